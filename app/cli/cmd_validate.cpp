@@ -1,0 +1,39 @@
+// `validate [--target NAME] FILE...`: read each file and report every problem found.
+#include "app/cli/cli.h"
+#include "app/cli/load.h"
+#include "formats/format.h"
+
+namespace bonescope::cli {
+
+int cmdValidate(const Args& a, Io io)
+{
+    if (a.positional.empty())
+        return usageError(io, "validate takes one or more FILEs");
+    const std::string target = a.get("--target");
+    int status = Ok;
+    for (const std::string& path : a.positional) {
+        auto loaded = load(path, io);
+        if (!loaded) {
+            status = Invalid;
+            continue;
+        }
+        const auto findings = loaded->format->validate(loaded->scene, target);
+        bool errors = false;
+        for (const Finding& f : findings) {
+            const bool isError = f.severity == Finding::Severity::Error;
+            errors |= isError;
+            io.err << path << ": ";
+            if (f.offset != ~uint64_t(0))
+                io.err << "at byte " << f.offset << ": ";
+            io.err << (isError ? "error: " : "warning: ") << f.message << "\n";
+        }
+        if (errors)
+            status = Invalid;
+        else
+            io.out << path << ": ok (" << loaded->format->displayName()
+                   << (findings.empty() ? "" : ", with warnings") << ")\n";
+    }
+    return status;
+}
+
+} // namespace bonescope::cli

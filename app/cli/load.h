@@ -1,0 +1,16 @@
+#pragma once
+// Opening inputs for the commands: errors become one line on stderr and exit status 1.
+#include <optional>
+#include <string>
+
+#include "app/cli/cli.h"
+#include "formats/file_io.h"
+
+namespace bonescope::cli {
+
+std::optional<LoadedScene> load(const std::string& path, Io io);
+// Picks the animation named by --animation (index or name); writes an error and returns -1 when
+// there is no such animation.
+int selectAnimation(const Scene& scene, const Args& a, Io io);
+
+} // namespace bonescope::cli

@@ -1,0 +1,75 @@
+#pragma once
+// The editable animation: per-bone tracks of keys at the file's own times, notes, and the format's
+// extra data, enough to write an unedited file back byte for byte.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/format_extra.h"
+#include "core/key.h"
+
+namespace bonescope {
+
+// How a track's keys combine with the bone's rest pose.
+enum class TranslationBlend : uint8_t { Replace, AddToRest };   // key | rest + key
+enum class RotationBlend : uint8_t { Replace, AfterRest };      // key | key * rest
+
+struct BlendMode {
+    TranslationBlend translation = TranslationBlend::Replace;
+    RotationBlend rotation = RotationBlend::Replace;
+    bool operator==(const BlendMode&) const = default;
+};
+
+// Overrides the animation's blend mode for a bone and its descendants (nearest ancestor wins).
+struct BlendModifier {
+    int track = -1;
+    BlendMode mode;
+    uint8_t sourceValue = 0; // the format's own code for the mode, kept for re-saving
+};
+
+struct Track {
+    std::string name; // the bone it animates
+    Vec3Channel translation;
+    QuatChannel rotation;
+    Vec3Channel scale;
+    ScalarChannel visibility; // 1 visible, 0 hidden
+    uint32_t flags = 0;       // the format's own bone flags (SEAnim: 1 = cosmetic)
+
+    size_t keyCount() const
+    {
+        return translation.size() + rotation.size() + scale.size() + visibility.size();
+    }
+};
+
+struct Note {
+    double time = 0; // seconds
+    std::string name;
+};
+
+struct LoopRange {
+    double in = 0;  // seconds
+    double out = 0; // seconds
+};
+
+struct Animation {
+    std::string name;
+    double fps = 30;      // display / frame rate; key times stay in seconds
+    double duration = 0;  // seconds
+    bool looping = false;
+    std::optional<LoopRange> loopRange; // a sub-range that loops (Second Life)
+    BlendMode blend;
+    std::vector<BlendModifier> modifiers;
+    std::vector<Track> tracks;
+    std::vector<Note> notes;
+    ExtraPtr extra; // the format's own animation-level data
+
+    int findTrack(std::string_view boneName) const;
+    size_t keyCount() const;
+    // Number of frames at `fps` that cover the duration (last frame included).
+    long long frameCount() const;
+    // Time of the earliest and latest key or note, or {0,0} when there is none.
+    std::pair<double, double> keyRange() const;
+};
+
+} // namespace bonescope

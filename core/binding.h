@@ -1,0 +1,26 @@
+#pragma once
+// Which track animates which skeleton bone, and how its keys combine with the rest pose.
+#include <string>
+#include <vector>
+
+#include "core/animation.h"
+#include "core/skeleton.h"
+
+namespace bonescope {
+
+struct Binding {
+    std::vector<int> trackOfBone;        // per skeleton bone: track index or -1
+    std::vector<BlendMode> blendOfBone;  // per skeleton bone
+    std::vector<int> unmatchedTracks;    // tracks naming a bone the skeleton lacks
+
+    // Matches tracks to bones by name (exact first, then case-insensitive without namespaces) and
+    // resolves blend modifiers down the hierarchy: the nearest modified ancestor (or the bone itself)
+    // wins, else the animation's own mode.
+    static Binding bind(const Animation& anim, const Skeleton& skeleton);
+};
+
+// A skeleton made from the animation's tracks when no other is available: one root bone per track,
+// rest pose identity, so keys apply as they are.
+Skeleton flatSkeleton(const Animation& anim);
+
+} // namespace bonescope

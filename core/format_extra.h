@@ -1,0 +1,37 @@
+#pragma once
+// Format-specific data that has no place in the common model (header bytes, priorities, actors...).
+// Each format defines its own subclass; the model only copies it and the JSON dump prints it.
+#include <memory>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace bonescope {
+
+struct FormatExtra {
+    virtual ~FormatExtra() = default;
+    virtual std::unique_ptr<FormatExtra> clone() const = 0;
+    virtual void toJson(nlohmann::json& out) const = 0; // fills the dump's `extra` object
+};
+
+// Owning pointer with value semantics, so that copying an Animation deep-copies its extra data
+// (undo commands keep whole copies).
+class ExtraPtr {
+public:
+    ExtraPtr() = default;
+    template <class T>
+    ExtraPtr(std::unique_ptr<T> p) : p_(std::move(p)) {}
+    ExtraPtr(const ExtraPtr& o) : p_(o.p_ ? o.p_->clone() : nullptr) {}
+    ExtraPtr(ExtraPtr&&) noexcept = default;
+    ExtraPtr& operator=(const ExtraPtr& o) { p_ = o.p_ ? o.p_->clone() : nullptr; return *this; }
+    ExtraPtr& operator=(ExtraPtr&&) noexcept = default;
+
+    FormatExtra* get() const { return p_.get(); }
+    explicit operator bool() const { return bool(p_); }
+    template <class T> T* as() const { return dynamic_cast<T*>(p_.get()); }
+
+private:
+    std::unique_ptr<FormatExtra> p_;
+};
+
+} // namespace bonescope

@@ -1,0 +1,72 @@
+#pragma once
+// Keys and channels: the file's own key times (seconds) and values, plus the rules that say how a
+// channel is played. Format quirks are expressed as rules here, never as format checks in the sampler.
+#include <cstdint>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/vec3.hpp>
+
+namespace bonescope {
+
+// Per-key flag bits with a meaning the sampler understands (see ChannelRules::segmentFlags).
+namespace keyflag {
+constexpr uint32_t Active = 0x01; // key takes part (channels with one or two keys)
+constexpr uint32_t Negate = 0x02; // on the second key of a segment: negate the first key's value
+constexpr uint32_t Hold = 0x04;   // on the second key of a segment: hold the first key's value
+} // namespace keyflag
+
+template <class T>
+struct Key {
+    double time = 0;   // seconds from the start of the animation
+    T value{};
+    uint32_t flags = 0; // the format's own per-key bits, kept exactly
+    // The format's own encoding of this key (e.g. quantised codes). A writer reuses it only while it
+    // still decodes to `time`/`value`, so an edited key is re-encoded and an untouched one is not.
+    uint64_t raw = 0;
+    bool hasRaw = false;
+};
+
+using Vec3Key = Key<glm::dvec3>;
+using QuatKey = Key<glm::dquat>; // glm stores x,y,z,w; construct with (w,x,y,z)
+using ScalarKey = Key<double>;
+
+enum class Interpolation : uint8_t { Step, Linear };
+
+// How two rotation keys are blended.
+enum class RotationInterp : uint8_t {
+    SlerpShortest, // slerp, flipping the second key when the dot is negative
+    SlerpDirect,   // slerp along the stored path, no flip (long-way segments stay long)
+    NlerpShortest, // normalised lerp; slerp where the keys are more than 90 degrees apart
+};
+
+// What a channel gives outside its keys.
+enum class OutsideKeys : uint8_t {
+    Hold, // the nearest key's value
+    Rest, // the channel is not applied: the bone's rest value
+};
+
+struct ChannelRules {
+    Interpolation interpolation = Interpolation::Linear;
+    RotationInterp rotation = RotationInterp::SlerpShortest;
+    OutsideKeys before = OutsideKeys::Hold;
+    OutsideKeys after = OutsideKeys::Hold;
+    // Read keyflag::Hold / keyflag::Negate on the second key of each segment, and with one or two
+    // keys treat keys without keyflag::Active as "no value" (rest).
+    bool segmentFlags = false;
+};
+
+template <class T>
+struct Channel {
+    std::vector<Key<T>> keys;
+    ChannelRules rules;
+
+    bool empty() const { return keys.empty(); }
+    size_t size() const { return keys.size(); }
+};
+
+using Vec3Channel = Channel<glm::dvec3>;
+using QuatChannel = Channel<glm::dquat>;
+using ScalarChannel = Channel<double>;
+
+} // namespace bonescope

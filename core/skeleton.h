@@ -1,0 +1,48 @@
+#pragma once
+// A bone hierarchy with its rest (bind) pose, local to each parent.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+
+namespace bonescope {
+
+struct Bone {
+    std::string name;
+    int parent = -1; // index into Skeleton::bones, -1 for a root
+    glm::dvec3 restTranslation{0.0};
+    glm::dquat restRotation{1.0, 0.0, 0.0, 0.0};
+    glm::dvec3 restScale{1.0};
+    uint32_t flags = 0; // the source's own bone flags, kept
+};
+
+struct Skeleton {
+    std::vector<Bone> bones;
+
+    bool empty() const { return bones.empty(); }
+    size_t size() const { return bones.size(); }
+
+    int find(std::string_view name) const; // exact name, -1 if absent
+    // Case-insensitive, ignoring namespace prefixes such as "mixamorig:" or "Armature|".
+    int findLoose(std::string_view name) const;
+
+    // Parent-before-child order of all bones, or nullopt (with `error` set) when a parent index is
+    // out of range or the parents form a cycle.
+    std::optional<std::vector<int>> evaluationOrder(std::string* error = nullptr) const;
+
+    // World matrix of every bone in the rest pose.
+    std::vector<glm::dmat4> restWorld() const;
+};
+
+// The name with any namespace prefix (up to the last ':' or '|') removed, lower-cased.
+std::string looseBoneName(std::string_view name);
+
+// Local matrix from translation, rotation, scale (scale first, then rotate, then translate).
+glm::dmat4 composeTRS(const glm::dvec3& t, const glm::dquat& r, const glm::dvec3& s);
+
+} // namespace bonescope

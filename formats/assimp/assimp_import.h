@@ -1,0 +1,13 @@
+#pragma once
+// Scenes Assimp reads (glTF, FBX, COLLADA, BVH, ...) converted into core types.
+#include <string>
+
+#include "core/scene.h"
+
+namespace bonescope {
+
+// The node hierarchy becomes the skeleton (rest pose = node transforms), so joints that skin no
+// vertex are kept. Throws std::runtime_error naming the file and Assimp's reason.
+Scene importWithAssimp(const std::string& path);
+
+} // namespace bonescope

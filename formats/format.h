@@ -1,0 +1,85 @@
+#pragma once
+// One file format behind one small interface. Formats are Qt-free and registered in registry.cpp.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/scene.h"
+
+namespace bonescope {
+
+// What a format can carry; export uses it to list what the target would lose.
+struct Capabilities {
+    bool read = true;
+    bool write = true;
+    bool translation = true;
+    bool rotation = true;
+    bool scale = true;
+    bool visibility = false;
+    bool notes = false;
+    bool embeddedSkeleton = false;  // the file carries its own skeleton
+    bool mesh = false;              // the file carries a mesh
+    bool multipleAnimations = false;
+};
+
+// A problem found by validate(): never fatal by itself.
+struct Finding {
+    enum class Severity { Warning, Error } severity = Severity::Error;
+    std::string message; // what is wrong and what to change
+    uint64_t offset = ~uint64_t(0);
+};
+
+// Key counts without the keys: what `info` prints. Readers may produce it without building the
+// whole model, to read very large files in little memory.
+struct TrackSummary {
+    std::string name;
+    size_t translation = 0, rotation = 0, scale = 0, visibility = 0;
+    uint32_t flags = 0;
+};
+struct AnimationSummary {
+    std::string name;
+    double fps = 0;
+    double duration = 0;
+    long long frames = 0;
+    bool looping = false;
+    std::vector<TrackSummary> tracks;
+    size_t notes = 0;
+};
+struct FileSummary {
+    std::string format;
+    size_t skeletonBones = 0;
+    size_t meshVertices = 0;
+    std::vector<AnimationSummary> animations;
+    std::vector<std::string> details; // "key: value" lines the format adds
+};
+
+class Format {
+public:
+    virtual ~Format() = default;
+
+    virtual std::string id() const = 0;          // "seanim": used by --format and Scene::format
+    virtual std::string displayName() const = 0; // "SEAnim v1"
+    virtual std::vector<std::string> extensions() const = 0; // lower case, without the dot
+    virtual Capabilities capabilities() const = 0;
+
+    // True when the bytes look like this format (magic or structure), whatever the extension.
+    virtual bool detect(std::span<const uint8_t> head) const = 0;
+
+    // Throws ParseError with the byte offset of the problem.
+    virtual Scene read(std::span<const uint8_t> bytes) const = 0;
+    // Throws WriteError when the scene does not fit the format.
+    virtual std::vector<uint8_t> write(const Scene& scene) const = 0;
+
+    // Default: read() and count. Formats override it to avoid holding every key in memory.
+    virtual FileSummary summarize(std::span<const uint8_t> bytes) const;
+
+    // Problems a file has beyond what stops read(): the default finds non-finite values and keys out
+    // of order. `target` names a stricter rule set (e.g. "secondlife" upload rules) or is empty.
+    virtual std::vector<Finding> validate(const Scene& scene, const std::string& target) const;
+};
+
+FileSummary summarizeScene(const Scene& scene);
+std::vector<Finding> commonFindings(const Scene& scene);
+
+} // namespace bonescope

@@ -1,0 +1,67 @@
+#include "formats/registry.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+#include "formats/seanim/seanim_format.h"
+
+namespace bonescope {
+
+Registry::Registry()
+{
+    // One line per format; detection tries them in this order.
+    formats_.push_back(std::make_unique<SeanimFormat>());
+}
+
+const Registry& Registry::instance()
+{
+    static const Registry r;
+    return r;
+}
+
+std::string extensionOf(const std::string& path)
+{
+    std::string ext = std::filesystem::path(path).extension().string();
+    if (!ext.empty() && ext[0] == '.')
+        ext.erase(0, 1);
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return ext;
+}
+
+const Format* Registry::byId(const std::string& id) const
+{
+    for (const auto& f : formats_)
+        if (f->id() == id)
+            return f.get();
+    return nullptr;
+}
+
+const Format* Registry::byExtension(const std::string& path) const
+{
+    const std::string ext = extensionOf(path);
+    for (const auto& f : formats_)
+        for (const auto& e : f->extensions())
+            if (e == ext)
+                return f.get();
+    return nullptr;
+}
+
+const Format* Registry::detect(std::span<const uint8_t> bytes, const std::string& path) const
+{
+    const std::string ext = extensionOf(path);
+    // A format claiming both the extension and the content wins over one claiming the content only.
+    const Format* contentOnly = nullptr;
+    for (const auto& f : formats_) {
+        if (!f->detect(bytes))
+            continue;
+        const auto exts = f->extensions();
+        if (std::find(exts.begin(), exts.end(), ext) != exts.end())
+            return f.get();
+        if (!contentOnly)
+            contentOnly = f.get();
+    }
+    return contentOnly;
+}
+
+} // namespace bonescope

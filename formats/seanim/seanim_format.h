@@ -1,0 +1,20 @@
+#pragma once
+// SEAnim v1 (game tools' animation interchange): every type, precision, field width, modifiers,
+// notes, the custom block, longer headers and trailing bytes.
+#include "formats/format.h"
+
+namespace bonescope {
+
+class SeanimFormat : public Format {
+public:
+    std::string id() const override { return "seanim"; }
+    std::string displayName() const override { return "SEAnim v1"; }
+    std::vector<std::string> extensions() const override { return {"seanim"}; }
+    Capabilities capabilities() const override;
+    bool detect(std::span<const uint8_t> head) const override;
+    Scene read(std::span<const uint8_t> bytes) const override;
+    std::vector<uint8_t> write(const Scene& scene) const override;
+    FileSummary summarize(std::span<const uint8_t> bytes) const override;
+};
+
+} // namespace bonescope

@@ -1,0 +1,355 @@
+// SEAnim v1 reading. One parser serves both the full model and the key-count summary (a "sink"
+// decides what is kept), so `info` on a huge file checks every byte without holding every key.
+#include <cmath>
+#include <cstring>
+
+#include "formats/byte_reader.h"
+#include "formats/seanim/seanim_extra.h"
+#include "formats/seanim/seanim_format.h"
+
+namespace bonescope {
+
+namespace {
+
+using namespace seanim;
+
+struct Header {
+    SeanimExtra extra;
+    float framerate = 0;
+    uint32_t boneCount = 0;
+    uint8_t modifierCount = 0;
+    uint32_t noteCount = 0;
+    size_t bodyOffset = 0;
+};
+
+Header readHeader(ByteReader& r)
+{
+    Header h;
+    SeanimExtra& x = h.extra;
+    const auto magic = r.bytes(6, "magic");
+    if (std::memcmp(magic.data(), "SEAnim", 6) != 0)
+        r.failAt(0, "not an SEAnim file: the magic is not 'SEAnim'");
+    x.version = r.u16("version");
+    if (x.version != 1)
+        r.failAt(6, "unsupported SEAnim version " + std::to_string(x.version) + " (only version 1 is defined)");
+    const size_t sizeAt = r.pos();
+    x.headerSize = r.u16("headerSize");
+    if (x.headerSize < KnownHeaderSize)
+        r.failAt(sizeAt, "headerSize " + std::to_string(x.headerSize) + " is smaller than the 28 bytes of a v1 header");
+    x.animType = r.u8("animType");
+    if (x.animType > Delta)
+        r.failAt(r.pos() - 1, "unknown animation type " + std::to_string(x.animType) + " (0..3 are defined)");
+    x.animFlags = r.u8("animFlags");
+    x.presence = r.u8("dataPresenceFlags");
+    x.property = r.u8("dataPropertyFlags");
+    x.reserved1[0] = r.u8("reserved");
+    x.reserved1[1] = r.u8("reserved");
+    const size_t fpsAt = r.pos();
+    h.framerate = r.f32("framerate");
+    if (!std::isfinite(h.framerate) || h.framerate <= 0)
+        r.failAt(fpsAt, "framerate " + std::to_string(h.framerate) + " is not a positive finite number");
+    x.frameCount = r.u32("frameCount");
+    h.boneCount = r.u32("boneCount");
+    x.boneCountField = h.boneCount;
+    h.modifierCount = r.u8("boneAnimModifierCount");
+    for (uint8_t& b : x.reserved2)
+        b = r.u8("reserved");
+    h.noteCount = r.u32("noteCount");
+    const auto tail = r.bytes(x.headerSize - KnownHeaderSize, "header bytes past the known fields");
+    x.headerTail.assign(tail.begin(), tail.end());
+    h.bodyOffset = r.pos();
+    return h;
+}
+
+enum class Which { Loc, Rot, Scale };
+
+// Collects the whole model.
+struct ModelSink {
+    Animation anim;
+    double fps = 30;
+    std::vector<BlendModifier> modifiers;
+
+    void bones(uint32_t n) { anim.tracks.resize(n); }
+    void boneName(uint32_t i, std::string name) { anim.tracks[i].name = std::move(name); }
+    void modifier(uint32_t bone, uint8_t type) { anim.modifiers.push_back({int(bone), blendForType(type), type}); }
+    void boneFlags(uint32_t i, uint8_t flags) { anim.tracks[i].flags = flags; }
+    void keys(uint32_t i, Which w, uint32_t count)
+    {
+        Track& t = anim.tracks[i];
+        if (w == Which::Rot)
+            t.rotation.keys.reserve(count);
+        else
+            (w == Which::Loc ? t.translation : t.scale).keys.reserve(count);
+    }
+    void vec(uint32_t i, Which w, uint32_t frame, const double* v)
+    {
+        Track& t = anim.tracks[i];
+        (w == Which::Loc ? t.translation : t.scale).keys.push_back({frame / fps, {v[0], v[1], v[2]}});
+    }
+    void quat(uint32_t i, uint32_t frame, const double* v)
+    {
+        anim.tracks[i].rotation.keys.push_back({frame / fps, glm::dquat(v[3], v[0], v[1], v[2])});
+    }
+    void note(uint32_t frame, std::string name) { anim.notes.push_back({frame / fps, std::move(name)}); }
+};
+
+// Counts keys only.
+struct SummarySink {
+    AnimationSummary summary;
+
+    void bones(uint32_t n) { summary.tracks.resize(n); }
+    void boneName(uint32_t i, std::string name) { summary.tracks[i].name = std::move(name); }
+    void modifier(uint32_t, uint8_t) {}
+    void boneFlags(uint32_t i, uint8_t flags) { summary.tracks[i].flags = flags; }
+    void keys(uint32_t i, Which w, uint32_t count)
+    {
+        TrackSummary& t = summary.tracks[i];
+        (w == Which::Loc ? t.translation : w == Which::Rot ? t.rotation : t.scale) = count;
+    }
+    void vec(uint32_t, Which, uint32_t, const double*) {}
+    void quat(uint32_t, uint32_t, const double*) {}
+    void note(uint32_t, std::string) { ++summary.notes; }
+};
+
+inline uint32_t loadUint(const uint8_t* p, int width)
+{
+    switch (width) {
+    case 1: return p[0];
+    case 2: return uint32_t(p[0]) | uint32_t(p[1]) << 8;
+    default: return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+    }
+}
+
+// Reads `count` keys of `comps` components in one bounds check; values must be finite.
+template <class Sink>
+uint32_t readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPrecision,
+                  const char* what)
+{
+    const uint32_t count = r.uint(fw, what);
+    const int comps = w == Which::Rot ? 4 : 3;
+    const size_t valueSize = highPrecision ? 8 : 4;
+    const size_t keySize = size_t(fw) + comps * valueSize;
+    r.checkCount(count, keySize, what);
+    sink.keys(bone, w, count);
+    const size_t base = r.pos();
+    const uint8_t* p = r.bytes(size_t(count) * keySize, what).data();
+    uint32_t maxFrame = 0;
+    double v[4];
+    for (uint32_t k = 0; k < count; ++k, p += keySize) {
+        const uint32_t frame = loadUint(p, fw);
+        maxFrame = std::max(maxFrame, frame);
+        const uint8_t* q = p + fw;
+        bool finite = true;
+        for (int c = 0; c < comps; ++c) {
+            if (highPrecision) {
+                std::memcpy(&v[c], q + c * 8, 8);
+            } else {
+                float f;
+                std::memcpy(&f, q + c * 4, 4);
+                v[c] = f;
+            }
+            finite &= std::isfinite(v[c]);
+        }
+        if (!finite)
+            r.failAt(base + k * keySize + fw, std::string(what) + " value of bone " + std::to_string(bone) +
+                                                  ", key " + std::to_string(k) + " is not a finite number");
+        if (w == Which::Rot)
+            sink.quat(bone, frame, v);
+        else
+            sink.vec(bone, w, frame, v);
+    }
+    return maxFrame;
+}
+
+// Parses everything after the header with the given field widths. Returns the largest frame seen.
+template <class Sink>
+long long readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, SeanimExtra* keep)
+{
+    const SeanimExtra& x = h.extra;
+    const bool high = x.property & PrecisionHigh;
+    long long maxFrame = -1;
+    if (x.presence & PresenceBone) {
+        r.checkCount(h.boneCount, 2, "bone"); // a name of at least its terminator, a flags byte
+        sink.bones(h.boneCount);
+        for (uint32_t i = 0; i < h.boneCount; ++i)
+            sink.boneName(i, r.cstr("bone name"));
+        for (uint32_t m = 0; m < h.modifierCount; ++m) {
+            const size_t at = r.pos();
+            const uint32_t bone = r.uint(bw, "modifier bone index");
+            if (bone >= h.boneCount)
+                r.failAt(at, "modifier bone index " + std::to_string(bone) + " is not below the bone count " +
+                                 std::to_string(h.boneCount));
+            const uint8_t type = r.u8("modifier type");
+            if (type > Delta)
+                r.failAt(at + bw, "modifier type " + std::to_string(type) + " is not an animation type (0..3)");
+            sink.modifier(bone, type);
+        }
+        for (uint32_t i = 0; i < h.boneCount; ++i) {
+            sink.boneFlags(i, r.u8("bone flags"));
+            if (x.presence & PresenceLoc)
+                maxFrame = std::max<long long>(maxFrame, readKeys(r, sink, i, Which::Loc, fw, high, "translation key"));
+            if (x.presence & PresenceRot)
+                maxFrame = std::max<long long>(maxFrame, readKeys(r, sink, i, Which::Rot, fw, high, "rotation key"));
+            if (x.presence & PresenceScale)
+                maxFrame = std::max<long long>(maxFrame, readKeys(r, sink, i, Which::Scale, fw, high, "scale key"));
+        }
+    }
+    if (x.presence & PresenceNote) {
+        r.checkCount(h.noteCount, size_t(fw) + 1, "note");
+        for (uint32_t n = 0; n < h.noteCount; ++n) {
+            const uint32_t frame = r.uint(fw, "note frame");
+            maxFrame = std::max<long long>(maxFrame, frame);
+            sink.note(frame, r.cstr("note name"));
+        }
+    }
+    std::span<const uint8_t> custom;
+    if (x.presence & PresenceCustom) {
+        const uint32_t size = r.u32("custom block size");
+        custom = r.bytes(size, "custom block");
+    }
+    const auto trailing = r.rest();
+    if (keep) {
+        keep->hasCustom = x.presence & PresenceCustom;
+        keep->custom.assign(custom.begin(), custom.end());
+        keep->trailing.assign(trailing.begin(), trailing.end());
+    }
+    return maxFrame;
+}
+
+// Widths to try for a count: the spec's, then (at the edges where old writers were off by one)
+// the neighbouring width.
+std::vector<int> widthsToTry(uint64_t count)
+{
+    const int w = widthFor(count);
+    if (count == 0xFF || count == 0x100)
+        return {w, w == 1 ? 2 : 1};
+    if (count == 0xFFFF || count == 0x10000)
+        return {w, w == 2 ? 4 : 2};
+    return {w};
+}
+
+struct Parsed {
+    int fw = 1, bw = 1;
+    long long maxFrame = -1;
+};
+
+// Tries the field widths in order; the first parse whose frames all lie below frameCount wins, else
+// the first that parsed at all, else the spec widths' error.
+template <class Sink>
+Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& out, SeanimExtra* keep)
+{
+    const auto frameWidths = widthsToTry(h.extra.frameCount);
+    const auto boneWidths = widthsToTry(h.boneCount);
+    std::optional<ParseError> firstError;
+    std::optional<Parsed> firstOk;
+    std::optional<Sink> firstSink;
+    std::optional<SeanimExtra> firstKeep;
+    for (int fw : frameWidths) {
+        for (int bw : boneWidths) {
+            ByteReader r(bytes);
+            r.seek(h.bodyOffset);
+            Sink sink = out;
+            SeanimExtra kept;
+            try {
+                const long long maxFrame = readBody(r, h, fw, bw, sink, keep ? &kept : nullptr);
+                const Parsed p{fw, bw, maxFrame};
+                if (maxFrame < (long long)h.extra.frameCount) {
+                    out = std::move(sink);
+                    if (keep)
+                        *keep = std::move(kept);
+                    return p;
+                }
+                if (!firstOk) {
+                    firstOk = p;
+                    firstSink = std::move(sink);
+                    firstKeep = std::move(kept);
+                }
+            } catch (const ParseError& e) {
+                if (!firstError)
+                    firstError = e;
+            }
+        }
+    }
+    if (firstOk) {
+        out = std::move(*firstSink);
+        if (keep)
+            *keep = std::move(*firstKeep);
+        return *firstOk;
+    }
+    throw *firstError;
+}
+
+uint32_t clipFramesOf(const Header& h, long long maxFrame)
+{
+    return uint32_t(std::max<long long>(h.extra.frameCount, maxFrame + 1));
+}
+
+} // namespace
+
+bool SeanimFormat::detect(std::span<const uint8_t> head) const
+{
+    return head.size() >= 8 && std::memcmp(head.data(), "SEAnim", 6) == 0;
+}
+
+Scene SeanimFormat::read(std::span<const uint8_t> bytes) const
+{
+    ByteReader r(bytes);
+    Header h = readHeader(r);
+    ModelSink sink;
+    sink.fps = h.framerate;
+    SeanimExtra kept;
+    const Parsed p = parseWithWidths(bytes, h, sink, &kept);
+
+    auto extra = std::make_unique<SeanimExtra>(std::move(h.extra));
+    extra->frameWidth = p.fw;
+    extra->boneWidth = p.bw;
+    extra->hasCustom = kept.hasCustom;
+    extra->custom = std::move(kept.custom);
+    extra->trailing = std::move(kept.trailing);
+    extra->clipFrames = clipFramesOf(h, p.maxFrame);
+
+    Animation& a = sink.anim;
+    a.fps = h.framerate;
+    a.duration = extra->clipFrames > 0 ? (extra->clipFrames - 1) / double(h.framerate) : 0.0;
+    a.looping = extra->animFlags & FlagLooped;
+    a.blend = blendForType(extra->animType);
+    a.extra = std::move(extra);
+
+    Scene scene;
+    scene.format = id();
+    scene.animations.push_back(std::move(a));
+    return scene;
+}
+
+FileSummary SeanimFormat::summarize(std::span<const uint8_t> bytes) const
+{
+    ByteReader r(bytes);
+    Header h = readHeader(r);
+    SummarySink sink;
+    const Parsed p = parseWithWidths(bytes, h, sink, nullptr);
+    AnimationSummary& s = sink.summary;
+    const uint32_t clip = clipFramesOf(h, p.maxFrame);
+    s.fps = h.framerate;
+    s.frames = clip;
+    s.duration = clip > 0 ? (clip - 1) / double(h.framerate) : 0.0;
+    s.looping = h.extra.animFlags & FlagLooped;
+
+    FileSummary f;
+    f.format = id();
+    f.animations.push_back(std::move(s));
+    static const char* typeNames[] = {"absolute", "additive", "relative", "delta"};
+    f.details.push_back(std::string("type: ") + typeNames[h.extra.animType]);
+    f.details.push_back(std::string("precision: ") + (h.extra.property & PrecisionHigh ? "double" : "float"));
+    f.details.push_back("frame_t width: " + std::to_string(p.fw) + " byte(s)");
+    f.details.push_back("bone modifiers: " + std::to_string(h.modifierCount));
+    return f;
+}
+
+Capabilities SeanimFormat::capabilities() const
+{
+    Capabilities c;
+    c.notes = true;
+    return c;
+}
+
+} // namespace bonescope

@@ -1,0 +1,169 @@
+// SEAnim v1 writing. Unedited files come back byte for byte: the header's raw fields, the field
+// widths the file used, the custom block and trailing bytes are all kept in SeanimExtra. A new
+// animation gets the narrowest legal widths.
+#include <cmath>
+
+#include "formats/byte_writer.h"
+#include "formats/parse_error.h"
+#include "formats/seanim/seanim_extra.h"
+#include "formats/seanim/seanim_format.h"
+
+namespace bonescope {
+
+namespace {
+
+using namespace seanim;
+
+uint32_t frameOf(double time, double fps)
+{
+    const double f = std::round(time * fps);
+    if (!(f >= 0) || f > 4294967295.0)
+        throw WriteError("SEAnim: key time " + std::to_string(time) + " s is not a frame from 0 to 2^32-1");
+    return uint32_t(f);
+}
+
+template <class T>
+void maxFrameOf(const Channel<T>& ch, double fps, long long& maxFrame)
+{
+    for (const auto& k : ch.keys)
+        maxFrame = std::max<long long>(maxFrame, frameOf(k.time, fps));
+}
+
+void writeValue(ByteWriter& w, double v, bool high)
+{
+    if (high)
+        w.f64(v);
+    else
+        w.f32(float(v));
+}
+
+void writeVecKeys(ByteWriter& w, const Vec3Channel& ch, double fps, int fw, bool high)
+{
+    w.uint(uint32_t(ch.keys.size()), fw);
+    for (const auto& k : ch.keys) {
+        w.uint(frameOf(k.time, fps), fw);
+        for (int c = 0; c < 3; ++c)
+            writeValue(w, k.value[c], high);
+    }
+}
+
+void writeQuatKeys(ByteWriter& w, const QuatChannel& ch, double fps, int fw, bool high)
+{
+    w.uint(uint32_t(ch.keys.size()), fw);
+    for (const auto& k : ch.keys) {
+        w.uint(frameOf(k.time, fps), fw);
+        writeValue(w, k.value.x, high);
+        writeValue(w, k.value.y, high);
+        writeValue(w, k.value.z, high);
+        writeValue(w, k.value.w, high);
+    }
+}
+
+bool fits(uint64_t v, int width) { return width >= 4 || v < (uint64_t(1) << (8 * width)); }
+
+} // namespace
+
+std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
+{
+    const Animation* anim = scene.currentAnimation();
+    if (!anim)
+        throw WriteError("SEAnim: the scene has no animation to write");
+    const Animation& a = *anim;
+    const SeanimExtra defaults;
+    const SeanimExtra* x = a.extra.as<SeanimExtra>();
+    if (!x)
+        x = &defaults;
+    const float fps = float(a.fps);
+    if (!std::isfinite(fps) || fps <= 0)
+        throw WriteError("SEAnim: the frame rate must be a positive number");
+
+    // Frames the clip covers, from the keys, the notes and the duration.
+    long long maxFrame = -1;
+    for (const Track& t : a.tracks) {
+        maxFrameOf(t.translation, fps, maxFrame);
+        maxFrameOf(t.rotation, fps, maxFrame);
+        maxFrameOf(t.scale, fps, maxFrame);
+    }
+    for (const Note& n : a.notes)
+        maxFrame = std::max<long long>(maxFrame, frameOf(n.time, fps));
+    const long long clip = std::max<long long>(maxFrame + 1, std::llround(a.duration * fps) + 1);
+
+    // The file's own frameCount and widths while the clip length is what was read.
+    const bool sameClip = a.extra && clip == (long long)x->clipFrames;
+    const uint32_t frameCount = sameClip ? x->frameCount : uint32_t(clip);
+    int fw = sameClip ? x->frameWidth : widthFor(frameCount);
+    if (!fits(uint64_t(std::max<long long>(maxFrame, 0)), fw))
+        fw = widthFor(uint64_t(maxFrame) + 1);
+    const uint32_t boneCount = uint32_t(a.tracks.size());
+    const bool sameBones = a.extra && boneCount == x->boneCountField;
+    const int bw = sameBones ? x->boneWidth : widthFor(boneCount);
+    if (a.modifiers.size() > 255)
+        throw WriteError("SEAnim: at most 255 bone modifiers fit the header");
+
+    uint8_t presence = x->presence & ~(PresenceNote | PresenceCustom);
+    for (const Track& t : a.tracks) {
+        if (!t.translation.empty()) presence |= PresenceLoc;
+        if (!t.rotation.empty()) presence |= PresenceRot;
+        if (!t.scale.empty()) presence |= PresenceScale;
+    }
+    if (!a.tracks.empty() && !(presence & PresenceBone))
+        presence |= PresenceRot; // bones without keys still need the bone block to exist
+    if (!a.notes.empty() || (x->presence & PresenceNote))
+        presence |= PresenceNote;
+    if (x->hasCustom)
+        presence |= PresenceCustom;
+    const bool high = x->property & PrecisionHigh;
+
+    ByteWriter w;
+    w.bytes({reinterpret_cast<const uint8_t*>("SEAnim"), 6});
+    w.u16(x->version);
+    w.u16(uint16_t(KnownHeaderSize + x->headerTail.size()));
+    w.u8(typeForBlend(a.blend, x->animType));
+    w.u8(uint8_t((x->animFlags & ~FlagLooped) | (a.looping ? FlagLooped : 0)));
+    w.u8(presence);
+    w.u8(x->property);
+    w.u8(x->reserved1[0]);
+    w.u8(x->reserved1[1]);
+    w.f32(fps);
+    w.u32(frameCount);
+    // A file may carry a boneCount without a bone block; keep it while no bone was added.
+    w.u32((presence & PresenceBone) ? boneCount : (a.tracks.empty() ? x->boneCountField : boneCount));
+    w.u8(uint8_t(a.modifiers.size()));
+    for (uint8_t b : x->reserved2)
+        w.u8(b);
+    w.u32(uint32_t(a.notes.size()));
+    w.bytes(x->headerTail);
+
+    if (presence & PresenceBone) {
+        for (const Track& t : a.tracks)
+            w.cstr(t.name);
+        for (const BlendModifier& m : a.modifiers) {
+            if (m.track < 0 || m.track >= int(boneCount))
+                throw WriteError("SEAnim: a bone modifier names no bone");
+            w.uint(uint32_t(m.track), bw);
+            w.u8(typeForBlend(m.mode, m.sourceValue));
+        }
+        for (const Track& t : a.tracks) {
+            w.u8(uint8_t(t.flags));
+            if (presence & PresenceLoc)
+                writeVecKeys(w, t.translation, fps, fw, high);
+            if (presence & PresenceRot)
+                writeQuatKeys(w, t.rotation, fps, fw, high);
+            if (presence & PresenceScale)
+                writeVecKeys(w, t.scale, fps, fw, high);
+        }
+    }
+    if (presence & PresenceNote)
+        for (const Note& n : a.notes) {
+            w.uint(frameOf(n.time, fps), fw);
+            w.cstr(n.name);
+        }
+    if (presence & PresenceCustom) {
+        w.u32(uint32_t(x->custom.size()));
+        w.bytes(x->custom);
+    }
+    w.bytes(x->trailing);
+    return w.take();
+}
+
+} // namespace bonescope

@@ -1,0 +1,67 @@
+// Reading speed of SEAnim (full model and the summary `info` uses) and sampling speed.
+#include <benchmark/benchmark.h>
+
+#include "core/sampler.h"
+#include "formats/seanim/seanim_format.h"
+#include "synthetic.h"
+
+using namespace bonescope;
+
+namespace {
+
+const std::vector<uint8_t>& bigFile()
+{
+    // 500 bones x 6000 frames of LOC+ROT in float: about 100 MB.
+    static const std::vector<uint8_t> bytes = [] {
+        Scene s;
+        s.animations.push_back(bench::makeAnimation(500, 6000));
+        return SeanimFormat().write(s);
+    }();
+    return bytes;
+}
+
+void BM_SeanimSummarize(benchmark::State& state)
+{
+    const auto& bytes = bigFile();
+    SeanimFormat f;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(f.summarize(bytes));
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes.size()));
+}
+BENCHMARK(BM_SeanimSummarize)->Unit(benchmark::kMillisecond);
+
+void BM_SeanimRead(benchmark::State& state)
+{
+    const auto& bytes = bigFile();
+    SeanimFormat f;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(f.read(bytes));
+    state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bytes.size()));
+}
+BENCHMARK(BM_SeanimRead)->Unit(benchmark::kMillisecond);
+
+// Forward playback: one full pose per frame of a 500-bone animation; reported per bone.
+void BM_SamplePlayback500(benchmark::State& state)
+{
+    static const Animation anim = bench::makeAnimation(500, 300);
+    Skeleton none;
+    Sampler sampler(anim, none);
+    Pose pose;
+    double t = 0;
+    const double dt = 1.0 / 60.0;
+    for (auto _ : state) {
+        sampler.sample(t, pose);
+        benchmark::DoNotOptimize(pose.world.data());
+        t += dt;
+        if (t > anim.duration)
+            t = 0;
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * 500);
+    state.counters["ns_per_bone"] = benchmark::Counter(double(state.iterations()) * 500,
+                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_SamplePlayback500);
+
+} // namespace
+
+BENCHMARK_MAIN();

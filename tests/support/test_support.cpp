@@ -1,0 +1,60 @@
+#include "tests/support/test_support.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <unistd.h>
+
+#include "app/cli/cli.h"
+
+namespace fs = std::filesystem;
+
+namespace bonescope::test {
+
+std::string samplePath(const std::string& relative) { return std::string(BONESCOPE_SAMPLES) + "/" + relative; }
+std::string fixturePath(const std::string& relative) { return std::string(BONESCOPE_FIXTURES) + "/" + relative; }
+
+std::vector<std::string> samplesIn(const std::string& folder, const std::string& extension)
+{
+    std::vector<std::string> out;
+    for (const auto& e : fs::directory_iterator(folder))
+        if (e.path().extension() == extension)
+            out.push_back(e.path().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<uint8_t> readBytes(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw std::runtime_error("cannot read " + path);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes)
+{
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+std::string tempPath(const std::string& name)
+{
+    static const fs::path dir = [] {
+        fs::path d = fs::temp_directory_path() / ("bonescope-test-" + std::to_string(::getpid()));
+        fs::create_directories(d);
+        return d;
+    }();
+    return (dir / name).string();
+}
+
+CliResult runCli(const std::vector<std::string>& args)
+{
+    std::ostringstream out, err;
+    const int status = cli::run(args, out, err);
+    return {status, out.str(), err.str()};
+}
+
+} // namespace bonescope::test

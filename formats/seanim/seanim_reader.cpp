@@ -120,10 +120,31 @@ inline uint32_t loadUint(const uint8_t* p, int width)
     }
 }
 
+// What a parse saw, to judge whether a guessed field width was right.
+struct BodyStats {
+    long long maxFrame = -1;
+    // Signs of a wrong width: rotation keys far from unit length, denormal or absurd values, names
+    // with control characters.
+    size_t implausible = 0;
+};
+
+bool implausibleValue(double v)
+{
+    return std::fpclassify(v) == FP_SUBNORMAL || std::abs(v) > 1e12;
+}
+
+bool implausibleName(const std::string& s)
+{
+    for (unsigned char c : s)
+        if (c < 0x20)
+            return true;
+    return false;
+}
+
 // Reads `count` keys of `comps` components in one bounds check; values must be finite.
 template <class Sink>
-uint32_t readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPrecision,
-                  const char* what)
+void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPrecision,
+              const char* what, BodyStats& stats)
 {
     const uint32_t count = r.uint(fw, what);
     const int comps = w == Which::Rot ? 4 : 3;
@@ -133,11 +154,11 @@ uint32_t readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, boo
     sink.keys(bone, w, count);
     const size_t base = r.pos();
     const uint8_t* p = r.bytes(size_t(count) * keySize, what).data();
-    uint32_t maxFrame = 0;
+    long long maxFrame = -1;
     double v[4];
     for (uint32_t k = 0; k < count; ++k, p += keySize) {
         const uint32_t frame = loadUint(p, fw);
-        maxFrame = std::max(maxFrame, frame);
+        maxFrame = std::max<long long>(maxFrame, frame);
         const uint8_t* q = p + fw;
         bool finite = true;
         for (int c = 0; c < comps; ++c) {
@@ -149,30 +170,37 @@ uint32_t readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, boo
                 v[c] = f;
             }
             finite &= std::isfinite(v[c]);
+            stats.implausible += implausibleValue(v[c]);
         }
         if (!finite)
             r.failAt(base + k * keySize + fw, std::string(what) + " value of bone " + std::to_string(bone) +
                                                   ", key " + std::to_string(k) + " is not a finite number");
-        if (w == Which::Rot)
+        if (w == Which::Rot) {
+            const double len2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
+            stats.implausible += std::abs(len2 - 1.0) > 0.01;
             sink.quat(bone, frame, v);
-        else
+        } else {
             sink.vec(bone, w, frame, v);
+        }
     }
-    return maxFrame;
+    stats.maxFrame = std::max<long long>(stats.maxFrame, maxFrame);
 }
 
-// Parses everything after the header with the given field widths. Returns the largest frame seen.
+// Parses everything after the header with the given field widths.
 template <class Sink>
-long long readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, SeanimExtra* keep)
+BodyStats readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, SeanimExtra* keep)
 {
     const SeanimExtra& x = h.extra;
     const bool high = x.property & PrecisionHigh;
-    long long maxFrame = -1;
+    BodyStats stats;
     if (x.presence & PresenceBone) {
         r.checkCount(h.boneCount, 2, "bone"); // a name of at least its terminator, a flags byte
         sink.bones(h.boneCount);
-        for (uint32_t i = 0; i < h.boneCount; ++i)
-            sink.boneName(i, r.cstr("bone name"));
+        for (uint32_t i = 0; i < h.boneCount; ++i) {
+            std::string name = r.cstr("bone name");
+            stats.implausible += implausibleName(name);
+            sink.boneName(i, std::move(name));
+        }
         for (uint32_t m = 0; m < h.modifierCount; ++m) {
             const size_t at = r.pos();
             const uint32_t bone = r.uint(bw, "modifier bone index");
@@ -187,19 +215,21 @@ long long readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, S
         for (uint32_t i = 0; i < h.boneCount; ++i) {
             sink.boneFlags(i, r.u8("bone flags"));
             if (x.presence & PresenceLoc)
-                maxFrame = std::max<long long>(maxFrame, readKeys(r, sink, i, Which::Loc, fw, high, "translation key"));
+                readKeys(r, sink, i, Which::Loc, fw, high, "translation key", stats);
             if (x.presence & PresenceRot)
-                maxFrame = std::max<long long>(maxFrame, readKeys(r, sink, i, Which::Rot, fw, high, "rotation key"));
+                readKeys(r, sink, i, Which::Rot, fw, high, "rotation key", stats);
             if (x.presence & PresenceScale)
-                maxFrame = std::max<long long>(maxFrame, readKeys(r, sink, i, Which::Scale, fw, high, "scale key"));
+                readKeys(r, sink, i, Which::Scale, fw, high, "scale key", stats);
         }
     }
     if (x.presence & PresenceNote) {
         r.checkCount(h.noteCount, size_t(fw) + 1, "note");
         for (uint32_t n = 0; n < h.noteCount; ++n) {
             const uint32_t frame = r.uint(fw, "note frame");
-            maxFrame = std::max<long long>(maxFrame, frame);
-            sink.note(frame, r.cstr("note name"));
+            stats.maxFrame = std::max<long long>(stats.maxFrame, frame);
+            std::string name = r.cstr("note name");
+            stats.implausible += implausibleName(name);
+            sink.note(frame, std::move(name));
         }
     }
     std::span<const uint8_t> custom;
@@ -207,13 +237,14 @@ long long readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, S
         const uint32_t size = r.u32("custom block size");
         custom = r.bytes(size, "custom block");
     }
-    const auto trailing = r.rest();
+    // What follows is kept as opaque trailing bytes; the reader stays at their start.
     if (keep) {
+        const auto trailing = r.data().subspan(r.pos());
         keep->hasCustom = x.presence & PresenceCustom;
         keep->custom.assign(custom.begin(), custom.end());
         keep->trailing.assign(trailing.begin(), trailing.end());
     }
-    return maxFrame;
+    return stats;
 }
 
 // Widths to try for a count: the spec's, then (at the edges where old writers were off by one)
@@ -233,50 +264,57 @@ struct Parsed {
     long long maxFrame = -1;
 };
 
-// Tries the field widths in order; the first parse whose frames all lie below frameCount wins, else
-// the first that parsed at all, else the spec widths' error.
+// Parses with the spec's widths and, at the edges where old writers were off by one, with the
+// neighbouring widths too, and keeps the most plausible result. A neighbouring width must be
+// flawless (plausible values, frames below frameCount, every byte accounted for): a wrong width can
+// "parse" garbage and call the rest a trailer. Ties go to the spec. No parse: the spec's error.
 template <class Sink>
 Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& out, SeanimExtra* keep)
 {
     const auto frameWidths = widthsToTry(h.extra.frameCount);
     const auto boneWidths = widthsToTry(h.boneCount);
-    std::optional<ParseError> firstError;
-    std::optional<Parsed> firstOk;
-    std::optional<Sink> firstSink;
-    std::optional<SeanimExtra> firstKeep;
+    std::optional<ParseError> specError;
+    struct Best {
+        int score = -1;
+        Parsed parsed;
+        std::optional<Sink> sink;
+        SeanimExtra kept;
+    } best;
     for (int fw : frameWidths) {
         for (int bw : boneWidths) {
+            const bool specWidths = fw == frameWidths[0] && bw == boneWidths[0];
             ByteReader r(bytes);
             r.seek(h.bodyOffset);
             Sink sink = out;
             SeanimExtra kept;
             try {
-                const long long maxFrame = readBody(r, h, fw, bw, sink, keep ? &kept : nullptr);
-                const Parsed p{fw, bw, maxFrame};
-                if (maxFrame < (long long)h.extra.frameCount) {
-                    out = std::move(sink);
-                    if (keep)
-                        *keep = std::move(kept);
-                    return p;
+                const BodyStats stats = readBody(r, h, fw, bw, sink, keep ? &kept : nullptr);
+                const int score = (stats.implausible == 0 ? 4 : 0) +
+                                  (stats.maxFrame < (long long)h.extra.frameCount ? 2 : 0) + (r.atEnd() ? 1 : 0);
+                if (!specWidths && score != 7)
+                    continue;
+                if (score > best.score) {
+                    best.score = score;
+                    best.parsed = {fw, bw, stats.maxFrame};
+                    best.sink = std::move(sink);
+                    best.kept = std::move(kept);
                 }
-                if (!firstOk) {
-                    firstOk = p;
-                    firstSink = std::move(sink);
-                    firstKeep = std::move(kept);
-                }
+                if (score == 7)
+                    break;
             } catch (const ParseError& e) {
-                if (!firstError)
-                    firstError = e;
+                if (specWidths)
+                    specError = e;
             }
         }
+        if (best.score == 7)
+            break;
     }
-    if (firstOk) {
-        out = std::move(*firstSink);
-        if (keep)
-            *keep = std::move(*firstKeep);
-        return *firstOk;
-    }
-    throw *firstError;
+    if (best.score < 0)
+        throw *specError;
+    out = std::move(*best.sink);
+    if (keep)
+        *keep = std::move(best.kept);
+    return best.parsed;
 }
 
 uint32_t clipFramesOf(const Header& h, long long maxFrame)

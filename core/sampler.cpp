@@ -4,6 +4,36 @@
 
 namespace bonescope {
 
+namespace {
+
+// world = parent * (translate * rotate * scale), written in place: building glm::mat4 temporaries
+// cost more than the rest of a bone's sampling.
+inline void composeWorld(const BoneTransform& l, const glm::mat4* parent, glm::mat4& world)
+{
+    const glm::quat& q = l.rotation;
+    const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+    const float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+    const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+    const glm::vec3 c0 = glm::vec3(1 - 2 * (yy + zz), 2 * (xy + wz), 2 * (xz - wy)) * l.scale.x;
+    const glm::vec3 c1 = glm::vec3(2 * (xy - wz), 1 - 2 * (xx + zz), 2 * (yz + wx)) * l.scale.y;
+    const glm::vec3 c2 = glm::vec3(2 * (xz + wy), 2 * (yz - wx), 1 - 2 * (xx + yy)) * l.scale.z;
+    const glm::vec3& t = l.translation;
+    if (!parent) {
+        world[0] = glm::vec4(c0, 0.f);
+        world[1] = glm::vec4(c1, 0.f);
+        world[2] = glm::vec4(c2, 0.f);
+        world[3] = glm::vec4(t, 1.f);
+        return;
+    }
+    const glm::mat4& p = *parent;
+    world[0] = p[0] * c0.x + p[1] * c0.y + p[2] * c0.z;
+    world[1] = p[0] * c1.x + p[1] * c1.y + p[2] * c1.z;
+    world[2] = p[0] * c2.x + p[1] * c2.y + p[2] * c2.z;
+    world[3] = p[0] * t.x + p[1] * t.y + p[2] * t.z + p[3];
+}
+
+} // namespace
+
 Sampler::Sampler(const Animation& anim, const Skeleton& skeleton) : anim_(&anim), given_(&skeleton)
 {
     rebind();
@@ -62,8 +92,7 @@ void Sampler::sample(double time, Pose& out)
         local.rotation = glm::quat(r);
         local.scale = glm::vec3(s);
         out.visible[i] = visible >= 0.5 ? 1 : 0;
-        const glm::mat4 m = toMatrix(local);
-        out.world[i] = bone.parent >= 0 ? out.world[bone.parent] * m : m;
+        composeWorld(local, bone.parent >= 0 ? &out.world[bone.parent] : nullptr, out.world[i]);
     }
 }
 

@@ -41,6 +41,10 @@ struct Segment {
     bool applies = false;
     int a = 0, b = 0; // key indices; a == b for a single value
     double f = 0;     // blend factor towards b
+    // The same a, b and `applies` hold for every time in [lo, hi); f = (t - t0) * invDt there
+    // (invDt = 0 for a held or stepped value). Lets the sampler reuse a segment across frames.
+    double lo = -HUGE_VAL, hi = HUGE_VAL;
+    double t0 = 0, invDt = 0;
 };
 
 template <class T>
@@ -52,21 +56,34 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
         return s;
     const int i = findSegment(ch.keys, t, cursor);
     if (i < 0) {
+        s.hi = ch.keys[0].time;
         if (ch.rules.before == OutsideKeys::Rest)
             return s;
         s.applies = true; // hold the first key
     } else if (i == n - 1) {
-        if (ch.rules.after == OutsideKeys::Rest && t > ch.keys[i].time)
-            return s;
+        const double last = ch.keys[i].time;
+        if (ch.rules.after == OutsideKeys::Rest) {
+            // Applied at the last key's time only.
+            if (t > last) {
+                s.lo = std::nextafter(last, HUGE_VAL);
+                return s;
+            }
+            s.lo = last;
+            s.hi = std::nextafter(last, HUGE_VAL);
+        } else {
+            s.lo = last;
+        }
         s.applies = true;
         s.a = s.b = i;
     } else {
         s.applies = true;
         s.a = i;
         s.b = i + 1;
+        s.lo = s.t0 = ch.keys[i].time;
+        s.hi = ch.keys[i + 1].time;
         if (ch.rules.interpolation == Interpolation::Linear) {
-            const double t0 = ch.keys[i].time, t1 = ch.keys[i + 1].time;
-            s.f = t1 > t0 ? (t - t0) / (t1 - t0) : 1.0;
+            s.invDt = 1.0 / (s.hi - s.lo); // hi > lo: findSegment returns the last key <= t
+            s.f = (t - s.t0) * s.invDt;
         }
     }
     if (ch.rules.segmentFlags && n <= 2 && !(ch.keys[s.a].flags & keyflag::Active))
@@ -91,45 +108,90 @@ inline bool sampleChannel(const Channel<T>& ch, double t, uint32_t& cursor, T& o
     return true;
 }
 
-namespace detail {
+// A rotation segment made ready for repeated evaluation: the endpoints after flips, and the angle
+// between them, so each frame costs a few multiplies (no acos, no libm sin on the usual path).
+struct RotationPrep {
+    enum Mode : uint8_t { Constant, Nlerp, SlerpFast, SlerpWide, Halfway } mode = Constant;
+    glm::dquat a{1, 0, 0, 0}, b{1, 0, 0, 0};
+    double theta = 0, invSin = 0;
+};
 
-// Slerp along the stored path (no flip): a*sin((1-f)t)/sin(t) + b*sin(ft)/sin(t), t = acos(dot).
-// When the keys are more than 90 degrees apart the angle is taken from the flipped pair and mirrored,
-// so the trigonometry only ever sees [0, pi/2].
-inline glm::dquat slerpDirect(const glm::dquat& a, const glm::dquat& b, double d, double f)
+inline RotationPrep prepareRotation(glm::dquat a, glm::dquat b, RotationInterp how)
 {
-    const double ad = std::abs(d);
-    if (d > 0.9999)
-        return glm::normalize(a * (1.0 - f) + b * f); // nearly equal: lerp is exact enough
-    if (d < -0.9999)
-        return f < 0.5 ? a : b; // opposite: no single great circle; never divide by ~0
-    if (d < 0) {
-        // Long way: the path from a to b equals the short path from a to -b taken past 180 degrees;
-        // keep the closed form but with the full angle pi - t.
-        const double theta = glm::pi<double>() - fastmath::acosUnit(ad);
-        return a * (std::sin((1.0 - f) * theta) / std::sin(theta)) + b * (std::sin(f * theta) / std::sin(theta));
+    RotationPrep p;
+    double d = glm::dot(a, b);
+    if (how == RotationInterp::SlerpShortest || how == RotationInterp::NlerpShortest) {
+        if (d < 0) {
+            b = -b;
+            d = -d;
+        } else if (how == RotationInterp::NlerpShortest) {
+            p.mode = RotationPrep::Nlerp; // the viewer's nlerp where the keys are within 90 degrees
+        }
     }
-    const double theta = fastmath::acosUnit(ad);
-    const double inv = 1.0 / std::sqrt(1.0 - ad * ad);
-    return a * (fastmath::sinHalfPi((1.0 - f) * theta) * inv) + b * (fastmath::sinHalfPi(f * theta) * inv);
+    p.a = a;
+    p.b = b;
+    if (p.mode == RotationPrep::Nlerp)
+        return p;
+    if (d > 0.9999) {
+        p.mode = RotationPrep::Nlerp; // nearly equal: lerp is exact enough and avoids 0/0
+    } else if (d < -0.9999) {
+        p.mode = RotationPrep::Halfway; // opposite, taken the long way: no single great circle
+    } else if (d >= 0) {
+        p.mode = RotationPrep::SlerpFast;
+        p.theta = fastmath::acosUnit(d);
+        p.invSin = 1.0 / std::sqrt(1.0 - d * d);
+    } else {
+        p.mode = RotationPrep::SlerpWide; // more than 90 degrees apart (long-way segments)
+        p.theta = glm::pi<double>() - fastmath::acosUnit(-d);
+        p.invSin = 1.0 / std::sqrt(1.0 - d * d);
+    }
+    return p;
 }
 
-} // namespace detail
+inline glm::dquat evalRotation(const RotationPrep& p, double f)
+{
+    switch (p.mode) {
+    case RotationPrep::Constant:
+        return p.a;
+    case RotationPrep::Nlerp:
+        return glm::normalize(p.a * (1.0 - f) + p.b * f);
+    case RotationPrep::SlerpFast:
+        return p.a * (fastmath::sinHalfPi((1.0 - f) * p.theta) * p.invSin) +
+               p.b * (fastmath::sinHalfPi(f * p.theta) * p.invSin);
+    case RotationPrep::SlerpWide:
+        return p.a * (std::sin((1.0 - f) * p.theta) * p.invSin) + p.b * (std::sin(f * p.theta) * p.invSin);
+    case RotationPrep::Halfway:
+    default:
+        return f < 0.5 ? p.a : p.b;
+    }
+}
 
 inline glm::dquat blendRotation(const glm::dquat& a, const glm::dquat& b, double f, RotationInterp how)
 {
-    const double d = glm::dot(a, b);
-    switch (how) {
-    case RotationInterp::SlerpDirect:
-        return detail::slerpDirect(a, b, d, f);
-    case RotationInterp::NlerpShortest:
-        if (d >= 0)
-            return glm::normalize(a * (1.0 - f) + b * f);
-        return detail::slerpDirect(a, -b, -d, f);
-    case RotationInterp::SlerpShortest:
-    default:
-        return d < 0 ? detail::slerpDirect(a, -b, -d, f) : detail::slerpDirect(a, b, d, f);
+    return evalRotation(prepareRotation(a, b, how), f);
+}
+
+// The rotation segment for a located Segment, with the per-key flags applied: keyflag::Hold on the
+// second key holds the first, keyflag::Negate negates the first before blending.
+inline RotationPrep prepareSegment(const QuatChannel& ch, const Segment& s)
+{
+    glm::dquat a = ch.keys[s.a].value;
+    if (s.a == s.b || s.invDt == 0) {
+        RotationPrep p;
+        p.a = a;
+        return p;
     }
+    if (ch.rules.segmentFlags) {
+        const uint32_t second = ch.keys[s.b].flags;
+        if (second & keyflag::Hold) {
+            RotationPrep p;
+            p.a = a;
+            return p;
+        }
+        if (second & keyflag::Negate)
+            a = -a;
+    }
+    return prepareRotation(a, ch.keys[s.b].value, ch.rules.rotation);
 }
 
 inline bool sampleRotation(const QuatChannel& ch, double t, uint32_t& cursor, glm::dquat& out)
@@ -137,17 +199,7 @@ inline bool sampleRotation(const QuatChannel& ch, double t, uint32_t& cursor, gl
     const Segment s = locate(ch, t, cursor);
     if (!s.applies)
         return false;
-    glm::dquat a = ch.keys[s.a].value;
-    if (s.a != s.b && ch.rules.segmentFlags) {
-        const uint32_t second = ch.keys[s.b].flags;
-        if (second & keyflag::Hold) {
-            out = a;
-            return true;
-        }
-        if (second & keyflag::Negate)
-            a = -a;
-    }
-    out = (s.a == s.b || s.f == 0) ? a : blendRotation(a, ch.keys[s.b].value, s.f, ch.rules.rotation);
+    out = evalRotation(prepareSegment(ch, s), s.f);
     return true;
 }
 

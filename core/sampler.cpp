@@ -1,6 +1,5 @@
 #include "core/sampler.h"
 
-#include "core/channel_eval.h"
 
 namespace bonescope {
 
@@ -71,21 +70,15 @@ void Sampler::sample(double time, Pose& out)
             const BlendMode mode = binding_.blendOfBone[i];
             Cursors& c = cursors_[i];
             glm::dvec3 v;
-            if (sampleChannel(track.translation, time, c.translation, v))
+            if (c.translation.sample(track.translation, time, v))
                 t = mode.translation == TranslationBlend::AddToRest ? bone.restTranslation + v : v;
             glm::dquat q;
-            if (sampleRotation(track.rotation, time, c.rotation, q))
+            if (c.rotation.sample(track.rotation, time, q))
                 r = mode.rotation == RotationBlend::AfterRest ? q * bone.restRotation : q;
-            if (sampleChannel(track.scale, time, c.scale, v))
+            if (c.scale.sample(track.scale, time, v))
                 s = v;
-            // Visibility never interpolates: it is a step whatever the channel says.
-            if (!track.visibility.empty()) {
-                double vis = 1.0;
-                const Segment seg = locate(track.visibility, time, c.visibility);
-                if (seg.applies)
-                    vis = track.visibility.keys[seg.a].value;
-                visible = vis;
-            }
+            if (!track.visibility.empty())
+                visible = c.visibility.sample(track.visibility, time);
         }
         BoneTransform& local = out.local[i];
         local.translation = glm::vec3(t);

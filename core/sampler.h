@@ -1,11 +1,13 @@
 #pragma once
-// Turns (animation, skeleton, time) into a Pose. Keeps per-channel cursors so that sampling
-// successive times during playback does not search the keys again.
+// Turns (animation, skeleton, time) into a Pose. Keeps each channel's current segment so that
+// sampling successive times during playback neither searches the keys nor redoes the trigonometry.
+// Call rebind() after any edit of the animation (keys, tracks) or of the skeleton.
 #include <vector>
 
 #include "core/animation.h"
 #include "core/binding.h"
 #include "core/pose.h"
+#include "core/segment_cache.h"
 #include "core/skeleton.h"
 
 namespace bonescope {
@@ -13,7 +15,7 @@ namespace bonescope {
 class Sampler {
 public:
     // An empty skeleton means "none": the animation plays on flatSkeleton(anim).
-    // Both must outlive the sampler; call rebind() after tracks or bones are added or removed.
+    // Both must outlive the sampler.
     Sampler(const Animation& anim, const Skeleton& skeleton);
 
     void rebind();
@@ -25,7 +27,9 @@ public:
 
 private:
     struct Cursors {
-        uint32_t translation = 0, rotation = 0, scale = 0, visibility = 0;
+        ValueCache<glm::dvec3> translation, scale;
+        RotationCache rotation;
+        StepCache visibility;
     };
     const Animation* anim_;
     const Skeleton* given_;

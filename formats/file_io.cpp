@@ -22,7 +22,8 @@ FileBytes FileBytes::open(const std::string& path)
     FileBytes f;
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        void* p = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+        // MAP_POPULATE maps every page up front: one call instead of a page fault per 4 KiB.
+        void* p = ::mmap(nullptr, size_t(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
         if (p != MAP_FAILED) {
             f.data_ = static_cast<const uint8_t*>(p);
             f.size_ = size_t(st.st_size);

@@ -1,0 +1,184 @@
+#include "core/clip_editing.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/channel_eval.h"
+
+namespace bonescope {
+
+namespace {
+
+template <class F>
+void forEachChannel(Track& t, F&& f)
+{
+    f(t.translation);
+    f(t.rotation);
+    f(t.scale);
+    f(t.visibility);
+}
+
+// The channel's own value at t by its rules, or nullopt where it does not apply.
+template <class T>
+std::optional<Key<T>> sampleKey(const Channel<T>& ch, double t)
+{
+    uint32_t cursor = 0;
+    Key<T> k;
+    k.time = t;
+    bool applies;
+    if constexpr (std::is_same_v<T, glm::dquat>)
+        applies = sampleRotation(ch, t, cursor, k.value);
+    else if constexpr (std::is_same_v<T, double>) {
+        const Segment s = locate(ch, t, cursor); // visibility steps
+        applies = s.applies;
+        if (applies)
+            k.value = ch.keys[s.a].value;
+    } else
+        applies = sampleChannel(ch, t, cursor, k.value);
+    if (!applies)
+        return std::nullopt;
+    // Active for formats that gate one- and two-key channels on it.
+    k.flags = ch.rules.segmentFlags ? keyflag::Active : 0;
+    return k;
+}
+
+template <class T>
+bool hasKeyAt(const Channel<T>& ch, double t)
+{
+    for (const auto& k : ch.keys)
+        if (std::abs(k.time - t) <= 1e-9)
+            return true;
+    return false;
+}
+
+// Keeps the keys in [start, end], adding sampled keys at both ends where the channel has motion
+// crossing them.
+template <class T>
+void cutChannel(Channel<T>& ch, double start, double end)
+{
+    if (ch.keys.empty())
+        return;
+    std::optional<Key<T>> atStart, atEnd;
+    if (!hasKeyAt(ch, start) && ch.keys.front().time < start)
+        atStart = sampleKey(ch, start);
+    if (!hasKeyAt(ch, end) && ch.keys.back().time > end)
+        atEnd = sampleKey(ch, end);
+    std::vector<Key<T>> kept;
+    if (atStart)
+        kept.push_back(*atStart);
+    for (const auto& k : ch.keys)
+        if (k.time >= start - 1e-9 && k.time <= end + 1e-9)
+            kept.push_back(k);
+    if (atEnd)
+        kept.push_back(*atEnd);
+    ch.keys = std::move(kept);
+}
+
+} // namespace
+
+void setFrameRate(Animation& a, double fps, bool rescaleTimes)
+{
+    if (!(fps > 0) || !std::isfinite(fps))
+        return;
+    if (rescaleTimes && a.fps > 0) {
+        const double k = a.fps / fps;
+        for (Track& t : a.tracks)
+            forEachChannel(t, [&](auto& ch) {
+                for (auto& key : ch.keys)
+                    key.time *= k;
+            });
+        for (Note& n : a.notes)
+            n.time *= k;
+        a.duration *= k;
+        if (a.loopRange) {
+            a.loopRange->in *= k;
+            a.loopRange->out *= k;
+        }
+    }
+    a.fps = fps;
+}
+
+void trimClip(Animation& a, double start, double end)
+{
+    start = std::max(0.0, start);
+    if (!(end > start))
+        return;
+    for (Track& t : a.tracks)
+        forEachChannel(t, [&](auto& ch) {
+            cutChannel(ch, start, end);
+            for (auto& k : ch.keys)
+                k.time = std::max(0.0, k.time - start);
+        });
+    std::vector<Note> notes;
+    for (Note n : a.notes)
+        if (n.time >= start - 1e-9 && n.time <= end + 1e-9) {
+            n.time = std::max(0.0, n.time - start);
+            notes.push_back(n);
+        }
+    a.notes = std::move(notes);
+    a.duration = end - start;
+    if (a.loopRange) {
+        a.loopRange->in = std::clamp(a.loopRange->in - start, 0.0, a.duration);
+        a.loopRange->out = std::clamp(a.loopRange->out - start, 0.0, a.duration);
+    }
+}
+
+void setDuration(Animation& a, double duration)
+{
+    if (!(duration >= 0) || !std::isfinite(duration))
+        return;
+    for (Track& t : a.tracks)
+        forEachChannel(t, [&](auto& ch) { cutChannel(ch, 0.0, duration); });
+    std::erase_if(a.notes, [&](const Note& n) { return n.time > duration + 1e-9; });
+    a.duration = duration;
+}
+
+void reverseClip(Animation& a)
+{
+    const double d = a.duration;
+    for (Track& t : a.tracks)
+        forEachChannel(t, [&](auto& ch) {
+            if (ch.rules.segmentFlags) {
+                // Hold/Negate sit on the second key of their segment: after reversal that is the
+                // key before it.
+                constexpr uint32_t segmentBits = keyflag::Hold | keyflag::Negate;
+                for (size_t i = 0; i + 1 < ch.keys.size(); ++i) {
+                    const uint32_t moved = ch.keys[i + 1].flags & segmentBits;
+                    ch.keys[i].flags = (ch.keys[i].flags & ~segmentBits) | moved;
+                }
+                if (!ch.keys.empty())
+                    ch.keys.back().flags &= ~segmentBits;
+            }
+            std::reverse(ch.keys.begin(), ch.keys.end());
+            for (auto& k : ch.keys) {
+                k.time = std::max(0.0, d - k.time);
+                k.hasRaw = false;
+            }
+        });
+    for (Note& n : a.notes)
+        n.time = std::max(0.0, d - n.time);
+    std::reverse(a.notes.begin(), a.notes.end());
+    if (a.loopRange)
+        *a.loopRange = {d - a.loopRange->out, d - a.loopRange->in};
+}
+
+void resampleClip(Animation& a, double fps)
+{
+    if (!(fps > 0) || !std::isfinite(fps))
+        return;
+    const long long frames = std::llround(a.duration * fps) + 1;
+    for (Track& t : a.tracks)
+        forEachChannel(t, [&](auto& ch) {
+            if (ch.keys.empty())
+                return;
+            std::remove_reference_t<decltype(ch.keys)> keys;
+            keys.reserve(size_t(frames));
+            for (long long f = 0; f < frames; ++f)
+                if (auto k = sampleKey(ch, f / fps))
+                    keys.push_back(*k);
+            ch.keys = std::move(keys);
+        });
+    a.fps = fps;
+}
+
+} // namespace bonescope

@@ -1,0 +1,212 @@
+#include "core/key_editing.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace bonescope {
+
+namespace {
+
+constexpr double kSameTime = 1e-9;
+
+glm::dvec4 toAny(const glm::dvec3& v) { return {v, 0}; }
+glm::dvec4 toAny(const glm::dquat& q) { return {q.x, q.y, q.z, q.w}; }
+glm::dvec4 toAny(double v) { return {v, 0, 0, 0}; }
+void fromAny(const glm::dvec4& a, glm::dvec3& v) { v = glm::dvec3(a); }
+void fromAny(const glm::dvec4& a, glm::dquat& q) { q = glm::dquat(a.w, a.x, a.y, a.z); }
+void fromAny(const glm::dvec4& a, double& v) { v = a.x; }
+
+// Runs `f` on the channel a KeyRef names, whatever its value type.
+template <class F>
+auto withChannel(Track& t, ChannelKind c, F&& f)
+{
+    switch (c) {
+    case ChannelKind::Translation: return f(t.translation);
+    case ChannelKind::Rotation: return f(t.rotation);
+    case ChannelKind::Scale: return f(t.scale);
+    case ChannelKind::Visibility:
+    default: return f(t.visibility);
+    }
+}
+template <class F>
+auto withChannel(const Track& t, ChannelKind c, F&& f)
+{
+    return withChannel(const_cast<Track&>(t), c, [&](const auto& ch) { return f(ch); });
+}
+
+bool validRef(const Animation& a, const KeyRef& k)
+{
+    return k.track >= 0 && k.track < int(a.tracks.size()) && k.index >= 0 &&
+           size_t(k.index) < channelSize(a.tracks[k.track], k.channel);
+}
+
+template <class K>
+int insertSorted(std::vector<K>& keys, K key)
+{
+    auto it = std::lower_bound(keys.begin(), keys.end(), key.time - kSameTime,
+                               [](const K& k, double t) { return k.time < t; });
+    if (it != keys.end() && std::abs(it->time - key.time) <= kSameTime) {
+        *it = std::move(key);
+        return int(it - keys.begin());
+    }
+    it = keys.insert(it, std::move(key));
+    return int(it - keys.begin());
+}
+
+// Index of the key at time t (within kSameTime), or -1.
+int indexAtTime(const Animation& a, int track, ChannelKind c, double t)
+{
+    return withChannel(a.tracks[track], c, [&](const auto& ch) {
+        for (size_t k = 0; k < ch.keys.size(); ++k)
+            if (std::abs(ch.keys[k].time - t) <= kSameTime)
+                return int(k);
+        return -1;
+    });
+}
+
+} // namespace
+
+size_t channelSize(const Track& t, ChannelKind c)
+{
+    return withChannel(t, c, [](const auto& ch) { return ch.keys.size(); });
+}
+
+double keyTime(const Animation& a, const KeyRef& k)
+{
+    if (!validRef(a, k))
+        return 0;
+    return withChannel(a.tracks[k.track], k.channel, [&](const auto& ch) { return ch.keys[k.index].time; });
+}
+
+std::optional<AnyKeyValue> readKey(const Animation& a, const KeyRef& k)
+{
+    if (!validRef(a, k))
+        return std::nullopt;
+    return withChannel(a.tracks[k.track], k.channel, [&](const auto& ch) {
+        const auto& key = ch.keys[k.index];
+        return std::optional<AnyKeyValue>(AnyKeyValue{key.time, toAny(key.value), key.flags});
+    });
+}
+
+void setKeyValue(Animation& a, const KeyRef& k, const glm::dvec4& value)
+{
+    if (!validRef(a, k))
+        return;
+    withChannel(a.tracks[k.track], k.channel, [&](auto& ch) {
+        auto& key = ch.keys[k.index];
+        fromAny(value, key.value);
+        key.hasRaw = false;
+    });
+}
+
+int insertKey(Animation& a, int track, ChannelKind c, double time, const glm::dvec4& value, uint32_t flags)
+{
+    if (track < 0 || track >= int(a.tracks.size()))
+        return -1;
+    return withChannel(a.tracks[track], c, [&](auto& ch) {
+        typename std::decay_t<decltype(ch.keys)>::value_type key;
+        key.time = time;
+        fromAny(value, key.value);
+        key.flags = flags;
+        return insertSorted(ch.keys, key);
+    });
+}
+
+void deleteKeys(Animation& a, std::vector<KeyRef> keys)
+{
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    // Highest index first, so earlier indices stay valid.
+    for (auto it = keys.rbegin(); it != keys.rend(); ++it)
+        if (validRef(a, *it))
+            withChannel(a.tracks[it->track], it->channel,
+                        [&](auto& ch) { ch.keys.erase(ch.keys.begin() + it->index); });
+}
+
+std::vector<KeyRef> moveKeys(Animation& a, const std::vector<KeyRef>& keys, double dt, double snapFps)
+{
+    // Take the moved keys out of their channels, then put them back at their new times.
+    struct Moving {
+        size_t order;
+        KeyRef ref;
+        AnyKeyValue key;
+        uint64_t raw;
+        bool hasRaw;
+    };
+    std::vector<Moving> moving;
+    std::set<KeyRef> seen;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        if (!validRef(a, keys[i]) || !seen.insert(keys[i]).second)
+            continue;
+        Moving m{i, keys[i], *readKey(a, keys[i]), 0, false};
+        withChannel(a.tracks[keys[i].track], keys[i].channel, [&](auto& ch) {
+            m.raw = ch.keys[keys[i].index].raw;
+            m.hasRaw = ch.keys[keys[i].index].hasRaw;
+        });
+        moving.push_back(m);
+    }
+    std::vector<KeyRef> refs;
+    for (const Moving& m : moving)
+        refs.push_back(m.ref);
+    deleteKeys(a, refs);
+
+    std::vector<KeyRef> out(keys.size());
+    std::vector<double> newTimes(keys.size(), 0);
+    for (Moving& m : moving) {
+        double t = std::max(0.0, m.key.time + dt);
+        if (snapFps > 0)
+            t = std::round(t * snapFps) / snapFps;
+        const int index = insertKey(a, m.ref.track, m.ref.channel, t, m.key.value, m.key.flags);
+        withChannel(a.tracks[m.ref.track], m.ref.channel, [&](auto& ch) {
+            ch.keys[index].raw = m.raw; // still valid if the format's encoding decodes to the new time
+            ch.keys[index].hasRaw = m.hasRaw;
+        });
+        out[m.order] = {m.ref.track, m.ref.channel, index};
+        newTimes[m.order] = t;
+    }
+    // Later insertions shift earlier ones: look the keys up again by time.
+    for (size_t i = 0; i < out.size(); ++i)
+        if (out[i].track >= 0)
+            out[i].index = indexAtTime(a, out[i].track, out[i].channel, newTimes[i]);
+    return out;
+}
+
+KeyClipboard copyKeys(const Animation& a, const std::vector<KeyRef>& keys)
+{
+    KeyClipboard clip;
+    double earliest = HUGE_VAL;
+    for (const KeyRef& k : keys)
+        if (validRef(a, k))
+            earliest = std::min(earliest, keyTime(a, k));
+    for (const KeyRef& k : keys) {
+        if (!validRef(a, k))
+            continue;
+        AnyKeyValue v = *readKey(a, k);
+        v.time -= earliest;
+        clip.items.push_back({a.tracks[k.track].name, k.channel, v});
+    }
+    return clip;
+}
+
+std::vector<KeyRef> pasteKeys(Animation& a, const KeyClipboard& clip, double time)
+{
+    std::vector<KeyRef> out;
+    for (const auto& item : clip.items) {
+        int track = a.findTrack(item.trackName);
+        if (track < 0) {
+            Track t;
+            t.name = item.trackName;
+            a.tracks.push_back(t);
+            track = int(a.tracks.size()) - 1;
+        }
+        insertKey(a, track, item.channel, time + item.key.time, item.key.value, item.key.flags);
+        out.push_back({track, item.channel, -1});
+    }
+    for (size_t i = 0; i < out.size(); ++i) // indices settle once every key is in
+        out[i].index = indexAtTime(a, out[i].track, out[i].channel, time + clip.items[i].key.time);
+    return out;
+}
+
+} // namespace bonescope

@@ -1,0 +1,58 @@
+#pragma once
+// Edits on keys, the building blocks of the editor's undo commands. Every function keeps each
+// channel sorted by time, so the sampler's search stays valid.
+#include <optional>
+#include <vector>
+
+#include "core/animation.h"
+
+namespace bonescope {
+
+enum class ChannelKind : uint8_t { Translation, Rotation, Scale, Visibility };
+
+struct KeyRef {
+    int track = -1;
+    ChannelKind channel = ChannelKind::Translation;
+    int index = -1;
+    auto operator<=>(const KeyRef&) const = default;
+};
+
+// A key's value whatever its channel: translation/scale use xyz, rotation xyzw, visibility x.
+struct AnyKeyValue {
+    double time = 0;
+    glm::dvec4 value{0, 0, 0, 1};
+    uint32_t flags = 0;
+};
+
+size_t channelSize(const Track& t, ChannelKind c);
+double keyTime(const Animation& a, const KeyRef& k);
+std::optional<AnyKeyValue> readKey(const Animation& a, const KeyRef& k);
+
+// Sets a key's value (time unchanged). Clears its raw encoding so the writer re-encodes it.
+void setKeyValue(Animation& a, const KeyRef& k, const glm::dvec4& value);
+
+// Inserts a key at `time`, replacing one already there (same time within 1e-9 s). Returns its index.
+int insertKey(Animation& a, int track, ChannelKind c, double time, const glm::dvec4& value, uint32_t flags = 0);
+
+// Deletes the given keys (any order, duplicates ignored).
+void deleteKeys(Animation& a, std::vector<KeyRef> keys);
+
+// Moves keys by `dt` seconds, optionally snapping the result to frames of `snapFps` (0: no snap),
+// clamping at 0, and re-sorting each channel. Keys moved onto another key's time replace it.
+// Returns the new references of the moved keys, in the order given.
+std::vector<KeyRef> moveKeys(Animation& a, const std::vector<KeyRef>& keys, double dt, double snapFps = 0);
+
+// Copied keys, relative to the earliest copied time, for pasting at another time.
+struct KeyClipboard {
+    struct Item {
+        std::string trackName;
+        ChannelKind channel;
+        AnyKeyValue key; // time relative to the earliest copied key
+    };
+    std::vector<Item> items;
+};
+KeyClipboard copyKeys(const Animation& a, const std::vector<KeyRef>& keys);
+// Pastes at `time`; tracks are found by name (missing tracks are created). Returns the pasted keys.
+std::vector<KeyRef> pasteKeys(Animation& a, const KeyClipboard& clip, double time);
+
+} // namespace bonescope

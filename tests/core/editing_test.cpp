@@ -1,0 +1,150 @@
+// Key and clip edits: values, order and times worked out by hand.
+#include <gtest/gtest.h>
+
+#include "core/clip_editing.h"
+#include "core/key_editing.h"
+
+using namespace bonescope;
+
+namespace {
+
+// One track "j": translation keys x = 0, 10, 20 at 0, 1, 2 s; one note at 1.5 s; 30 fps, 2 s.
+Animation line()
+{
+    Animation a;
+    a.fps = 30;
+    a.duration = 2;
+    Track t;
+    t.name = "j";
+    for (int i = 0; i < 3; ++i)
+        t.translation.keys.push_back({double(i), {10.0 * i, 0, 0}});
+    a.tracks.push_back(t);
+    a.notes.push_back({1.5, "step"});
+    return a;
+}
+
+std::vector<double> times(const Vec3Channel& ch)
+{
+    std::vector<double> out;
+    for (const auto& k : ch.keys)
+        out.push_back(k.time);
+    return out;
+}
+
+} // namespace
+
+TEST(KeyEditing, InsertKeepsOrderAndReplacesSameTime)
+{
+    Animation a = line();
+    EXPECT_EQ(insertKey(a, 0, ChannelKind::Translation, 0.5, {5, 1, 0, 0}), 1);
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 0.5, 1, 2}));
+    EXPECT_EQ(insertKey(a, 0, ChannelKind::Translation, 1.0, {99, 0, 0, 0}), 2);
+    EXPECT_EQ(a.tracks[0].translation.size(), 4u);
+    EXPECT_EQ(a.tracks[0].translation.keys[2].value.x, 99);
+    const int r = insertKey(a, 0, ChannelKind::Rotation, 0.25, {0, 0, 1, 0}); // quaternion x,y,z,w
+    EXPECT_EQ(r, 0);
+    EXPECT_EQ(a.tracks[0].rotation.keys[0].value, glm::dquat(0, 0, 0, 1));
+}
+
+TEST(KeyEditing, SetValueClearsRawEncoding)
+{
+    Animation a = line();
+    a.tracks[0].translation.keys[1].hasRaw = true;
+    setKeyValue(a, {0, ChannelKind::Translation, 1}, {7, 8, 9, 0});
+    EXPECT_EQ(a.tracks[0].translation.keys[1].value, glm::dvec3(7, 8, 9));
+    EXPECT_FALSE(a.tracks[0].translation.keys[1].hasRaw);
+}
+
+TEST(KeyEditing, DeleteAnyOrder)
+{
+    Animation a = line();
+    deleteKeys(a, {{0, ChannelKind::Translation, 0}, {0, ChannelKind::Translation, 2}, {0, ChannelKind::Translation, 0}});
+    ASSERT_EQ(a.tracks[0].translation.size(), 1u);
+    EXPECT_EQ(a.tracks[0].translation.keys[0].value.x, 10);
+}
+
+TEST(KeyEditing, MoveSnapsResortsAndReturnsNewRefs)
+{
+    Animation a = line();
+    // Move the first key by 1.51 s with 30 fps snapping: 1.51 -> frame 45.3 -> 45 -> 1.5 s.
+    const auto moved = moveKeys(a, {{0, ChannelKind::Translation, 0}}, 1.51, 30);
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{1, 1.5, 2}));
+    ASSERT_EQ(moved.size(), 1u);
+    EXPECT_EQ(moved[0].index, 1);
+    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 0);
+    // Moving before 0 clamps at 0.
+    moveKeys(a, {{0, ChannelKind::Translation, 0}}, -5);
+    EXPECT_EQ(a.tracks[0].translation.keys[0].time, 0);
+}
+
+TEST(KeyEditing, CopyPasteAtAnotherTime)
+{
+    Animation a = line();
+    const KeyClipboard clip = copyKeys(a, {{0, ChannelKind::Translation, 1}, {0, ChannelKind::Translation, 2}});
+    const auto pasted = pasteKeys(a, clip, 3.0);
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 1, 2, 3, 4}));
+    EXPECT_EQ(a.tracks[0].translation.keys[3].value.x, 10);
+    EXPECT_EQ(a.tracks[0].translation.keys[4].value.x, 20);
+    ASSERT_EQ(pasted.size(), 2u);
+    EXPECT_EQ(pasted[0].index, 3);
+    EXPECT_EQ(pasted[1].index, 4);
+}
+
+TEST(ClipEditing, FrameRateKeepOrRescale)
+{
+    Animation a = line();
+    setFrameRate(a, 60, false);
+    EXPECT_EQ(a.fps, 60);
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 1, 2}));
+    Animation b = line();
+    setFrameRate(b, 60, true); // frame 30 stays frame 30: now at 0.5 s
+    EXPECT_EQ(times(b.tracks[0].translation), (std::vector<double>{0, 0.5, 1}));
+    EXPECT_EQ(b.duration, 1);
+    EXPECT_EQ(b.notes[0].time, 0.75);
+}
+
+TEST(ClipEditing, TrimAddsSampledEndKeys)
+{
+    Animation a = line();
+    trimClip(a, 0.5, 1.5);
+    EXPECT_EQ(a.duration, 1);
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 0.5, 1}));
+    EXPECT_EQ(a.tracks[0].translation.keys[0].value.x, 5);  // sampled at 0.5
+    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 10); // the key at 1.0
+    EXPECT_EQ(a.tracks[0].translation.keys[2].value.x, 15); // sampled at 1.5
+    ASSERT_EQ(a.notes.size(), 1u);
+    EXPECT_EQ(a.notes[0].time, 1.0);
+}
+
+TEST(ClipEditing, SetDurationCutsAtTheEnd)
+{
+    Animation a = line();
+    setDuration(a, 1.25);
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 1, 1.25}));
+    EXPECT_EQ(a.tracks[0].translation.keys[2].value.x, 12.5);
+    EXPECT_TRUE(a.notes.empty());
+}
+
+TEST(ClipEditing, ReverseMovesSegmentFlags)
+{
+    Animation a = line();
+    a.tracks[0].translation.keys[2].flags = keyflag::Hold | keyflag::Active; // holds segment 1->2
+    a.tracks[0].translation.rules.segmentFlags = true;
+    reverseClip(a);
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 1, 2}));
+    EXPECT_EQ(a.tracks[0].translation.keys[0].value.x, 20);
+    // The segment (old key 1 -> old key 2) is now (key 0 -> key 1): its flag sits on key 1.
+    EXPECT_EQ(a.tracks[0].translation.keys[1].flags & keyflag::Hold, keyflag::Hold);
+    EXPECT_EQ(a.tracks[0].translation.keys[0].flags & keyflag::Hold, 0u);
+    EXPECT_EQ(a.tracks[0].translation.keys[0].flags & keyflag::Active, keyflag::Active);
+    EXPECT_EQ(a.notes[0].time, 0.5);
+}
+
+TEST(ClipEditing, ResampleOnFrames)
+{
+    Animation a = line();
+    resampleClip(a, 2); // frames at 0, 0.5, ..., 2
+    EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 0.5, 1, 1.5, 2}));
+    EXPECT_EQ(a.tracks[0].translation.keys[3].value.x, 15);
+    EXPECT_EQ(a.fps, 2);
+}

@@ -5,74 +5,77 @@
 
 namespace bonescope {
 
-template <class T>
-struct ValueCache {
-    double lo = 1, hi = 0; // empty range: the first sample looks the segment up
+// The time range over which the last located segment holds.
+struct CachedRange {
+    double lo = 1, hi = 0; // empty: the first sample looks the segment up
     uint32_t cursor = 0;
     bool applies = false;
     double t0 = 0, invDt = 0;
+
+    bool contains(double t) const { return t >= lo && t < hi; }
+    double factor(double t) const { return (t - t0) * invDt; }
+
+    template <class T>
+    Segment refresh(const Channel<T>& ch, double t)
+    {
+        const Segment s = locate(ch, t, cursor);
+        lo = s.lo;
+        hi = s.hi;
+        applies = s.applies;
+        t0 = s.t0;
+        invDt = s.invDt;
+        return s;
+    }
+};
+
+template <class T>
+struct ValueCache {
+    CachedRange range;
     T a{}, delta{};
 
     bool sample(const Channel<T>& ch, double t, T& out)
     {
-        if (!(t >= lo && t < hi)) {
-            const Segment s = locate(ch, t, cursor);
-            lo = s.lo;
-            hi = s.hi;
-            applies = s.applies;
-            if (applies) {
-                t0 = s.t0;
-                invDt = s.invDt;
+        if (!range.contains(t)) {
+            const Segment s = range.refresh(ch, t);
+            if (s.applies) {
                 a = ch.keys[s.a].value;
-                delta = invDt != 0 ? ch.keys[s.b].value - a : T{};
+                delta = s.invDt != 0 ? ch.keys[s.b].value - a : T{};
             }
         }
-        if (!applies)
+        if (!range.applies)
             return false;
-        out = invDt != 0 ? a + delta * ((t - t0) * invDt) : a;
+        out = range.invDt != 0 ? a + delta * range.factor(t) : a;
         return true;
     }
 };
 
 struct RotationCache {
-    double lo = 1, hi = 0;
-    uint32_t cursor = 0;
-    bool applies = false;
-    double t0 = 0, invDt = 0;
+    CachedRange range;
     RotationPrep prep;
 
     bool sample(const QuatChannel& ch, double t, glm::dquat& out)
     {
-        if (!(t >= lo && t < hi)) {
-            const Segment s = locate(ch, t, cursor);
-            lo = s.lo;
-            hi = s.hi;
-            applies = s.applies;
-            if (applies) {
-                t0 = s.t0;
-                invDt = s.invDt;
+        if (!range.contains(t)) {
+            const Segment s = range.refresh(ch, t);
+            if (s.applies)
                 prep = prepareSegment(ch, s);
-            }
         }
-        if (!applies)
+        if (!range.applies)
             return false;
-        out = evalRotation(prep, (t - t0) * invDt);
+        out = evalRotation(prep, range.factor(t));
         return true;
     }
 };
 
 // Visibility always steps, whatever the channel's interpolation says.
 struct StepCache {
-    double lo = 1, hi = 0;
-    uint32_t cursor = 0;
+    CachedRange range;
     double value = 1;
 
     double sample(const ScalarChannel& ch, double t)
     {
-        if (!(t >= lo && t < hi)) {
-            const Segment s = locate(ch, t, cursor);
-            lo = s.lo;
-            hi = s.hi;
+        if (!range.contains(t)) {
+            const Segment s = range.refresh(ch, t);
             value = s.applies ? ch.keys[s.a].value : 1.0;
         }
         return value;

@@ -41,6 +41,20 @@ int32_t keyCount(ByteReader& r, const char* what)
     return n;
 }
 
+// A key count, then that many {u16 time, x, y, z} keys decoded by `decode`, raw codes kept.
+template <class T, class Decode>
+void readKeys(ByteReader& r, Channel<T>& ch, float duration, const char* what, Decode decode)
+{
+    ch.keys.resize(size_t(keyCount(r, what)));
+    for (Key<T>& k : ch.keys) {
+        const Codes c{r.u16(), r.u16(), r.u16(), r.u16()};
+        k.time = decodeTime(c[0], duration);
+        k.value = decode(c[1], c[2], c[3]);
+        k.raw = packCodes(c);
+        k.hasRaw = true;
+    }
+}
+
 void readConstraint(ByteReader& r, SecondLifeConstraint& c, bool checked)
 {
     c.chainLength = r.u8("constraint chain length");
@@ -130,24 +144,8 @@ Scene SecondLifeFormat::read(std::span<const uint8_t> bytes) const
         x.joints[j].priority = r.s32("joint priority");
         t.rotation.rules = rules;
         t.translation.rules = rules;
-        const int32_t rotKeys = keyCount(r, "rotation key count");
-        t.rotation.keys.resize(size_t(rotKeys));
-        for (QuatKey& k : t.rotation.keys) {
-            const Codes c{r.u16(), r.u16(), r.u16(), r.u16()};
-            k.time = decodeTime(c[0], duration);
-            k.value = decodeRotation(c[1], c[2], c[3]);
-            k.raw = packCodes(c);
-            k.hasRaw = true;
-        }
-        const int32_t posKeys = keyCount(r, "position key count");
-        t.translation.keys.resize(size_t(posKeys));
-        for (Vec3Key& k : t.translation.keys) {
-            const Codes c{r.u16(), r.u16(), r.u16(), r.u16()};
-            k.time = decodeTime(c[0], duration);
-            k.value = decodePosition(c[1], c[2], c[3]);
-            k.raw = packCodes(c);
-            k.hasRaw = true;
-        }
+        readKeys(r, t.rotation, duration, "rotation key count", decodeRotation);
+        readKeys(r, t.translation, duration, "position key count", decodePosition);
     }
 
     x.constraintCount = r.s32("num_constraints");

@@ -29,26 +29,16 @@ void writeCodes(ByteWriter& w, uint16_t time, const std::array<uint16_t, 3>& v)
         w.u16(c);
 }
 
-void writeRotations(ByteWriter& w, const QuatChannel& ch, float duration)
+// The count, then each key: its raw codes where they still decode to its time / value, else new codes.
+template <class T, class Decode, class Encode>
+void writeKeys(ByteWriter& w, const Channel<T>& ch, float duration, Decode decode, Encode encode)
 {
     w.s32(int32_t(ch.keys.size()));
-    for (const QuatKey& k : ch.keys) {
+    for (const Key<T>& k : ch.keys) {
         const Codes raw = unpackCodes(k.raw);
         std::array<uint16_t, 3> v{raw[1], raw[2], raw[3]};
-        if (!k.hasRaw || decodeRotation(raw[1], raw[2], raw[3]) != k.value)
-            v = encodeRotation(k.value);
-        writeCodes(w, timeCode(k.time, raw, k.hasRaw, duration), v);
-    }
-}
-
-void writePositions(ByteWriter& w, const Vec3Channel& ch, float duration)
-{
-    w.s32(int32_t(ch.keys.size()));
-    for (const Vec3Key& k : ch.keys) {
-        const Codes raw = unpackCodes(k.raw);
-        std::array<uint16_t, 3> v{raw[1], raw[2], raw[3]};
-        if (!k.hasRaw || decodePosition(raw[1], raw[2], raw[3]) != k.value)
-            v = encodePosition(k.value);
+        if (!k.hasRaw || decode(raw[1], raw[2], raw[3]) != k.value)
+            v = encode(k.value);
         writeCodes(w, timeCode(k.time, raw, k.hasRaw, duration), v);
     }
 }
@@ -121,8 +111,8 @@ std::vector<uint8_t> SecondLifeFormat::write(const Scene& scene) const
         const Track& t = a.tracks[i];
         w.cstr(t.name);
         w.s32(x->priorityOf(i, t.name));
-        writeRotations(w, t.rotation, duration);
-        writePositions(w, t.translation, duration);
+        writeKeys(w, t.rotation, duration, decodeRotation, encodeRotation);
+        writeKeys(w, t.translation, duration, decodePosition, encodePosition);
     }
     if (x->constraintCount < 0 && x->constraints.empty()) {
         w.s32(x->constraintCount); // the viewer ignores a negative count; its bytes are in `trailing`

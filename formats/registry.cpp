@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "formats/seanim/seanim_format.h"
+#include "formats/secondlife/secondlife_format.h"
 
 namespace bonescope {
 
@@ -12,6 +13,7 @@ Registry::Registry()
 {
     // One line per format; detection tries them in this order.
     formats_.push_back(std::make_unique<SeanimFormat>());
+    formats_.push_back(std::make_unique<SecondLifeFormat>());
 }
 
 const Registry& Registry::instance()

@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
 #include "formats/format.h"
+#include "formats/registry.h"
 
 namespace bonescope::cli {
 
@@ -17,7 +18,10 @@ int cmdValidate(const Args& a, Io io)
             status = Invalid;
             continue;
         }
-        const auto findings = loaded->format->validate(loaded->scene, target);
+        // A target that names a format judges the content by that format's rules (what converting
+        // the file to it would meet), whatever format the file is in.
+        const Format* judge = Registry::instance().byId(target);
+        const auto findings = (judge ? judge : loaded->format)->validate(loaded->scene, target);
         bool errors = false;
         for (const Finding& f : findings) {
             const bool isError = f.severity == Finding::Severity::Error;

@@ -1,0 +1,23 @@
+#pragma once
+// Second Life .anim v1.0 (LLKeyframeMotion): quantised keys kept as raw codes, priorities, emote,
+// loop points, ease, hand pose, constraints and trailing bytes; played on the built-in avatar.
+#include "formats/format.h"
+
+namespace bonescope {
+
+class SecondLifeFormat : public Format {
+public:
+    std::string id() const override { return "secondlife"; }
+    std::string displayName() const override { return "Second Life .anim v1.0"; }
+    std::vector<std::string> extensions() const override { return {"anim"}; }
+    Capabilities capabilities() const override;
+    bool detect(std::span<const uint8_t> head) const override;
+    Scene read(std::span<const uint8_t> bytes) const override;
+    std::vector<uint8_t> write(const Scene& scene) const override;
+    FileSummary summarize(std::span<const uint8_t> bytes) const override;
+    // Target "secondlife": what the viewer's upload checks; "": the common findings plus the same
+    // rules, with unknown joint names as warnings (the viewer loads them but refuses to upload).
+    std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
+};
+
+} // namespace bonescope

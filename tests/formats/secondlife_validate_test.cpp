@@ -1,0 +1,205 @@
+// The Second Life validator on purpose-built files (written here with ByteWriter in the .anim
+// layout) and on every sample.
+#include <gtest/gtest.h>
+
+#include "formats/byte_writer.h"
+#include "formats/secondlife/secondlife_format.h"
+#include "tests/support/test_support.h"
+
+using namespace bonescope;
+
+namespace {
+
+struct Constraint {
+    uint8_t chain = 1, type = 0;
+    std::string source = "L_FOOT", target = "GROUND";
+};
+
+struct Spec {
+    int32_t basePriority = 3;
+    float duration = 1.0f;
+    float loopIn = 0, loopOut = 1.0f;
+    int32_t loop = 1;
+    uint32_t handPose = 1;
+    std::vector<std::pair<std::string, int32_t>> joints = {{"mAnkleLeft", -1}, {"mKneeLeft", 2}, {"mHipLeft", -1}};
+    std::vector<Constraint> constraints;
+};
+
+std::vector<uint8_t> build(const Spec& s)
+{
+    ByteWriter w;
+    w.u16(1);
+    w.u16(0);
+    w.s32(s.basePriority);
+    w.f32(s.duration);
+    w.cstr("");
+    w.f32(s.loopIn);
+    w.f32(s.loopOut);
+    w.s32(s.loop);
+    w.f32(0.3f);
+    w.f32(0.3f);
+    w.u32(s.handPose);
+    w.u32(uint32_t(s.joints.size()));
+    for (const auto& [name, priority] : s.joints) {
+        w.cstr(name);
+        w.s32(priority);
+        w.s32(1); // one rotation key: identity at time 0
+        w.u16(0);
+        w.u16(32767);
+        w.u16(32767);
+        w.u16(32767);
+        w.s32(0);
+    }
+    w.s32(int32_t(s.constraints.size()));
+    for (const Constraint& c : s.constraints) {
+        w.u8(c.chain);
+        w.u8(c.type);
+        w.fixedString(c.source, 16);
+        w.zeros(12);
+        w.fixedString(c.target, 16);
+        w.zeros(12 + 12 + 16);
+    }
+    return w.take();
+}
+
+std::vector<Finding> check(const Spec& s, const std::string& target = "secondlife")
+{
+    const SecondLifeFormat f;
+    return f.validate(f.read(build(s)), target);
+}
+
+// The findings of that severity whose message holds `text`.
+int count(const std::vector<Finding>& fs, Finding::Severity sev, const std::string& text)
+{
+    int n = 0;
+    for (const Finding& f : fs)
+        n += f.severity == sev && f.message.find(text) != std::string::npos;
+    return n;
+}
+
+constexpr auto Error = Finding::Severity::Error;
+constexpr auto Warning = Finding::Severity::Warning;
+
+} // namespace
+
+TEST(SecondLifeValidate, TheBuiltFileIsClean)
+{
+    Spec s;
+    s.constraints.push_back({});
+    EXPECT_TRUE(check(s).empty());
+}
+
+TEST(SecondLifeValidate, EverySamplePassesTheUploadRules)
+{
+    for (const std::string& path : test::samplesIn(test::samplePath("secondlife"), ".anim")) {
+        const auto r = test::runCli({"validate", "--target", "secondlife", path});
+        EXPECT_EQ(r.status, 0) << path << "\n" << r.err;
+    }
+    // The two with something to say say it as warnings.
+    const auto clap = test::runCli({"validate", "--target", "secondlife",
+                                    test::samplePath("secondlife/linden_clap_11constraints.anim")});
+    EXPECT_NE(clap.err.find("warning: 11 constraints"), std::string::npos);
+    const auto raptor = test::runCli({"validate", test::samplePath("secondlife/ll_raptor_attack.anim")});
+    EXPECT_NE(raptor.err.find("warning: loop in -0.041667 s lies outside"), std::string::npos);
+}
+
+TEST(SecondLifeValidate, Duration)
+{
+    Spec s;
+    s.duration = 61;
+    s.loopOut = 61;
+    EXPECT_EQ(count(check(s), Error, "over the 60 s limit"), 1);
+    s.duration = 60;
+    s.loopOut = 60;
+    EXPECT_TRUE(check(s).empty());
+}
+
+TEST(SecondLifeValidate, JointCount)
+{
+    Spec s;
+    s.joints.clear();
+    EXPECT_EQ(count(check(s), Error, "moves no joint"), 1);
+    s.joints.assign(217, {"mHead", -1});
+    EXPECT_EQ(count(check(s), Error, "at most 216; remove 1"), 1);
+}
+
+TEST(SecondLifeValidate, UnknownAndForbiddenJointNames)
+{
+    Spec s;
+    s.joints.push_back({"mTail99", -1});
+    s.joints.push_back({"Chest", -1});         // an attachment point: fine
+    s.joints.push_back({"LEFT_HANDLE", -1});   // a collision volume: fine
+    EXPECT_EQ(count(check(s), Error, "'mTail99' is not a joint of the Second Life avatar"), 1);
+    EXPECT_EQ(check(s).size(), 1u);
+    EXPECT_EQ(count(check(s, ""), Warning, "'mTail99' is not a joint"), 1);
+    s.joints.push_back({"mRoot", -1});
+    EXPECT_EQ(count(check(s, ""), Error, "'mRoot' cannot be animated"), 1);
+}
+
+TEST(SecondLifeValidate, Priorities)
+{
+    Spec s;
+    s.basePriority = 7;
+    EXPECT_EQ(count(check(s), Warning, "base priority 7 is above 6"), 1);
+    s.basePriority = -2;
+    EXPECT_EQ(count(check(s), Error, "base priority -2 is below -1"), 1);
+    s.basePriority = 6;
+    s.joints[1].second = -3;
+    EXPECT_EQ(count(check(s), Error, "joint 'mKneeLeft' priority -3 is below -1"), 1);
+    s.joints[1].second = 9;
+    EXPECT_EQ(count(check(s), Warning, "joint 'mKneeLeft' priority 9 is above 6"), 1);
+}
+
+TEST(SecondLifeValidate, HandPose)
+{
+    Spec s;
+    s.handPose = 13;
+    EXPECT_TRUE(check(s).empty());
+    s.handPose = 14;
+    EXPECT_EQ(count(check(s), Error, "hand pose 14"), 1);
+}
+
+TEST(SecondLifeValidate, LoopPoints)
+{
+    Spec s;
+    s.loopOut = 1.5f;
+    EXPECT_EQ(count(check(s), Error, "loop out 1.5 s lies outside"), 1);
+    s.loopIn = 0.8f;
+    s.loopOut = 0.4f;
+    EXPECT_EQ(count(check(s), Error, "is after loop out"), 1);
+    s.loop = 0;
+    EXPECT_EQ(count(check(s), Warning, "is after loop out"), 1);
+    EXPECT_EQ(count(check(s), Error, ""), 0);
+}
+
+TEST(SecondLifeValidate, Constraints)
+{
+    Spec s;
+    s.constraints.push_back({1, 0, "NOPE", "GROUND"});
+    s.constraints.push_back({1, 0, "L_FOOT", "ELSEWHERE"});
+    s.constraints.push_back({1, 2, "L_FOOT", "GROUND"});
+    s.constraints.push_back({9, 0, "L_FOOT", "GROUND"});  // more than the 3 joints
+    s.constraints.push_back({3, 1, "L_FOOT", "BELLY"});   // needs mPelvis above mHipLeft
+    const auto fs = check(s);
+    EXPECT_EQ(count(fs, Error, "constraint 0: source volume 'NOPE'"), 1);
+    EXPECT_EQ(count(fs, Error, "constraint 1: target volume 'ELSEWHERE'"), 1);
+    EXPECT_EQ(count(fs, Error, "constraint 2: type 2"), 1);
+    EXPECT_EQ(count(fs, Error, "constraint 3: chain length 9"), 1);
+    EXPECT_EQ(count(fs, Error, "constraint 4: its chain of 4 joints above 'L_FOOT' needs joint 'mPelvis'"), 1);
+    EXPECT_EQ(fs.size(), 5u);
+
+    Spec many;
+    many.constraints.assign(11, Constraint{});
+    const auto m = check(many);
+    ASSERT_EQ(m.size(), 1u);
+    EXPECT_EQ(count(m, Warning, "11 constraints: the viewer ignores all of them"), 1);
+}
+
+TEST(SecondLifeValidate, OtherFormatsAgainstTheUploadRules)
+{
+    // An SEAnim sample judged as an upload: its joint names are not the avatar's.
+    const auto r = test::runCli({"validate", "--target", "secondlife",
+                                 test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim")});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.err.find("is not a joint of the Second Life avatar"), std::string::npos);
+}

@@ -239,9 +239,11 @@ TEST(SecondLifeReadWrite, EditedTimeChangesOnlyItsTimeBytes)
     s.animations[0].tracks[0].translation.keys.at(0).time = 0.5; // 0.5 / 0.933338 * 65535 -> 35108
     const auto saved = f.write(s);
     ASSERT_EQ(saved.size(), original.size());
-    for (size_t i = 0; i < saved.size(); ++i)
-        if (i != 149 && i != 150)
+    for (size_t i = 0; i < saved.size(); ++i) {
+        if (i != 149 && i != 150) {
             ASSERT_EQ(saved[i], original[i]) << "byte " << i;
+        }
+    }
     EXPECT_EQ(saved[149] | saved[150] << 8, 35108);
     EXPECT_NEAR(f.read(saved).animations[0].tracks[0].translation.keys[0].time, 0.5, 1e-5);
 }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "formats/dash/dash_format.h"
 #include "formats/seanim/seanim_format.h"
 
 namespace bonescope {
@@ -12,6 +13,7 @@ Registry::Registry()
 {
     // One line per format; detection tries them in this order.
     formats_.push_back(std::make_unique<SeanimFormat>());
+    for (auto& f : dashFormats()) formats_.push_back(std::move(f)); // DMF 1.5 / DMX 2.0, binary and JSON
 }
 
 const Registry& Registry::instance()

@@ -332,7 +332,8 @@ DashDoc fromScene(const Scene& scene, Variant target)
     // Skeleton and each bone's own fields (kept while the rest pose is the one read).
     doc.skeleton = skeletonFor(scene);
     const Skeleton& sk = doc.skeleton;
-    const bool keepBones = f.bones.size() == sk.size();
+    // Index and parent fields only carry over within a version (1.5's s16 -1 vs 2.0's u32 root).
+    const bool keepBones = x && isV2(x->variant) == isV2(target) && f.bones.size() == sk.size();
     if (!keepBones)
         f.bones.assign(sk.size(), DashBoneRaw{});
     for (size_t i = 0; i < sk.size(); ++i) {
@@ -347,7 +348,7 @@ DashDoc fromScene(const Scene& scene, Variant target)
         if (!raw.hasMatrix)
             raw.matrix = composeMatrix(b.restTranslation, b.restRotation, b.restScale);
         if (!keepBones || decodeParent(raw.parentRaw, i, isV2(target)) != b.parent)
-            raw.parentRaw = b.parent >= 0 ? b.parent : (isV2(target) ? 0xFFFFFFFF : -1);
+            raw.parentRaw = b.parent >= 0 ? int64_t(b.parent) : (isV2(target) ? int64_t(0xFFFFFFFF) : int64_t(-1));
     }
 
     // Vertices: the file's own skin indices while the mesh still holds what was read from them.
@@ -426,7 +427,7 @@ DashDoc fromScene(const Scene& scene, Variant target)
             else
                 d.raw.records = mergeRecords(a, sk);
         }
-        if (!d.raw.v2 && playbackFps(d.raw) != a.fps)
+        if (!d.raw.v2 && (!keep || playbackFps(d.raw) != a.fps))
             d.raw.fpsRaw = uint32_t(std::clamp(std::lround(a.fps), 0L, 65535L));
         doc.animations.push_back(std::move(d));
     }

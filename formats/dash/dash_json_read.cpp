@@ -117,6 +117,19 @@ void colorOf(const ojson& v, const std::string& path, DashCorner& c)
         fail(path, "expected \"rgb(r, g, b)\" or \"rgba(r, g, b, a)\"");
 }
 
+void readMaterials(const ojson& top, const char* key, DashExtra& x)
+{
+    list(top, key, "", [&](const ojson& o, const std::string& p, size_t) {
+        DashMaterial m;
+        try {
+            materialFromJson(o, x.variant, m);
+        } catch (const ParseError& e) {
+            fail(p, e.reason());
+        }
+        x.materials.push_back(std::move(m));
+    });
+}
+
 DashRecord15 record15(const ojson& o, const std::string& p)
 {
     object(o, p);
@@ -154,15 +167,7 @@ void read15(const ojson& top, DashDoc& doc)
         textureData(o, p, t);
         x.textures.push_back(std::move(t));
     });
-    list(top, "materials", "", [&](const ojson& o, const std::string& p, size_t) {
-        DashMaterial m;
-        try {
-            materialFromJson(o, x.variant, m);
-        } catch (const ParseError& e) {
-            fail(p, e.reason());
-        }
-        x.materials.push_back(std::move(m));
-    });
+    readMaterials(top, "materials", x);
     x.verticesKey = find(top, "vertices") || !find(top, "verterices") ? "vertices" : "verterices";
     list(top, x.verticesKey.c_str(), "", [&](const ojson& o, const std::string& p, size_t) {
         object(o, p);
@@ -321,15 +326,7 @@ void read20(const ojson& top, DashDoc& doc)
         textureData(o, p, t);
         x.textures.push_back(std::move(t));
     });
-    list(top, "material", "", [&](const ojson& o, const std::string& p, size_t) {
-        DashMaterial m;
-        try {
-            materialFromJson(o, x.variant, m);
-        } catch (const ParseError& e) {
-            fail(p, e.reason());
-        }
-        x.materials.push_back(std::move(m));
-    });
+    readMaterials(top, "material", x);
     list(top, "vertex", "", [&](const ojson& o, const std::string& p, size_t i) {
         object(o, p);
         doc.positions.push_back(glm::vec3(xyz(o, p)));

@@ -79,6 +79,43 @@ std::vector<Finding> commonFindings(const Scene& scene)
     return out;
 }
 
+std::vector<std::string> Format::conversionLoss(const Scene& scene) const
+{
+    const Capabilities c = capabilities();
+    std::vector<std::string> out;
+    const std::string to = displayName();
+    if (!c.embeddedSkeleton && !scene.skeleton.empty())
+        out.push_back("the skeleton (" + std::to_string(scene.skeleton.size()) + " bones) is not written: " + to + " carries none");
+    if (!c.mesh && !scene.mesh.empty())
+        out.push_back("the mesh (" + std::to_string(scene.mesh.positions.size()) + " vertices) is not written: " + to + " carries none");
+    if (!c.multipleAnimations && scene.animations.size() > 1)
+        out.push_back("only animation " + std::to_string(scene.current) + " of " + std::to_string(scene.animations.size()) +
+                      " is written: " + to + " holds one");
+    for (const Animation& a : scene.animations) {
+        if (!c.multipleAnimations && &a != scene.currentAnimation())
+            continue;
+        const std::string an = "animation '" + a.name + "': ";
+        size_t t = 0, r = 0, s = 0, v = 0;
+        for (const Track& tr : a.tracks) {
+            t += tr.translation.size();
+            r += tr.rotation.size();
+            s += tr.scale.size();
+            v += tr.visibility.size();
+        }
+        auto lost = [&](bool can, size_t n, const char* what) {
+            if (!can && n)
+                out.push_back(an + std::to_string(n) + " " + what + " key(s) are dropped: " + to + " has none");
+        };
+        lost(c.translation, t, "translation");
+        lost(c.rotation, r, "rotation");
+        lost(c.scale, s, "scale");
+        lost(c.visibility, v, "visibility");
+        if (!c.notes && !a.notes.empty())
+            out.push_back(an + std::to_string(a.notes.size()) + " note(s) are dropped: " + to + " has none");
+    }
+    return out;
+}
+
 std::vector<Finding> Format::validate(const Scene& scene, const std::string&) const
 {
     return commonFindings(scene);

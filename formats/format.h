@@ -77,6 +77,10 @@ public:
     // Problems a file has beyond what stops read(): the default finds non-finite values and keys out
     // of order. `target` names a stricter rule set (e.g. "secondlife" upload rules) or is empty.
     virtual std::vector<Finding> validate(const Scene& scene, const std::string& target) const;
+
+    // What writing `scene` in this format would drop or change, one message each (`convert` prints
+    // them). The default compares the scene's content with capabilities(); formats add their own.
+    virtual std::vector<std::string> conversionLoss(const Scene& scene) const;
 };
 
 FileSummary summarizeScene(const Scene& scene);

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "formats/dash/dash_format.h"
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
 
@@ -14,6 +15,8 @@ Registry::Registry()
     // One line per format; detection tries them in this order.
     formats_.push_back(std::make_unique<SeanimFormat>());
     formats_.push_back(std::make_unique<SecondLifeFormat>());
+    for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
+        formats_.push_back(std::move(f));
 }
 
 const Registry& Registry::instance()

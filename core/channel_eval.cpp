@@ -25,17 +25,22 @@ bool sampleRotation(const QuatChannel& ch, double t, uint32_t& cursor, glm::dqua
     const Segment s = locate(ch, t, cursor);
     if (!s.applies)
         return false;
-    glm::dquat a = ch.keys[s.a].value;
-    if (s.a != s.b && ch.rules.segmentFlags) {
+    const glm::dquat& a = ch.keys[s.a].value;
+    if (s.a == s.b || s.f == 0) {
+        out = a;
+        return true;
+    }
+    glm::dquat b = ch.keys[s.b].value;
+    if (ch.rules.segmentFlags) {
         const uint32_t second = ch.keys[s.b].flags;
         if (second & keyflag::Hold) {
             out = a;
             return true;
         }
         if (second & keyflag::Negate)
-            a = -a;
+            b = -b;
     }
-    out = (s.a == s.b || s.f == 0) ? a : blendRotation(a, ch.keys[s.b].value, s.f, ch.rules.rotation);
+    out = blendRotation(a, b, s.f, ch.rules.rotation);
     return true;
 }
 

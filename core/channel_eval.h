@@ -39,6 +39,21 @@ struct Segment {
     double f = 0;     // blend factor towards b
 };
 
+// Neutral values for ChannelRules::activeFromValue, compared in single precision as stored.
+inline bool isNeutralValue(const glm::dvec3& v)
+{
+    auto zero = [](double c) { return !(float(c) > 1e-05F || float(c) < -1e-05F); };
+    return zero(v.x) && zero(v.y) && zero(v.z);
+}
+inline bool isNeutralValue(const glm::dquat& q) { return q.w == 1.0; }
+inline bool isNeutralValue(double v) { return v == 0.0; }
+
+template <class T>
+bool keyIsActive(const Key<T>& k, const ChannelRules& rules)
+{
+    return (k.flags & keyflag::Active) || (rules.activeFromValue && !isNeutralValue(k.value));
+}
+
 template <class T>
 Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
 {
@@ -56,6 +71,9 @@ Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
             return s;
         s.applies = true;
         s.a = s.b = i;
+    } else if (t == ch.keys[i].time) {
+        s.applies = true; // exactly on a key: that key alone
+        s.a = s.b = i;
     } else {
         s.applies = true;
         s.a = i;
@@ -65,8 +83,11 @@ Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
             s.f = t1 > t0 ? (t - t0) / (t1 - t0) : 1.0;
         }
     }
-    if (ch.rules.segmentFlags && n <= 2 && !(ch.keys[s.a].flags & keyflag::Active))
-        s.applies = false;
+    if (ch.rules.segmentFlags) {
+        const bool active = keyIsActive(ch.keys[s.a], ch.rules) ||
+                            (s.b != s.a && keyIsActive(ch.keys[s.b], ch.rules));
+        s.applies = active;
+    }
     return s;
 }
 

@@ -40,12 +40,17 @@ void Sampler::sample(double time, Pose& out)
             const Track& track = anim_->tracks[ti];
             const BlendMode mode = binding_.blendOfBone[i];
             Cursors& c = cursors_[i];
+            const AxisConversion& axes = anim_->axes;
             glm::dvec3 v;
-            if (sampleChannel(track.translation, time, c.translation, v))
+            if (sampleChannel(track.translation, time, c.translation, v)) {
+                v = axes.apply(v);
                 t = mode.translation == TranslationBlend::AddToRest ? bone.restTranslation + v : v;
+            }
             glm::dquat q;
-            if (sampleRotation(track.rotation, time, c.rotation, q))
+            if (sampleRotation(track.rotation, time, c.rotation, q)) {
+                q = axes.apply(q);
                 r = mode.rotation == RotationBlend::AfterRest ? q * bone.restRotation : q;
+            }
             if (sampleChannel(track.scale, time, c.scale, v))
                 s = v;
             // Visibility never interpolates: it is a step whatever the channel says.

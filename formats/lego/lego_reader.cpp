@@ -12,7 +12,7 @@ namespace bonescope {
 namespace {
 
 // Smallest encodings, for checkCount.
-constexpr size_t TranslationKeyBytes = 16, RotationKeyBytes = 20, ScaleKeyBytes = 16, MorphKeyBytes = 9,
+constexpr size_t TranslationKeyBytes = 16, RotationKeyBytes = 20, ScaleKeyBytes = 16, MorphKeyBytes = 5,
                  RollKeyBytes = 8;
 constexpr size_t MinNodeBytes = 4 + 4 * 2 + 4; // name length, four key counts, child count
 

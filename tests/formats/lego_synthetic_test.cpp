@@ -241,3 +241,32 @@ TEST(LegoBadInput, EveryPrefixOfTheRichFileIsAParseError)
         EXPECT_THROW(f.read(std::span<const uint8_t>(bytes.data(), n)), ParseError) << n;
     EXPECT_NO_THROW(f.read(std::span<const uint8_t>(bytes.data(), structureEnd)));
 }
+
+TEST(LegoSynthetic, OtherFormatsAreConvertedToTheGamesAxes)
+{
+    // A scene in the viewer's axes (identity conversion), no skeleton, two tracks: written under a
+    // "-root" node with x of positions and quaternion x negated.
+    Scene s;
+    Animation a;
+    a.duration = 1.0;
+    Track t;
+    t.name = "arm";
+    t.translation.keys.push_back({0.5, {1, 2, 3}, 1});
+    t.rotation.keys.push_back({0.25, glm::dquat(0.5, 0.5, 0.5, 0.5), 1});
+    a.tracks.push_back(t);
+    t.name = "leg";
+    a.tracks.push_back(t);
+    s.animations.push_back(a);
+    LegoFormat f;
+    const Scene back = f.read(f.write(s));
+    ASSERT_EQ(back.skeleton.size(), 3u);
+    EXPECT_EQ(back.skeleton.bones[0].name, "-root");
+    EXPECT_EQ(back.skeleton.bones[2].name, "leg");
+    EXPECT_EQ(back.skeleton.bones[2].parent, 0);
+    const Track& arm = back.animations[0].tracks[1];
+    EXPECT_EQ(arm.translation.keys[0].value, glm::dvec3(-1, 2, 3));
+    EXPECT_DOUBLE_EQ(arm.translation.keys[0].time, 0.5);
+    const glm::dquat q = arm.rotation.keys[0].value;
+    EXPECT_EQ(q, glm::dquat(0.5, -0.5, 0.5, 0.5));
+    EXPECT_EQ(back.animations[0].extra.as<LegoExtra>()->durationMs, 1000);
+}

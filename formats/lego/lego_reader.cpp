@@ -53,26 +53,29 @@ void readRotationKeys(ByteReader& r, QuatChannel& ch, uint16_t count)
     }
 }
 
-void readMorphKeys(ByteReader& r, ScalarChannel& ch, uint16_t count)
+// Morph and camera roll keys: a key head and one value each.
+template <class ReadValue>
+void readScalarKeys(ByteReader& r, ScalarChannel& ch, uint16_t count, size_t keyBytes, const char* what,
+                    ReadValue value)
 {
-    r.checkCount(count, MorphKeyBytes, "morph key");
+    r.checkCount(count, keyBytes, what);
     ch.keys.reserve(count);
     for (uint16_t i = 0; i < count; ++i) {
         ScalarKey k = readKeyHead<double>(r);
-        k.value = r.u8("morph key visibility"); // non-zero: visible; the byte is kept as its value
+        k.value = value();
         ch.keys.push_back(k);
     }
 }
 
+void readMorphKeys(ByteReader& r, ScalarChannel& ch, uint16_t count)
+{
+    // Non-zero: visible; the byte itself is kept as the value.
+    readScalarKeys(r, ch, count, MorphKeyBytes, "morph key", [&] { return double(r.u8("morph key visibility")); });
+}
+
 void readRollKeys(ByteReader& r, ScalarChannel& ch, uint16_t count)
 {
-    r.checkCount(count, RollKeyBytes, "camera roll key");
-    ch.keys.reserve(count);
-    for (uint16_t i = 0; i < count; ++i) {
-        ScalarKey k = readKeyHead<double>(r);
-        k.value = r.finiteF32("camera roll");
-        ch.keys.push_back(k);
-    }
+    readScalarKeys(r, ch, count, RollKeyBytes, "camera roll key", [&] { return double(r.finiteF32("camera roll")); });
 }
 
 std::string readName(ByteReader& r, const char* what)

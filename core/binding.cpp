@@ -1,5 +1,6 @@
 #include "core/binding.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 namespace bonescope {
@@ -11,22 +12,30 @@ Binding Binding::bind(const Animation& anim, const Skeleton& skeleton)
     b.trackOfBone.assign(n, -1);
     b.blendOfBone.assign(n, anim.blend);
 
-    std::unordered_map<std::string, int> exact;
-    std::unordered_map<std::string, int> loose;
+    // Names may repeat (a LEGO Island tree has two INFOGRON nodes): the k-th track of a name
+    // animates the k-th bone of that name, so tracks and bones listed in the same order pair up.
+    std::unordered_map<std::string, std::vector<int>> exact;
+    std::unordered_map<std::string, std::vector<int>> loose;
     for (size_t i = 0; i < n; ++i) {
-        exact.emplace(skeleton.bones[i].name, int(i));
-        loose.emplace(looseBoneName(skeleton.bones[i].name), int(i));
+        exact[skeleton.bones[i].name].push_back(int(i));
+        loose[looseBoneName(skeleton.bones[i].name)].push_back(int(i));
     }
+    std::unordered_map<const std::vector<int>*, size_t> used;
     for (size_t t = 0; t < anim.tracks.size(); ++t) {
-        auto it = exact.find(anim.tracks[t].name);
-        if (it == exact.end())
-            it = loose.find(looseBoneName(anim.tracks[t].name));
-        if (it == loose.end()) {
+        const std::vector<int>* bones = nullptr;
+        if (auto it = exact.find(anim.tracks[t].name); it != exact.end())
+            bones = &it->second;
+        else if (auto lit = loose.find(looseBoneName(anim.tracks[t].name)); lit != loose.end())
+            bones = &lit->second;
+        if (!bones) {
             b.unmatchedTracks.push_back(int(t));
             continue;
         }
-        if (b.trackOfBone[it->second] < 0)
-            b.trackOfBone[it->second] = int(t);
+        size_t& k = used[bones];
+        const int bone = (*bones)[std::min(k, bones->size() - 1)];
+        ++k;
+        if (b.trackOfBone[bone] < 0)
+            b.trackOfBone[bone] = int(t);
     }
 
     if (anim.modifiers.empty())

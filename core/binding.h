@@ -13,7 +13,8 @@ struct Binding {
     std::vector<BlendMode> blendOfBone;  // per skeleton bone
     std::vector<int> unmatchedTracks;    // tracks naming a bone the skeleton lacks
 
-    // Matches tracks to bones by name (exact first, then case-insensitive without namespaces) and
+    // Matches tracks to bones by name (exact first, then case-insensitive without namespaces; the
+    // k-th track of a repeated name goes to the k-th bone of that name) and
     // resolves blend modifiers down the hierarchy: the nearest modified ancestor (or the bone itself)
     // wins, else the animation's own mode.
     static Binding bind(const Animation& anim, const Skeleton& skeleton);

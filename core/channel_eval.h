@@ -47,6 +47,21 @@ struct Segment {
     double t0 = 0, invDt = 0;
 };
 
+// Neutral values for ChannelRules::activeFromValue, compared in single precision as stored.
+inline bool isNeutralValue(const glm::dvec3& v)
+{
+    auto zero = [](double c) { return !(float(c) > 1e-05F || float(c) < -1e-05F); };
+    return zero(v.x) && zero(v.y) && zero(v.z);
+}
+inline bool isNeutralValue(const glm::dquat& q) { return q.w == 1.0; }
+inline bool isNeutralValue(double v) { return v == 0.0; }
+
+template <class T>
+bool keyIsActive(const Key<T>& k, const ChannelRules& rules)
+{
+    return (k.flags & keyflag::Active) || (rules.activeFromValue && !isNeutralValue(k.value));
+}
+
 template <class T>
 inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
 {
@@ -75,6 +90,13 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
         }
         s.applies = true;
         s.a = s.b = i;
+    } else if (ch.rules.segmentFlags && t == ch.keys[i].time) {
+        // Exactly on a key, that key alone decides (whether the channel is active, too). Only for
+        // flagged channels: elsewhere f = 0 gives the same value and keeps the segment cacheable.
+        s.applies = true;
+        s.a = s.b = i;
+        s.lo = t;
+        s.hi = std::nextafter(t, HUGE_VAL);
     } else {
         s.applies = true;
         s.a = i;
@@ -86,8 +108,11 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
             s.f = (t - s.t0) * s.invDt;
         }
     }
-    if (ch.rules.segmentFlags && n <= 2 && !(ch.keys[s.a].flags & keyflag::Active))
-        s.applies = false;
+    if (ch.rules.segmentFlags) {
+        const bool active = keyIsActive(ch.keys[s.a], ch.rules) ||
+                            (s.b != s.a && keyIsActive(ch.keys[s.b], ch.rules));
+        s.applies = active;
+    }
     return s;
 }
 
@@ -138,11 +163,11 @@ inline RotationPrep prepareRotation(glm::dquat a, glm::dquat b, RotationInterp h
         p.mode = RotationPrep::Halfway; // opposite, taken the long way: no single great circle
     } else if (d >= 0) {
         p.mode = RotationPrep::SlerpFast;
-        p.theta = fastmath::acosUnit(d);
+        p.theta = fastmath::acosAccurate(d);
         p.invSin = 1.0 / std::sqrt(1.0 - d * d);
     } else {
         p.mode = RotationPrep::SlerpWide; // more than 90 degrees apart (long-way segments)
-        p.theta = glm::pi<double>() - fastmath::acosUnit(-d);
+        p.theta = glm::pi<double>() - fastmath::acosAccurate(-d);
         p.invSin = 1.0 / std::sqrt(1.0 - d * d);
     }
     return p;
@@ -172,10 +197,10 @@ inline glm::dquat blendRotation(const glm::dquat& a, const glm::dquat& b, double
 }
 
 // The rotation segment for a located Segment, with the per-key flags applied: keyflag::Hold on the
-// second key holds the first, keyflag::Negate negates the first before blending.
+// second key holds the first, keyflag::Negate negates the second before blending.
 inline RotationPrep prepareSegment(const QuatChannel& ch, const Segment& s)
 {
-    glm::dquat a = ch.keys[s.a].value;
+    const glm::dquat& a = ch.keys[s.a].value;
     if (s.a == s.b || s.invDt == 0) {
         RotationPrep p;
         p.a = a;
@@ -188,8 +213,8 @@ inline RotationPrep prepareSegment(const QuatChannel& ch, const Segment& s)
             p.a = a;
             return p;
         }
-        if (second & keyflag::Negate)
-            a = -a;
+        if (second & keyflag::Negate) // the game negates the segment's second key
+            return prepareRotation(a, -ch.keys[s.b].value, ch.rules.rotation);
     }
     return prepareRotation(a, ch.keys[s.b].value, ch.rules.rotation);
 }

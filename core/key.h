@@ -11,9 +11,9 @@ namespace bonescope {
 
 // Per-key flag bits with a meaning the sampler understands (see ChannelRules::segmentFlags).
 namespace keyflag {
-constexpr uint32_t Active = 0x01; // key takes part (channels with one or two keys)
-constexpr uint32_t Negate = 0x02; // on the second key of a segment: negate the first key's value
-constexpr uint32_t Hold = 0x04;   // on the second key of a segment: hold the first key's value
+constexpr uint32_t Active = 0x01; // key takes part (see ChannelRules::segmentFlags)
+constexpr uint32_t Negate = 0x02; // on the second key of a rotation segment: negate that second key
+constexpr uint32_t Hold = 0x04;   // on the second key of a rotation segment: hold the first key's value
 } // namespace keyflag
 
 template <class T>
@@ -51,9 +51,14 @@ struct ChannelRules {
     RotationInterp rotation = RotationInterp::SlerpShortest;
     OutsideKeys before = OutsideKeys::Hold;
     OutsideKeys after = OutsideKeys::Hold;
-    // Read keyflag::Hold / keyflag::Negate on the second key of each segment, and with one or two
-    // keys treat keys without keyflag::Active as "no value" (rest).
+    // Per-key flags take part. Rotation reads keyflag::Hold / keyflag::Negate on the second key of
+    // each segment. Only active keys apply: where one key gives the value (exactly at its time, or
+    // after the last key) it must have keyflag::Active, a segment needs it on either of its keys;
+    // otherwise the channel gives the rest value.
     bool segmentFlags = false;
+    // With segmentFlags: a key whose value is not neutral also counts as active (a translation more
+    // than 1e-5 from zero, a rotation whose w is not exactly 1), as a loader may set the bit itself.
+    bool activeFromValue = false;
 };
 
 template <class T>

@@ -69,12 +69,17 @@ void Sampler::sample(double time, Pose& out)
             const Track& track = anim_->tracks[ti];
             const BlendMode mode = binding_.blendOfBone[i];
             Cursors& c = cursors_[i];
+            const AxisConversion& axes = anim_->axes; // the file's convention -> the viewer's
             glm::dvec3 v;
-            if (c.translation.sample(track.translation, time, v))
+            if (c.translation.sample(track.translation, time, v)) {
+                v = axes.apply(v);
                 t = mode.translation == TranslationBlend::AddToRest ? bone.restTranslation + v : v;
+            }
             glm::dquat q;
-            if (c.rotation.sample(track.rotation, time, q))
+            if (c.rotation.sample(track.rotation, time, q)) {
+                q = axes.apply(q);
                 r = mode.rotation == RotationBlend::AfterRest ? q * bone.restRotation : q;
+            }
             if (c.scale.sample(track.scale, time, v))
                 s = v;
             if (!track.visibility.empty())

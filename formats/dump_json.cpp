@@ -1,5 +1,7 @@
 #include "formats/dump_json.h"
 
+#include <unordered_map>
+
 namespace bonescope {
 
 namespace {
@@ -83,6 +85,11 @@ json dumpAnimation(const Scene& scene, int animationIndex)
         if (t.flags)
             b["flags"] = t.flags;
     };
+    // Tracks of a repeated name pair with the bones of that name in order (see Binding::bind).
+    std::unordered_map<std::string, std::vector<int>> tracksByName;
+    for (size_t i = 0; a && i < a->tracks.size(); ++i)
+        tracksByName[a->tracks[i].name].push_back(int(i));
+    std::unordered_map<std::string, size_t> nameSeen;
     for (const Bone& bone : scene.skeleton.bones) {
         json b;
         b["name"] = bone.name;
@@ -92,7 +99,11 @@ json dumpAnimation(const Scene& scene, int animationIndex)
                      {"scale", vec(bone.restScale)}};
         if (bone.flags)
             b["boneFlags"] = bone.flags;
-        const int ti = a ? a->findTrack(bone.name) : -1;
+        int ti = -1;
+        if (auto it = tracksByName.find(bone.name); it != tracksByName.end()) {
+            const size_t k = nameSeen[bone.name]++;
+            ti = k < it->second.size() ? it->second[k] : -1;
+        }
         if (ti >= 0) {
             trackUsed[ti] = true;
             trackJson(b, a->tracks[ti]);

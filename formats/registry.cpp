@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "formats/dash/dash_format.h"
+#include "formats/lego/lego_format.h"
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
 
@@ -15,6 +16,7 @@ Registry::Registry()
     // One line per format; detection tries them in this order.
     formats_.push_back(std::make_unique<SeanimFormat>());
     formats_.push_back(std::make_unique<SecondLifeFormat>());
+    formats_.push_back(std::make_unique<LegoFormat>());
     for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
         formats_.push_back(std::move(f));
 }

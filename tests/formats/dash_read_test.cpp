@@ -159,8 +159,9 @@ TEST(DashRead, UneditedFilesWriteBackIdentically)
         const auto bytes = test::readBytes(fixture(f));
         const auto out = l.format->write(l.scene);
         EXPECT_EQ(out, bytes);
-        if (std::string(f).find("json") != std::string::npos)
+        if (std::string(f).find("json") != std::string::npos) {
             EXPECT_EQ(nlohmann::json::parse(out), nlohmann::json::parse(bytes));
+        }
     }
 }
 

@@ -51,8 +51,9 @@ TEST(SeanimBadInput, EveryTruncationIsExitStatusOne)
             EXPECT_EQ(r.status, 1) << path << " cut at " << n;
             EXPECT_EQ(d.status, 1) << path << " cut at " << n;
             EXPECT_NE(r.err.find(cut), std::string::npos) << r.err;
-            if (n > 0)
+            if (n > 0) {
                 EXPECT_NE(r.err.find("at byte"), std::string::npos) << r.err;
+            }
         }
     }
 }

@@ -1,0 +1,54 @@
+#pragma once
+// LEGO Island .ani data the common model has no place for: the header, the actor list, the camera
+// animation and trailing bytes. Node names, parents and keys live in the Scene itself.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/animation.h"
+#include "core/format_extra.h"
+
+namespace bonescope {
+
+namespace lego {
+constexpr int32_t Magic = 0x11;
+constexpr uint32_t MaxKeyTimeMs = 0xFFFFFF; // key time: low 24 bits, flags: high 8 bits
+
+struct Actor {
+    std::string name;
+    uint32_t type = 0;   // any value (1 occurs in real files though the .ksy lacks it)
+    bool hasType = true; // an empty name is stored without a type field
+};
+
+// The game's playback rules for each kind of channel (see FORMATS.md and docs/formats/lego.md).
+ChannelRules translationRules();
+ChannelRules rotationRules();
+ChannelRules scaleRules();
+ChannelRules visibilityRules();
+ChannelRules cameraRollRules();
+
+// The engine is left-handed with row vectors: the viewer negates x of positions and uses the
+// quaternion (w, -x, y, z). The model keeps the file's values; this is applied by the sampler.
+AxisConversion axisConversion();
+} // namespace lego
+
+struct LegoExtra : FormatExtra {
+    float boundingRadius = 0;
+    float center[3] = {0, 0, 0};
+    int32_t cameraFlag = 0; // non-zero: a camera animation follows the duration (value kept)
+    int32_t unused = 0;     // read by the game, never used
+    std::vector<lego::Actor> actors;
+    int32_t durationMs = 0; // as stored; Animation::duration is this in seconds
+    // The camera animation (present when cameraFlag != 0), file's own values and rules.
+    Vec3Channel cameraPosition;
+    Vec3Channel cameraTarget;
+    ScalarChannel cameraRoll; // radians about the view axis
+    std::vector<uint8_t> trailing; // bytes after the node tree (e.g. an SI chunk's padding)
+
+    bool hasCamera() const { return cameraFlag != 0; }
+
+    std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<LegoExtra>(*this); }
+    void toJson(nlohmann::json& out) const override;
+};
+
+} // namespace bonescope

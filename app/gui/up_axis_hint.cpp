@@ -1,0 +1,15 @@
+#include "app/gui/up_axis_hint.h"
+
+namespace bonescope::gui {
+
+render::UpAxis upAxisFor(const std::string& formatId, bool skeletonFromMesh)
+{
+    if (skeletonFromMesh)
+        return render::UpAxis::Y;
+    // Second Life's avatar is Z up (FORMATS.md); the others are read Y up.
+    if (formatId == "secondlife")
+        return render::UpAxis::Z;
+    return render::UpAxis::Y;
+}
+
+} // namespace bonescope::gui

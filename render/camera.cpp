@@ -40,12 +40,13 @@ void OrbitCamera::pan(float dx, float dy, int viewportHeight)
 
 void OrbitCamera::zoom(float steps) { distance = std::clamp(distance * std::pow(0.87f, steps), 1e-4f, 1e6f); }
 
-void OrbitCamera::frame(const Bounds& b)
+void OrbitCamera::frame(const Bounds& b, float aspect)
 {
     if (!b.valid())
         return;
+    const float fovX = 2.f * std::atan(std::tan(fovY * 0.5f) * std::max(aspect, 0.05f));
     target = b.center();
-    distance = b.radius() / std::sin(fovY * 0.5f) * 1.1f;
+    distance = b.radius() / std::sin(std::min(fovX, fovY) * 0.5f) * 1.1f;
 }
 
 glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 1, 0)); }

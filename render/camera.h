@@ -19,7 +19,7 @@ public:
     void orbit(float dxPixels, float dyPixels);
     void pan(float dxPixels, float dyPixels, int viewportHeight);
     void zoom(float steps); // positive: closer
-    void frame(const Bounds& b);
+    void frame(const Bounds& b, float aspect); // fits the bounds in the narrower field of view
 
     glm::mat4 view() const;
     glm::mat4 projection(float aspect) const;

@@ -85,6 +85,15 @@ std::vector<LineVertex> axisLines(float length)
             {{0, 0, 0}, b}, {{0, 0, length}, b}};
 }
 
+void appendJointAxes(const glm::vec3& at, const glm::mat3& axes, float length, std::vector<LineVertex>& out)
+{
+    const glm::vec4 colors[3] = {{1.f, 0.3f, 0.3f, 1}, {0.35f, 1.f, 0.35f, 1}, {0.4f, 0.55f, 1.f, 1}};
+    for (int c = 0; c < 3; ++c) {
+        out.push_back({at, colors[c]});
+        out.push_back({at + axes[c] * length, colors[c]});
+    }
+}
+
 std::vector<LineVertex> polylineSegments(const std::vector<std::vector<glm::vec3>>& lines, glm::vec4 color)
 {
     std::vector<LineVertex> out;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
 #include "render/bone_renderer.h"
@@ -34,6 +35,8 @@ void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<
 std::vector<LineVertex> groundGrid(glm::vec3 center, float spacing, int halfCells);
 // The display X (red), Y (green) and Z (blue) axes from the origin.
 std::vector<LineVertex> axisLines(float length);
+// A small red/green/blue tripod showing a joint's local X, Y and Z.
+void appendJointAxes(const glm::vec3& at, const glm::mat3& axes, float length, std::vector<LineVertex>& out);
 // Each polyline as segments, in one colour.
 std::vector<LineVertex> polylineSegments(const std::vector<std::vector<glm::vec3>>& lines, glm::vec4 color);
 

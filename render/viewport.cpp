@@ -1,5 +1,7 @@
 #include "render/viewport.h"
 
+#include <algorithm>
+
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -45,6 +47,8 @@ void Viewport::setSkeleton(const Skeleton& skeleton)
         parents_.push_back(b.parent);
     }
     joints_.assign(names_.size(), glm::vec3(0.f));
+    axes_.assign(names_.size(), glm::mat3(1.f));
+    flat_ = std::all_of(parents_.begin(), parents_.end(), [](int p) { return p < 0; });
     visible_.assign(names_.size(), 1);
     flags_.assign(names_.size(), 0);
     current_ = hovered_ = -1;
@@ -57,6 +61,11 @@ void Viewport::setPose(const Pose& pose, const glm::vec3& rootTravel)
     const size_t n = std::min(pose.world.size(), joints_.size());
     for (size_t i = 0; i < n; ++i) {
         joints_[i] = glm::vec3(pose.world[i][3]);
+        for (int c = 0; c < 3; ++c) {
+            const glm::vec3 axis(pose.world[i][c]);
+            const float len = glm::length(axis);
+            axes_[i][c] = len > 0 ? axis / len : glm::vec3(0.f);
+        }
         visible_[i] = i < pose.visible.size() ? pose.visible[i] : 1;
     }
     rootTravel_ = rootTravel;
@@ -141,7 +150,7 @@ void Viewport::updateScale()
     sceneSize_ = b.valid() ? std::max(b.radius() * 2.f, 1e-3f) : 2.f;
     const float bone = typicalBoneLength(joints_, parents_);
     // Joints a fraction of a typical bone, but never lost in a large scene or huge in a small one.
-    jointRadius_ = std::clamp(bone > 0 ? bone * 0.12f : sceneSize_ * 0.01f, sceneSize_ * 0.003f, sceneSize_ * 0.02f);
+    jointRadius_ = std::clamp(bone > 0 ? bone * 0.12f : sceneSize_ * 0.02f, sceneSize_ * 0.003f, sceneSize_ * 0.02f);
     needsScale_ = joints_.empty();
 }
 
@@ -187,7 +196,7 @@ void Viewport::frameAll()
         for (size_t v = 0; v < mesh_->positions.size(); ++v)
             b.add(glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f)));
     }
-    camera_.frame(b);
+    camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
     if (rootMotion_ == RootMotion::Follow) // the follow offset is added back when drawing
         camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
     update();
@@ -212,7 +221,7 @@ void Viewport::frameSelected()
     const float minRadius = jointRadius_ * 8.f;
     b.add(b.center() + glm::vec3(minRadius));
     b.add(b.center() - glm::vec3(minRadius));
-    camera_.frame(b);
+    camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
     if (rootMotion_ == RootMotion::Follow)
         camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
     update();
@@ -286,6 +295,14 @@ void Viewport::paintGL()
         style.jointRadius = jointRadius_ * (drawMesh ? 0.7f : 1.f);
         buildBoneInstances(joints_, parents_, visible_, flags_, style, boneInstances_, jointInstances_);
         bones_.draw(boneInstances_, jointInstances_, vp, model);
+        // Joint axes show rotations: on every joint when there is no hierarchy to show them, else
+        // on the selected bones.
+        std::vector<LineVertex> axes;
+        for (size_t i = 0; i < joints_.size(); ++i)
+            if ((flat_ || (flags_[i] & boneflag::Selected)) && visible_[i])
+                appendJointAxes(joints_[i], axes_[i], jointRadius_ * 4.f, axes);
+        glClear(GL_DEPTH_BUFFER_BIT);
+        lines_.draw(axes, vp, model);
     }
     glDisable(GL_DEPTH_TEST);
     drawLabels();

@@ -53,6 +53,8 @@ public:
     // Where a bone's joint appears in widget coordinates (for tests and labels).
     QPointF jointOnScreen(int bone) const;
     const std::vector<glm::mat4>& skinMatrices() const { return skin_; }
+    bool isSelected(int bone) const { return bone >= 0 && bone < int(flags_.size()) && (flags_[bone] & 1); }
+    int currentBone() const { return current_; }
     OrbitCamera& camera() { return camera_; }
     // Frames painted since construction: lets callers wait for a real frame.
     quint64 framesPainted() const { return frames_; }
@@ -84,6 +86,8 @@ private:
     std::vector<std::string> names_;
     std::vector<int> parents_;
     std::vector<glm::vec3> joints_; // source space
+    std::vector<glm::mat3> axes_;   // each joint's world rotation (normalised columns)
+    bool flat_ = false;             // no bone has a parent: joints carry the picture alone
     std::vector<uint8_t> visible_;
     std::vector<uint8_t> flags_;
     int current_ = -1;

@@ -6,8 +6,9 @@ render::UpAxis upAxisFor(const std::string& formatId, bool skeletonFromMesh)
 {
     if (skeletonFromMesh)
         return render::UpAxis::Y;
-    // Second Life's avatar is Z up (FORMATS.md); the others are read Y up.
-    if (formatId == "secondlife")
+    // Second Life's avatar is Z up (FORMATS.md); SEAnim is Call of Duty's interchange format and its
+    // games are Z up; the others are read Y up.
+    if (formatId == "secondlife" || formatId == "seanim")
         return render::UpAxis::Z;
     return render::UpAxis::Y;
 }

@@ -1,13 +1,52 @@
+// bonescope: the viewer. With no file it opens the bundled demo and plays it.
+#include <cstdio>
+
 #include <QApplication>
-#include <QMainWindow>
+#include <QElapsedTimer>
+#include <QSurfaceFormat>
+#include <QTimer>
+
+#include "app/gui/command_line.h"
+#include "app/gui/headless_modes.h"
+#include "app/gui/main_window.h"
 
 int main(int argc, char** argv)
 {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QSurfaceFormat format;
+    format.setVersion(3, 3);
+    format.setProfile(QSurfaceFormat::CoreProfile);
+    format.setDepthBufferSize(24);
+    QSurfaceFormat::setDefaultFormat(format);
+
     QApplication app(argc, argv);
     QApplication::setApplicationName("Bonescope");
-    QMainWindow window;
-    window.setWindowTitle("Bonescope");
-    window.resize(1280, 800);
+    QApplication::setOrganizationName("Bonescope");
+    QApplication::setApplicationVersion("0.1.0");
+
+    QString error;
+    const auto options = bonescope::gui::parseOptions(QApplication::arguments(), &error);
+    if (!options) {
+        std::fprintf(stderr, "bonescope: %s (see --help)\n", qPrintable(error));
+        return 2;
+    }
+    if (!options->screenshot.isEmpty())
+        return bonescope::gui::runScreenshot(*options);
+    if (options->benchmark)
+        return bonescope::gui::runBenchmark(*options, sinceStart);
+
+    bonescope::gui::MainWindow window;
     window.show();
+    // Load after the window is up, so it appears at once and a slow file shows progress.
+    QTimer::singleShot(0, &window, [&window, &options] {
+        if (options->file.isEmpty()) {
+            window.openDemoNow(true);
+            return;
+        }
+        window.openFile(options->file);
+        if (!options->skeleton.isEmpty())
+            window.loadSkeletonMesh(options->skeleton);
+    });
     return app.exec();
 }

@@ -1,16 +1,30 @@
 #include "formats/assimp/assimp_import.h"
 
 #include <stdexcept>
+#include <unordered_map>
 
 #include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+#include <glm/gtc/matrix_inverse.hpp>
 
 namespace bonescope {
 
 namespace {
 
-void addNode(const aiNode* node, int parent, Skeleton& out, int depth)
+// Assimp matrices are row-major; glm is column-major.
+glm::mat4 toGlm(const aiMatrix4x4& m)
+{
+    return glm::mat4(m.a1, m.b1, m.c1, m.d1, m.a2, m.b2, m.c2, m.d2, m.a3, m.b3, m.c3, m.d3, m.a4, m.b4, m.c4, m.d4);
+}
+
+struct NodeInfo {
+    const aiNode* node;
+    glm::mat4 global; // node -> scene root
+};
+
+void addNode(const aiNode* node, int parent, const glm::mat4& parentGlobal, Skeleton& out,
+             std::vector<NodeInfo>& nodes, int depth)
 {
     if (depth > 1000)
         throw std::runtime_error("node hierarchy deeper than 1000 levels");
@@ -25,8 +39,90 @@ void addNode(const aiNode* node, int parent, Skeleton& out, int depth)
     b.restScale = {s.x, s.y, s.z};
     const int index = int(out.bones.size());
     out.bones.push_back(std::move(b));
+    const glm::mat4 global = parentGlobal * toGlm(node->mTransformation);
+    nodes.push_back({node, global});
     for (unsigned i = 0; i < node->mNumChildren; ++i)
-        addNode(node->mChildren[i], index, out, depth + 1);
+        addNode(node->mChildren[i], index, global, out, nodes, depth + 1);
+}
+
+// Adds the strongest four influences; LimitBoneWeights already keeps at most four per vertex.
+void addInfluence(glm::uvec4& joints, glm::vec4& weights, uint32_t joint, float weight)
+{
+    int slot = 0;
+    for (int i = 1; i < 4; ++i)
+        if (weights[i] < weights[slot])
+            slot = i;
+    if (weight > weights[slot]) {
+        joints[slot] = joint;
+        weights[slot] = weight;
+    }
+}
+
+// Appends one aiMesh, moved into scene-root space by the transform of the node that holds it.
+// Skinned meshes take their joints from aiBone (matched to nodes by name); rigid ones follow their
+// node with weight one, so every mesh deforms with the skeleton.
+void appendMesh(const aiMesh* m, int holder, const std::vector<NodeInfo>& nodes,
+                const std::unordered_map<std::string, int>& boneByName, Mesh& out,
+                std::vector<uint8_t>& bindSet)
+{
+    if (!(m->mPrimitiveTypes & aiPrimitiveType_TRIANGLE))
+        return;
+    const glm::mat4 g = nodes[holder].global;
+    const glm::mat3 gn = glm::inverseTranspose(glm::mat3(g));
+    const uint32_t base = uint32_t(out.positions.size());
+    for (unsigned v = 0; v < m->mNumVertices; ++v) {
+        const aiVector3D& p = m->mVertices[v];
+        out.positions.push_back(glm::vec3(g * glm::vec4(p.x, p.y, p.z, 1.f)));
+        glm::vec3 n(0, 1, 0);
+        if (m->mNormals)
+            n = glm::normalize(gn * glm::vec3(m->mNormals[v].x, m->mNormals[v].y, m->mNormals[v].z));
+        out.normals.push_back(n);
+        out.joints.push_back(glm::uvec4(0));
+        out.weights.push_back(glm::vec4(0));
+    }
+    if (m->mNumBones == 0) {
+        for (unsigned v = 0; v < m->mNumVertices; ++v) {
+            out.joints[base + v] = glm::uvec4(uint32_t(holder), 0, 0, 0);
+            out.weights[base + v] = glm::vec4(1, 0, 0, 0);
+        }
+    }
+    const glm::mat4 rootToMesh = glm::inverse(g);
+    for (unsigned bi = 0; bi < m->mNumBones; ++bi) {
+        const aiBone* bone = m->mBones[bi];
+        auto it = boneByName.find(bone->mName.C_Str());
+        if (it == boneByName.end())
+            continue;
+        const int j = it->second;
+        if (!bindSet[j]) {
+            out.inverseBind[j] = toGlm(bone->mOffsetMatrix) * rootToMesh;
+            bindSet[j] = 1;
+        }
+        for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+            const aiVertexWeight& vw = bone->mWeights[w];
+            if (vw.mVertexId < m->mNumVertices)
+                addInfluence(out.joints[base + vw.mVertexId], out.weights[base + vw.mVertexId], uint32_t(j), vw.mWeight);
+        }
+    }
+    for (unsigned v = 0; v < m->mNumVertices; ++v) {
+        glm::vec4& w = out.weights[base + v];
+        const float sum = w.x + w.y + w.z + w.w;
+        if (sum > 0) {
+            w /= sum;
+        } else { // a vertex no bone weighs follows the node holding the mesh
+            out.joints[base + v] = glm::uvec4(uint32_t(holder), 0, 0, 0);
+            w = glm::vec4(1, 0, 0, 0);
+        }
+    }
+    for (unsigned f = 0; f < m->mNumFaces; ++f) {
+        const aiFace& face = m->mFaces[f];
+        if (face.mNumIndices != 3)
+            continue;
+        for (int k = 0; k < 3; ++k)
+            if (face.mIndices[k] < m->mNumVertices)
+                out.indices.push_back(base + face.mIndices[k]);
+            else
+                out.indices.push_back(base);
+    }
 }
 
 } // namespace
@@ -40,11 +136,33 @@ Scene importWithAssimp(const std::string& path)
         throw std::runtime_error(path + ": " + importer.GetErrorString());
     Scene scene;
     scene.format = "assimp";
+    std::vector<NodeInfo> nodes;
     try {
-        addNode(ai->mRootNode, -1, scene.skeleton, 0);
+        addNode(ai->mRootNode, -1, glm::mat4(1.f), scene.skeleton, nodes, 0);
     } catch (const std::exception& e) {
         throw std::runtime_error(path + ": " + e.what());
     }
+
+    // Node names are not unique in every file: the first node of a name is the one bones refer to.
+    std::unordered_map<std::string, int> boneByName;
+    for (int i = int(nodes.size()) - 1; i >= 0; --i)
+        boneByName[nodes[i].node->mName.C_Str()] = i;
+
+    Mesh& mesh = scene.mesh;
+    mesh.inverseBind.resize(nodes.size());
+    std::vector<uint8_t> bindSet(nodes.size(), 0);
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const aiNode* node = nodes[i].node;
+        for (unsigned k = 0; k < node->mNumMeshes; ++k)
+            if (node->mMeshes[k] < ai->mNumMeshes)
+                appendMesh(ai->mMeshes[node->mMeshes[k]], int(i), nodes, boneByName, mesh, bindSet);
+    }
+    // Joints no aiBone names bind at their rest pose.
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (!bindSet[i])
+            mesh.inverseBind[i] = glm::inverse(nodes[i].global);
+    if (mesh.positions.empty())
+        mesh = Mesh{};
     return scene;
 }
 

@@ -1,0 +1,39 @@
+#pragma once
+// The skeleton in use as a tree: one row per bone, with the key counts of the track bound to it
+// (translation, rotation, scale, visibility).
+#include <vector>
+
+#include <QAbstractItemModel>
+
+namespace bonescope::gui {
+
+class Document;
+
+class BoneTreeModel : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Translation, Rotation, Scale, Visibility, ColumnCount };
+    static constexpr int BoneRole = Qt::UserRole + 1;
+
+    explicit BoneTreeModel(Document* doc, QObject* parent = nullptr);
+
+    QModelIndex indexOfBone(int bone) const;
+    int boneOf(const QModelIndex& index) const; // -1 for an invalid index
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role) const override;
+    QVariant headerData(int section, Qt::Orientation o, int role) const override;
+
+private:
+    void rebuild();
+
+    Document* doc_;
+    std::vector<int> roots_;
+    std::vector<std::vector<int>> children_;
+    std::vector<int> row_; // each bone's row under its parent
+};
+
+} // namespace bonescope::gui

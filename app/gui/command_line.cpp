@@ -1,0 +1,55 @@
+#include "app/gui/command_line.h"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+namespace bonescope::gui {
+
+std::optional<Options> parseOptions(const QStringList& arguments, QString* error)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription("Bonescope: a viewer for skeletal animation files.");
+    p.addHelpOption();
+    p.addVersionOption();
+    p.addPositionalArgument("file", "The animation to open (the demo when omitted).", "[FILE]");
+    const QCommandLineOption skeleton("skeleton", "Load a skeleton mesh (glTF, FBX, COLLADA, ...).", "mesh");
+    const QCommandLineOption screenshot("screenshot", "Render the window to an image and exit.", "out.png");
+    const QCommandLineOption frame("frame", "The frame to show (with --screenshot).", "n", "0");
+    const QCommandLineOption size("size", "Window size for --screenshot / --benchmark-playback.", "WxH", "1280x800");
+    const QCommandLineOption bench("benchmark-playback", "Play for a few seconds, print frames per second, exit.");
+    const QCommandLineOption seconds("seconds", "How long --benchmark-playback plays.", "s", "4");
+    p.addOptions({skeleton, screenshot, frame, size, bench, seconds});
+    p.process(arguments);
+
+    Options o;
+    const QStringList pos = p.positionalArguments();
+    if (pos.size() > 1) {
+        *error = "give at most one file";
+        return std::nullopt;
+    }
+    if (!pos.isEmpty())
+        o.file = pos[0];
+    o.skeleton = p.value(skeleton);
+    o.screenshot = p.value(screenshot);
+    o.benchmark = p.isSet(bench);
+    bool ok = true;
+    o.frame = p.value(frame).toLongLong(&ok);
+    if (!ok || o.frame < 0) {
+        *error = "--frame needs a frame number (0 or more)";
+        return std::nullopt;
+    }
+    const auto m = QRegularExpression("^(\\d+)x(\\d+)$").match(p.value(size));
+    if (!m.hasMatch() || m.captured(1).toInt() < 100 || m.captured(2).toInt() < 100) {
+        *error = "--size needs WIDTHxHEIGHT, each at least 100";
+        return std::nullopt;
+    }
+    o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    o.seconds = p.value(seconds).toDouble(&ok);
+    if (!ok || !(o.seconds > 0)) {
+        *error = "--seconds needs a positive number";
+        return std::nullopt;
+    }
+    return o;
+}
+
+} // namespace bonescope::gui

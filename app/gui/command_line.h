@@ -1,0 +1,25 @@
+#pragma once
+// bonescope [FILE] [--skeleton MESH] [--screenshot OUT.png [--frame N] [--size WxH]]
+//           [--benchmark-playback [--seconds S]]
+#include <optional>
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+namespace bonescope::gui {
+
+struct Options {
+    QString file;      // empty: the demo
+    QString skeleton;  // a skeleton mesh to load after the file
+    QString screenshot;
+    long long frame = 0;
+    QSize size{1280, 800};
+    bool benchmark = false;
+    double seconds = 4;
+};
+
+// nullopt with `error` set on bad arguments; --help and --version print and exit inside.
+std::optional<Options> parseOptions(const QStringList& arguments, QString* error);
+
+} // namespace bonescope::gui

@@ -1,0 +1,106 @@
+#pragma once
+// The single source the views read: the loaded scene, the animation being played, the skeleton in
+// use (the file's own, a loaded skeleton mesh's, or one bone per track), the optional skinned mesh,
+// the current time and pose, and the bone selection.
+#include <memory>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <glm/mat4x4.hpp>
+
+#include "core/pose.h"
+#include "core/sampler.h"
+#include "core/scene.h"
+#include "render/display_axes.h"
+
+namespace bonescope::gui {
+
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(QObject* parent = nullptr);
+    ~Document() override;
+
+    // Replaces the scene (and keeps a loaded skeleton mesh, which the new animation binds to).
+    void setScene(Scene scene, const QString& path);
+    // A skeleton mesh (from Assimp): its skeleton drives playback unless the scene has its own.
+    void setSkeletonMesh(Scene meshScene, const QString& path);
+    void clearSkeletonMesh();
+
+    const Scene& scene() const { return scene_; }
+    QString path() const { return path_; }
+    QString meshPath() const { return meshPath_; }
+    bool isEmpty() const { return path_.isEmpty(); }
+
+    int animationIndex() const { return scene_.current; }
+    void setAnimationIndex(int index);
+    // The animation being played; an empty one when the scene has none.
+    const Animation& animation() const;
+
+    const Skeleton& skeleton() const { return sampler_->skeleton(); } // the skeleton in use
+    const Binding& binding() const { return sampler_->binding(); }
+    QString skeletonSource() const; // a sentence for the properties panel
+    std::shared_ptr<const Mesh> mesh() const { return mesh_; }
+    const Skeleton* meshSkeleton() const { return mesh_ ? &meshScene_.skeleton : nullptr; }
+    QStringList unmatchedTracks() const;
+    render::UpAxis defaultUpAxis() const;
+    render::UpAxis upAxis() const { return up_; }
+    void setUpAxis(render::UpAxis up); // reset to defaultUpAxis() when the scene changes
+
+    double time() const { return time_; }
+    void setTime(double seconds); // clamped to [0, duration]
+    double fps() const;
+    double duration() const { return animation().duration; }
+    long long lastFrame() const { return std::max<long long>(0, animation().frameCount() - 1); }
+    long long frame() const; // the frame nearest the current time
+    double timeOfFrame(long long frame) const;
+
+    const Pose& pose() const { return pose_; }
+    const std::vector<glm::mat4>& meshJointWorld() const { return meshJointWorld_; }
+    // How far the motion root has moved across the ground since the start (source space).
+    glm::vec3 rootTravel() const { return rootTravel_; }
+
+    // Key times (sorted, unique) of the tracks bound to these bones; all tracks when empty.
+    std::vector<double> keyTimes(const std::vector<int>& bones) const;
+
+    const std::vector<int>& selection() const { return selection_; }
+    int currentBone() const { return current_; }
+    void setSelection(std::vector<int> bones, int current);
+    void toggleBone(int bone); // adds or removes one bone (ctrl+click)
+
+signals:
+    void sceneChanged();     // scene, animation, skeleton or mesh replaced: views rebuild
+    void timeChanged(double seconds);
+    void poseChanged();
+    void selectionChanged();
+    void upAxisChanged();
+
+private:
+    void rebuild();
+    void resample();
+
+    Scene scene_;
+    QString path_;
+    Scene meshScene_;
+    QString meshPath_;
+    std::shared_ptr<const Mesh> mesh_;
+    std::vector<int> meshToPose_; // mesh skeleton bone -> skeleton-in-use bone
+
+    Animation empty_;
+    Skeleton none_;
+    std::unique_ptr<Sampler> sampler_;
+    int motionBone_ = -1;
+    glm::vec3 motionStart_{0.f};
+
+    double time_ = 0;
+    Pose pose_;
+    std::vector<glm::mat4> meshJointWorld_;
+    glm::vec3 rootTravel_{0.f};
+    std::vector<int> selection_;
+    int current_ = -1;
+    render::UpAxis up_ = render::UpAxis::Y;
+};
+
+} // namespace bonescope::gui

@@ -1,0 +1,31 @@
+#include "app/gui/file_filters.h"
+
+#include <QStringList>
+#include <assimp/Importer.hpp>
+
+#include "formats/registry.h"
+
+namespace bonescope::gui {
+
+QString animationFileFilter()
+{
+    QStringList all, each;
+    for (const auto& f : Registry::instance().formats()) {
+        QStringList patterns;
+        for (const auto& e : f->extensions())
+            patterns << "*." + QString::fromStdString(e);
+        all << patterns;
+        each << QString("%1 (%2)").arg(QString::fromStdString(f->displayName()), patterns.join(' '));
+    }
+    return QString("All supported (%1);;%2;;All files (*)").arg(all.join(' '), each.join(";;"));
+}
+
+QString meshFileFilter()
+{
+    aiString list; // "*.3ds;*.obj;..."
+    Assimp::Importer().GetExtensionList(list);
+    const QString assimp = QString::fromUtf8(list.C_Str()).replace(';', ' ');
+    return QString("Common meshes (*.glb *.gltf *.fbx *.dae);;Everything Assimp reads (%1);;All files (*)").arg(assimp);
+}
+
+} // namespace bonescope::gui

@@ -1,0 +1,10 @@
+#pragma once
+// Open-dialog filters built from the format registry, so every registered format is offered.
+#include <QString>
+
+namespace bonescope::gui {
+
+QString animationFileFilter(); // "All supported (...);;SEAnim v1 (*.seanim);;...;;All files (*)"
+QString meshFileFilter();      // glTF, FBX, COLLADA and the other formats Assimp reads
+
+} // namespace bonescope::gui

@@ -1,0 +1,107 @@
+#include "app/gui/headless_modes.h"
+
+#include <cstdio>
+
+#include <QCoreApplication>
+#include <QImage>
+
+#include "app/gui/document.h"
+#include "app/gui/main_window.h"
+#include "app/gui/playback_controller.h"
+#include "app/gui/window_capture.h"
+#include "core/sampler.h"
+#include "render/viewport.h"
+
+namespace bonescope::gui {
+
+namespace {
+
+bool load(MainWindow& w, const Options& o)
+{
+    if (o.file.isEmpty())
+        return w.openDemoNow(false);
+    if (!w.openFileNow(o.file))
+        return false;
+    return o.skeleton.isEmpty() || w.loadSkeletonMeshNow(o.skeleton);
+}
+
+} // namespace
+
+int runScreenshot(const Options& o)
+{
+    MainWindow w(false);
+    w.resize(o.size);
+    w.show();
+    if (!load(w, o))
+        return 1;
+    Document* doc = w.document();
+    if (o.frame > doc->lastFrame())
+        std::fprintf(stderr, "frame %lld is past the last frame (%lld): showing the last\n", o.frame, doc->lastFrame());
+    doc->setTime(doc->timeOfFrame(o.frame));
+    if (!waitForViewportFrame(w)) {
+        std::fprintf(stderr, "the viewport did not paint (no OpenGL 3.3?)\n");
+        return 1;
+    }
+    const QImage image = captureWindow(w);
+    if (!image.save(o.screenshot)) {
+        std::fprintf(stderr, "%s: cannot write the image\n", qPrintable(o.screenshot));
+        return 1;
+    }
+    std::printf("%s: %dx%d, frame %lld (%.3f s)\n", qPrintable(o.screenshot), image.width(), image.height(),
+                doc->frame(), doc->time());
+    return 0;
+}
+
+int runBenchmark(const Options& o, const QElapsedTimer& sinceStart)
+{
+    MainWindow w(false);
+    w.resize(o.size);
+    w.show();
+    if (!load(w, o))
+        return 1;
+    if (!waitForViewportFrame(w))
+        return 1;
+    const double firstFrameMs = double(sinceStart.nsecsElapsed()) * 1e-6;
+    Document* doc = w.document();
+    render::Viewport* v = w.viewport();
+
+    // Render + sample per frame, as fast as the GL allows: each iteration advances the clock, samples
+    // the pose (Document::setTime) and paints the viewport synchronously.
+    PlaybackController* playback = w.playback();
+    playback->setLoop(true);
+    playback->play();
+    QElapsedTimer clock, frameClock;
+    clock.start();
+    frameClock.start();
+    long long frames = 0;
+    while (clock.elapsed() < qint64(o.seconds * 1000)) {
+        playback->advance(double(frameClock.nsecsElapsed()) * 1e-9);
+        frameClock.restart();
+        v->repaint();
+        QCoreApplication::processEvents();
+        ++frames;
+    }
+    const double seconds = double(clock.nsecsElapsed()) * 1e-9;
+
+    // The sampling cost alone, for comparison.
+    Sampler sampler(doc->animation(), doc->skeleton());
+    Pose pose;
+    QElapsedTimer sc;
+    sc.start();
+    const int samples = 2000;
+    for (int i = 0; i < samples; ++i)
+        sampler.sample(doc->duration() * i / samples, pose);
+    const double sampleUs = double(sc.nsecsElapsed()) * 1e-3 / samples;
+
+    const auto mesh = doc->mesh();
+    std::printf("file: %s\n", qPrintable(doc->path()));
+    std::printf("bones: %zu, tracks: %zu, mesh vertices: %zu\n", doc->skeleton().size(), doc->animation().tracks.size(),
+                mesh ? mesh->positions.size() : size_t(0));
+    std::printf("window: %dx%d, GL: %s\n", w.width(), w.height(), qPrintable(v->glInfo()));
+    std::printf("first frame on screen: %.0f ms after start\n", firstFrameMs);
+    std::printf("playback: %lld frames in %.2f s = %.1f fps\n", frames, seconds, double(frames) / seconds);
+    std::printf("sampling alone: %.1f us per pose\n", sampleUs);
+    return 0;
+}
+
+} // namespace bonescope::gui

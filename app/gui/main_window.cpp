@@ -1,0 +1,293 @@
+#include "app/gui/main_window.h"
+
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cstdio>
+
+#include "app/gui/bone_tree_panel.h"
+#include "app/gui/demo_assets.h"
+#include "app/gui/document.h"
+#include "app/gui/file_filters.h"
+#include "app/gui/playback_controller.h"
+#include "app/gui/properties_panel.h"
+#include "app/gui/recent_files.h"
+#include "app/gui/timeline_widget.h"
+#include "app/gui/viewport_binding.h"
+#include "render/viewport.h"
+
+namespace bonescope::gui {
+
+MainWindow::MainWindow(bool interactive, QWidget* parent)
+    : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
+      playback_(new PlaybackController(doc_, this)), viewport_(new render::Viewport(this)),
+      timeline_(new TimelineWidget(doc_, playback_, this)), tree_(new BoneTreePanel(doc_, this)),
+      properties_(new PropertiesPanel(doc_, this)), status_(new QLabel(this)), companion_(new QPushButton(this))
+{
+    setObjectName("MainWindow");
+    setAcceptDrops(true);
+    setCentralWidget(viewport_);
+    bindViewport(doc_, viewport_);
+
+    auto dock = [this](QWidget* w, const QString& title, const char* name, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
+    dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
+    dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
+
+    statusBar()->addWidget(status_, 1);
+    statusBar()->addPermanentWidget(companion_);
+    companion_->hide();
+    connect(companion_, &QPushButton::clicked, this, [this] {
+        companion_->hide();
+        loadSkeletonMesh(companionPath_);
+    });
+    connect(doc_, &Document::sceneChanged, this, &MainWindow::updateStatus);
+    connect(doc_, &Document::sceneChanged, this, &MainWindow::updateTitle);
+
+    buildMenus();
+    resize(1280, 800);
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+    updateTitle();
+    updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open animation"), QString(), animationFileFilter());
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    QMenu* recentMenu = file->addMenu(tr("Open &Recent"));
+    recent_ = new RecentFiles(recentMenu, this);
+    connect(recent_, &RecentFiles::openRequested, this, &MainWindow::openFile);
+    file->addAction(tr("Load &skeleton mesh..."), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load skeleton mesh"), QString(), meshFileFilter());
+        if (!path.isEmpty())
+            loadSkeletonMesh(path);
+    });
+    file->addAction(tr("&Clear skeleton mesh"), doc_, &Document::clearSkeletonMesh);
+    file->addAction(tr("Open &demo"), this, [this] { openDemoNow(true); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    buildViewMenu(menuBar()->addMenu(tr("&View")));
+    buildPlaybackMenu(menuBar()->addMenu(tr("&Playback")));
+}
+
+void MainWindow::buildViewMenu(QMenu* view)
+{
+    view->addAction(tr("Frame &all"), QKeySequence(Qt::Key_A), viewport_, &render::Viewport::frameAll);
+    view->addAction(tr("&Frame selected"), QKeySequence(Qt::Key_F), viewport_, &render::Viewport::frameSelected);
+    view->addSeparator();
+    auto* up = new QActionGroup(this);
+    QAction* yUp = view->addAction(tr("Source is &Y up"));
+    QAction* zUp = view->addAction(tr("Source is &Z up"));
+    for (QAction* a : {yUp, zUp}) {
+        a->setCheckable(true);
+        up->addAction(a);
+    }
+    connect(yUp, &QAction::triggered, doc_, [this] { doc_->setUpAxis(render::UpAxis::Y); });
+    connect(zUp, &QAction::triggered, doc_, [this] { doc_->setUpAxis(render::UpAxis::Z); });
+    auto syncUp = [this, yUp, zUp] { (doc_->upAxis() == render::UpAxis::Z ? zUp : yUp)->setChecked(true); };
+    connect(doc_, &Document::upAxisChanged, this, syncUp);
+    syncUp();
+
+    QMenu* motion = view->addMenu(tr("&Root motion"));
+    auto* group = new QActionGroup(this);
+    const std::pair<QString, render::RootMotion> modes[] = {{tr("&Free (the camera stays)"), render::RootMotion::Free},
+                                                           {tr("F&ollow with the camera"), render::RootMotion::Follow},
+                                                           {tr("Keep in &place"), render::RootMotion::InPlace}};
+    for (const auto& [label, mode] : modes) {
+        QAction* a = motion->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(mode == render::RootMotion::Free);
+        group->addAction(a);
+        connect(a, &QAction::triggered, viewport_, [this, m = mode] { viewport_->setRootMotion(m); });
+    }
+    view->addSeparator();
+    auto toggle = [&](const QString& label, void (render::Viewport::*slot)(bool)) {
+        QAction* a = view->addAction(label);
+        a->setCheckable(true);
+        a->setChecked(true);
+        connect(a, &QAction::toggled, viewport_, slot);
+    };
+    toggle(tr("Show &mesh"), &render::Viewport::setShowMesh);
+    toggle(tr("Show &bones"), &render::Viewport::setShowBones);
+    toggle(tr("Show bone &names"), &render::Viewport::setShowNames);
+    view->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>())
+        view->addAction(d->toggleViewAction());
+}
+
+void MainWindow::buildPlaybackMenu(QMenu* m)
+{
+    auto add = [&](const QString& label, Qt::Key key, void (PlaybackController::*slot)()) {
+        QAction* a = m->addAction(label, playback_, slot);
+        a->setShortcut(key);
+        // The keys work wherever the focus is in the window, except while typing in a text field.
+        a->setShortcutContext(Qt::WindowShortcut);
+    };
+    add(tr("&Play / pause"), Qt::Key_Space, &PlaybackController::togglePlay);
+    m->addAction(tr("Play &backwards"), playback_, &PlaybackController::playBackwards);
+    add(tr("Step &forward"), Qt::Key_Right, &PlaybackController::stepForward);
+    add(tr("Step bac&k"), Qt::Key_Left, &PlaybackController::stepBackward);
+    add(tr("&Next key"), Qt::Key_Up, &PlaybackController::nextKey);
+    add(tr("P&revious key"), Qt::Key_Down, &PlaybackController::previousKey);
+    add(tr("F&irst frame"), Qt::Key_Home, &PlaybackController::firstFrame);
+    add(tr("&Last frame"), Qt::Key_End, &PlaybackController::lastFrame);
+    QAction* loop = m->addAction(tr("L&oop"));
+    loop->setCheckable(true);
+    loop->setChecked(playback_->loop());
+    connect(loop, &QAction::toggled, playback_, &PlaybackController::setLoop);
+    connect(playback_, &PlaybackController::loopChanged, loop, &QAction::setChecked);
+}
+
+void MainWindow::startLoad(const QString& path, bool mesh)
+{
+    auto* watcher = new QFutureWatcher<LoadResult>(this);
+    ++pendingLoads_;
+    if (!progress_) {
+        progress_ = new QProgressDialog(tr("Loading %1...").arg(QFileInfo(path).fileName()), QString(), 0, 0, this);
+        progress_->setWindowModality(Qt::WindowModal);
+        progress_->setMinimumDuration(300); // shown only when the load is slow
+    }
+    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, mesh] {
+        const LoadResult r = watcher->result();
+        watcher->deleteLater();
+        if (--pendingLoads_ == 0 && progress_)
+            progress_->deleteLater();
+        emit loadFinished(apply(r, mesh));
+    });
+    watcher->setFuture(QtConcurrent::run(mesh ? &loadMeshFile : &loadAnimationFile, path));
+}
+
+void MainWindow::openFile(const QString& path) { startLoad(path, false); }
+void MainWindow::loadSkeletonMesh(const QString& path) { startLoad(path, true); }
+bool MainWindow::openFileNow(const QString& path) { return apply(loadAnimationFile(path), false); }
+bool MainWindow::loadSkeletonMeshNow(const QString& path) { return apply(loadMeshFile(path), true); }
+
+bool MainWindow::openDemoNow(bool autoplay)
+{
+    const DemoFiles demo = demoFiles();
+    if (!openFileNow(demo.animation) || !loadSkeletonMeshNow(demo.mesh))
+        return false;
+    companion_->hide();
+    viewport_->frameAll();
+    if (autoplay)
+        playback_->play();
+    return true;
+}
+
+bool MainWindow::apply(const LoadResult& r, bool mesh)
+{
+    if (!r.scene) {
+        report(r.error);
+        return false;
+    }
+    lastError_.clear();
+    if (mesh) {
+        doc_->setSkeletonMesh(std::move(*r.scene), r.path);
+    } else {
+        doc_->setScene(std::move(*r.scene), r.path);
+        recent_->add(r.path);
+        offerCompanion(r.path);
+    }
+    viewport_->frameAll();
+    statusBar()->showMessage(tr("Read %1 (%2)").arg(QFileInfo(r.path).fileName(), r.format), 5000);
+    return true;
+}
+
+void MainWindow::report(const QString& message)
+{
+    lastError_ = message;
+    if (interactive_)
+        QMessageBox::warning(this, tr("Cannot open the file"), message);
+    else
+        std::fprintf(stderr, "%s\n", message.toLocal8Bit().constData());
+}
+
+void MainWindow::offerCompanion(const QString& animationPath)
+{
+    companion_->hide();
+    if (!doc_->scene().skeleton.empty())
+        return;
+    for (const QString& candidate : meshCompanions(animationPath))
+        if (candidate != doc_->meshPath()) {
+            companionPath_ = candidate;
+            companion_->setText(tr("Load skeleton mesh %1").arg(QFileInfo(candidate).fileName()));
+            companion_->show();
+            return;
+        }
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = doc_->isEmpty() ? tr("no file") : QFileInfo(doc_->path()).fileName();
+    setWindowTitle(tr("%1 - Bonescope").arg(name));
+}
+
+void MainWindow::updateStatus()
+{
+    const QStringList unmatched = doc_->unmatchedTracks();
+    QString text = tr("%1 bones, skeleton: %2").arg(doc_->skeleton().size()).arg(doc_->skeletonSource());
+    if (!unmatched.isEmpty())
+        text += tr(" | %n track(s) match no bone: %1", nullptr, int(unmatched.size()))
+                    .arg(QStringList(unmatched.mid(0, 8)).join(", ") + (unmatched.size() > 8 ? ", ..." : ""));
+    status_->setText(text);
+}
+
+void MainWindow::closeEvent(QCloseEvent* e)
+{
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e)
+{
+    if (e->mimeData()->hasUrls())
+        e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e)
+{
+    for (const QUrl& url : e->mimeData()->urls()) {
+        const QString path = url.toLocalFile();
+        if (path.isEmpty())
+            continue;
+        if (looksLikeMeshFile(path))
+            loadSkeletonMesh(path);
+        else
+            openFile(path);
+    }
+    e->acceptProposedAction();
+}
+
+} // namespace bonescope::gui

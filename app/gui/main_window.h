@@ -1,0 +1,85 @@
+#pragma once
+// The main window: the viewport in the centre, the timeline at the bottom, the bone tree and the
+// properties in docks (layout remembered), menus, drag and drop, and file loading off the GUI thread.
+#include <QMainWindow>
+#include <QPointer>
+
+#include "app/gui/scene_loading.h"
+
+class QLabel;
+class QPushButton;
+class QProgressDialog;
+
+namespace bonescope::render {
+class Viewport;
+}
+
+namespace bonescope::gui {
+
+class BoneTreePanel;
+class Document;
+class PlaybackController;
+class PropertiesPanel;
+class RecentFiles;
+class TimelineWidget;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `interactive`: errors open a dialog; otherwise (screenshots, benchmarks) they go to stderr.
+    explicit MainWindow(bool interactive = true, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Loads on a worker thread; loadFinished tells the outcome.
+    void openFile(const QString& path);
+    void loadSkeletonMesh(const QString& path);
+    // Load and apply before returning (command line, tests). False on error (reported as usual).
+    bool openFileNow(const QString& path);
+    bool loadSkeletonMeshNow(const QString& path);
+    // The bundled demo: walk cycle on the demo character, playing when `autoplay`.
+    bool openDemoNow(bool autoplay);
+
+    Document* document() const { return doc_; }
+    PlaybackController* playback() const { return playback_; }
+    render::Viewport* viewport() const { return viewport_; }
+    TimelineWidget* timeline() const { return timeline_; }
+    BoneTreePanel* boneTree() const { return tree_; }
+    PropertiesPanel* properties() const { return properties_; }
+    QString lastError() const { return lastError_; }
+
+signals:
+    void loadFinished(bool ok);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
+
+private:
+    void buildMenus();
+    void buildPlaybackMenu(QMenu* menu);
+    void buildViewMenu(QMenu* menu);
+    void startLoad(const QString& path, bool mesh);
+    bool apply(const LoadResult& r, bool mesh);
+    void report(const QString& message);
+    void offerCompanion(const QString& animationPath);
+    void updateTitle();
+    void updateStatus();
+
+    bool interactive_;
+    Document* doc_;
+    PlaybackController* playback_;
+    render::Viewport* viewport_;
+    TimelineWidget* timeline_;
+    BoneTreePanel* tree_;
+    PropertiesPanel* properties_;
+    RecentFiles* recent_ = nullptr;
+    QPointer<QProgressDialog> progress_;
+    QLabel* status_;
+    QPushButton* companion_;
+    QString companionPath_;
+    QString lastError_;
+    int pendingLoads_ = 0;
+};
+
+} // namespace bonescope::gui

@@ -1,0 +1,30 @@
+#pragma once
+// The properties dock: the file, the animation, the skeleton and mesh in use (with the tracks that
+// found no bone), and the current bone's rest and posed transforms.
+#include <QWidget>
+
+class QComboBox;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace bonescope::gui {
+
+class Document;
+
+class PropertiesPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit PropertiesPanel(Document* doc, QWidget* parent = nullptr);
+    QTreeWidget* tree() const { return tree_; }
+
+private:
+    void rebuild();
+    void refreshBone();
+
+    Document* doc_;
+    QComboBox* animations_;
+    QTreeWidget* tree_;
+    QTreeWidgetItem* bone_ = nullptr;
+};
+
+} // namespace bonescope::gui

@@ -1,0 +1,118 @@
+#include "app/gui/timeline_ruler.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QMouseEvent>
+#include <QPainter>
+
+#include "app/gui/document.h"
+
+namespace bonescope::gui {
+
+namespace {
+constexpr int kMargin = 12;
+}
+
+TimelineRuler::TimelineRuler(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc)
+{
+    setMinimumHeight(56);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    connect(doc_, &Document::sceneChanged, this, &TimelineRuler::refreshKeys);
+    connect(doc_, &Document::selectionChanged, this, &TimelineRuler::refreshKeys);
+    connect(doc_, &Document::timeChanged, this, qOverload<>(&QWidget::update));
+    refreshKeys();
+}
+
+void TimelineRuler::refreshKeys()
+{
+    keys_ = doc_->keyTimes(doc_->selection());
+    update();
+}
+
+double TimelineRuler::xOf(double time) const
+{
+    const double d = doc_->duration();
+    const double w = std::max(1, width() - 2 * kMargin);
+    return kMargin + (d > 0 ? time / d : 0) * w;
+}
+
+double TimelineRuler::timeAt(double x) const
+{
+    const double w = std::max(1, width() - 2 * kMargin);
+    return std::clamp((x - kMargin) / w, 0.0, 1.0) * doc_->duration();
+}
+
+void TimelineRuler::scrubTo(double x, bool snap)
+{
+    const double t = timeAt(x);
+    doc_->setTime(snap ? doc_->timeOfFrame(std::llround(t * doc_->fps())) : t);
+}
+
+void TimelineRuler::mousePressEvent(QMouseEvent* e)
+{
+    if (e->button() != Qt::LeftButton)
+        return;
+    emit scrubStarted();
+    scrubTo(e->position().x(), !(e->modifiers() & Qt::ShiftModifier));
+}
+
+void TimelineRuler::mouseMoveEvent(QMouseEvent* e)
+{
+    if (e->buttons() & Qt::LeftButton)
+        scrubTo(e->position().x(), !(e->modifiers() & Qt::ShiftModifier));
+}
+
+void TimelineRuler::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), QColor(36, 38, 42));
+    const Animation& a = doc_->animation();
+    const int h = height();
+    const int tickTop = 18, keyTop = 30;
+
+    if (a.loopRange && a.loopRange->out >= a.loopRange->in) {
+        const double x0 = xOf(a.loopRange->in), x1 = xOf(a.loopRange->out);
+        p.fillRect(QRectF(x0, 0, std::max(2.0, x1 - x0), h), QColor(70, 110, 70, 110));
+        p.setPen(QColor(120, 200, 120));
+        p.drawLine(QPointF(x0, 0), QPointF(x0, h));
+        p.drawLine(QPointF(x1, 0), QPointF(x1, h));
+        p.drawText(QPointF(x0 + 3, h - 4), tr("loop"));
+    }
+
+    // Frame ticks, with a number every `labelEvery` frames so that labels never overlap.
+    const long long last = doc_->lastFrame();
+    const double pxPerFrame = (width() - 2.0 * kMargin) / double(std::max<long long>(1, last));
+    long long labelEvery = 1;
+    for (long long step : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 100000, 1000000})
+        if ((labelEvery = step) * pxPerFrame >= 40)
+            break;
+    const long long tickEvery = pxPerFrame >= 4 ? 1 : std::max<long long>(1, labelEvery / 5);
+    p.setPen(QColor(110, 112, 118));
+    for (long long f = 0; f <= last; f += tickEvery) {
+        const double x = xOf(doc_->timeOfFrame(f));
+        const bool major = f % labelEvery == 0;
+        p.drawLine(QPointF(x, major ? tickTop - 6 : tickTop - 2), QPointF(x, tickTop));
+        if (major)
+            p.drawText(QPointF(x + 2, 11), QString::number(f));
+    }
+
+    p.setPen(QColor(240, 200, 90));
+    for (double t : keys_) {
+        const double x = xOf(t);
+        p.drawLine(QPointF(x, keyTop), QPointF(x, keyTop + 8));
+    }
+
+    p.setPen(QColor(120, 190, 255));
+    for (const Note& n : a.notes) {
+        const double x = xOf(n.time);
+        p.drawLine(QPointF(x, keyTop + 10), QPointF(x, h));
+        p.drawText(QPointF(x + 2, h - 4), QString::fromStdString(n.name));
+    }
+
+    const double x = xOf(doc_->time());
+    p.setPen(QPen(QColor(255, 90, 70), 2));
+    p.drawLine(QPointF(x, 0), QPointF(x, h));
+}
+
+} // namespace bonescope::gui

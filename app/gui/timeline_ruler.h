@@ -1,0 +1,36 @@
+#pragma once
+// The time strip under the viewport: frame ticks and numbers, key ticks of the selected bones,
+// notes, the loop range and the current time. Dragging scrubs (snapped to frames; Shift: free).
+#include <vector>
+
+#include <QWidget>
+
+namespace bonescope::gui {
+
+class Document;
+
+class TimelineRuler : public QWidget {
+    Q_OBJECT
+public:
+    explicit TimelineRuler(Document* doc, QWidget* parent = nullptr);
+    QSize sizeHint() const override { return {600, 64}; }
+    double timeAt(double x) const;
+    double xOf(double time) const;
+
+signals:
+    void scrubStarted();
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+
+private:
+    void refreshKeys();
+    void scrubTo(double x, bool snap);
+
+    Document* doc_;
+    std::vector<double> keys_;
+};
+
+} // namespace bonescope::gui

@@ -1,0 +1,35 @@
+#pragma once
+// The timeline dock: transport buttons, loop and speed, the current frame and time, and the ruler.
+#include <QWidget>
+
+class QLabel;
+class QToolButton;
+class QDoubleSpinBox;
+
+namespace bonescope::gui {
+
+class Document;
+class PlaybackController;
+class TimelineRuler;
+
+class TimelineWidget : public QWidget {
+    Q_OBJECT
+public:
+    TimelineWidget(Document* doc, PlaybackController* playback, QWidget* parent = nullptr);
+    TimelineRuler* ruler() const { return ruler_; }
+    QString positionText() const; // what the frame/time label shows
+
+private:
+    QToolButton* button(const QString& text, const QString& tip, void (PlaybackController::*slot)());
+    void refresh();
+
+    Document* doc_;
+    PlaybackController* playback_;
+    TimelineRuler* ruler_;
+    QLabel* position_;
+    QToolButton* play_;
+    QToolButton* loop_;
+    QDoubleSpinBox* speed_;
+};
+
+} // namespace bonescope::gui

@@ -1,0 +1,36 @@
+#include "app/gui/viewport_binding.h"
+
+#include "app/gui/document.h"
+#include "render/viewport.h"
+
+namespace bonescope::gui {
+
+void bindViewport(Document* doc, render::Viewport* view)
+{
+    auto onPose = [doc, view] {
+        view->setPose(doc->pose(), doc->rootTravel());
+        if (doc->mesh())
+            view->setMeshJoints(doc->meshJointWorld());
+    };
+    auto onScene = [doc, view, onPose] {
+        view->setSkeleton(doc->skeleton());
+        view->setMesh(doc->mesh());
+        view->setUpAxis(doc->upAxis());
+        onPose();
+        view->setSelection(doc->selection(), doc->currentBone());
+    };
+    QObject::connect(doc, &Document::sceneChanged, view, onScene);
+    QObject::connect(doc, &Document::poseChanged, view, onPose);
+    QObject::connect(doc, &Document::upAxisChanged, view, [doc, view] { view->setUpAxis(doc->upAxis()); });
+    QObject::connect(doc, &Document::selectionChanged, view,
+                     [doc, view] { view->setSelection(doc->selection(), doc->currentBone()); });
+    QObject::connect(view, &render::Viewport::boneClicked, doc, [doc](int bone, bool extend) {
+        if (extend && bone >= 0)
+            doc->toggleBone(bone);
+        else if (!extend)
+            doc->setSelection(bone >= 0 ? std::vector<int>{bone} : std::vector<int>{}, bone);
+    });
+    onScene();
+}
+
+} // namespace bonescope::gui

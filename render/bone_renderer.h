@@ -1,0 +1,38 @@
+#pragma once
+// Instanced drawing of bone shapes (octahedra) and joint spheres: one draw call each per frame.
+#include <memory>
+#include <vector>
+
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLShaderProgram>
+#include <glm/mat4x4.hpp>
+#include <glm/vec4.hpp>
+
+namespace bonescope::render {
+
+struct ShapeInstance {
+    glm::mat4 matrix; // unit shape -> source space
+    glm::vec4 color;
+};
+
+class BoneRenderer {
+public:
+    void init(QOpenGLExtraFunctions* gl);
+    void release();
+    void draw(const std::vector<ShapeInstance>& bones, const std::vector<ShapeInstance>& joints,
+              const glm::mat4& viewProj, const glm::mat4& display);
+
+private:
+    struct Shape {
+        unsigned vao = 0, vbo = 0, instances = 0;
+        int vertexCount = 0;
+    };
+    void build(Shape& s, const void* data, int vertexCount);
+    void drawShape(Shape& s, const std::vector<ShapeInstance>& inst);
+
+    QOpenGLExtraFunctions* gl_ = nullptr;
+    std::unique_ptr<QOpenGLShaderProgram> program_;
+    Shape bone_, joint_;
+};
+
+} // namespace bonescope::render

@@ -1,0 +1,35 @@
+#pragma once
+// An orbit camera in the Y-up display space: it turns around a target, pans in the view plane and
+// zooms by distance.
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+
+namespace bonescope::render {
+
+struct Bounds {
+    glm::vec3 lo{1e30f}, hi{-1e30f};
+    bool valid() const { return lo.x <= hi.x; }
+    void add(const glm::vec3& p);
+    glm::vec3 center() const { return (lo + hi) * 0.5f; }
+    float radius() const; // half the diagonal, at least a little above zero
+};
+
+class OrbitCamera {
+public:
+    void orbit(float dxPixels, float dyPixels);
+    void pan(float dxPixels, float dyPixels, int viewportHeight);
+    void zoom(float steps); // positive: closer
+    void frame(const Bounds& b, float aspect); // fits the bounds in the narrower field of view
+
+    glm::mat4 view() const;
+    glm::mat4 projection(float aspect) const;
+    glm::vec3 eye() const;
+
+    glm::vec3 target{0.f, 1.f, 0.f};
+    float distance = 4.f;
+    float yaw = 0.6f;    // radians around +Y
+    float pitch = 0.25f; // radians above the ground plane
+    float fovY = 0.7f;   // radians
+};
+
+} // namespace bonescope::render

@@ -1,0 +1,94 @@
+#include "render/mesh_renderer.h"
+
+#include <glm/gtc/type_ptr.hpp>
+
+#include "render/gl_program.h"
+
+namespace bonescope::render {
+
+void MeshRenderer::init(QOpenGLExtraFunctions* gl)
+{
+    gl_ = gl;
+    program_ = loadProgram("mesh.vert", "lit.frag");
+    gl_->glGenVertexArrays(1, &vao_);
+    gl_->glGenBuffers(5, buffers_);
+    gl_->glGenTextures(1, &jointTexture_);
+    gl_->glBindTexture(GL_TEXTURE_2D, jointTexture_);
+    gl_->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    gl_->glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gl_->glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void MeshRenderer::release()
+{
+    if (!gl_)
+        return;
+    gl_->glDeleteVertexArrays(1, &vao_);
+    gl_->glDeleteBuffers(5, buffers_);
+    gl_->glDeleteTextures(1, &jointTexture_);
+    program_.reset();
+    gl_ = nullptr;
+}
+
+void MeshRenderer::upload(const Mesh& mesh)
+{
+    indexCount_ = 0;
+    if (mesh.empty() || mesh.indices.empty())
+        return;
+    const size_t n = mesh.positions.size();
+    // Missing attributes get neutral values: up normals, all weight on joint 0 (identity skin).
+    std::vector<glm::vec3> normals = mesh.normals.size() == n ? mesh.normals : std::vector<glm::vec3>(n, {0, 1, 0});
+    std::vector<glm::uvec4> joints = mesh.skinned() ? mesh.joints : std::vector<glm::uvec4>(n, glm::uvec4(0));
+    std::vector<glm::vec4> weights =
+        mesh.weights.size() == n && mesh.skinned() ? mesh.weights : std::vector<glm::vec4>(n, {1, 0, 0, 0});
+
+    gl_->glBindVertexArray(vao_);
+    auto attribute = [&](int slot, const void* data, size_t bytes, int comps, bool integer) {
+        gl_->glBindBuffer(GL_ARRAY_BUFFER, buffers_[slot]);
+        gl_->glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(bytes), data, GL_STATIC_DRAW);
+        gl_->glEnableVertexAttribArray(slot);
+        if (integer)
+            gl_->glVertexAttribIPointer(slot, comps, GL_UNSIGNED_INT, 0, nullptr);
+        else
+            gl_->glVertexAttribPointer(slot, comps, GL_FLOAT, GL_FALSE, 0, nullptr);
+    };
+    attribute(0, mesh.positions.data(), n * sizeof(glm::vec3), 3, false);
+    attribute(1, normals.data(), n * sizeof(glm::vec3), 3, false);
+    attribute(2, joints.data(), n * sizeof(glm::uvec4), 4, true);
+    attribute(3, weights.data(), n * sizeof(glm::vec4), 4, false);
+    gl_->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buffers_[4]);
+    gl_->glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(mesh.indices.size() * 4), mesh.indices.data(),
+                      GL_STATIC_DRAW);
+    gl_->glBindVertexArray(0);
+    indexCount_ = int(mesh.indices.size());
+}
+
+void MeshRenderer::draw(const std::vector<glm::mat4>& skin, const glm::mat4& viewProj, const glm::mat4& display,
+                        const glm::vec4& color)
+{
+    if (indexCount_ == 0)
+        return;
+    static const glm::mat4 identity(1.f);
+    const int rows = std::max<int>(1, int(skin.size()));
+    gl_->glActiveTexture(GL_TEXTURE0);
+    gl_->glBindTexture(GL_TEXTURE_2D, jointTexture_);
+    const void* data = skin.empty() ? glm::value_ptr(identity) : static_cast<const void*>(skin.data());
+    if (rows != textureRows_) {
+        gl_->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, rows, 0, GL_RGBA, GL_FLOAT, data);
+        textureRows_ = rows;
+    } else {
+        gl_->glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, rows, GL_RGBA, GL_FLOAT, data);
+    }
+    program_->bind();
+    gl_->glUniformMatrix4fv(program_->uniformLocation("viewProj"), 1, GL_FALSE, glm::value_ptr(viewProj));
+    gl_->glUniformMatrix4fv(program_->uniformLocation("display"), 1, GL_FALSE, glm::value_ptr(display));
+    gl_->glUniform4fv(program_->uniformLocation("color"), 1, glm::value_ptr(color));
+    gl_->glUniform1i(program_->uniformLocation("jointTexture"), 0);
+    gl_->glBindVertexArray(vao_);
+    gl_->glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+    gl_->glBindVertexArray(0);
+    program_->release();
+    gl_->glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+} // namespace bonescope::render

@@ -1,0 +1,141 @@
+#include "render/scene_geometry.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace bonescope::render {
+
+namespace {
+
+glm::vec4 colorFor(uint8_t f, const BoneStyle& s)
+{
+    if (f & boneflag::Current)
+        return s.current;
+    if (f & boneflag::Selected)
+        return s.selected;
+    if (f & boneflag::Hovered)
+        return s.hovered;
+    return s.normal;
+}
+
+// Maps the unit bone (0,0,0)-(0,1,0) onto a -> b, its width proportional to its length.
+glm::mat4 boneMatrix(const glm::vec3& a, const glm::vec3& b)
+{
+    const glm::vec3 y = b - a;
+    const float len = glm::length(y);
+    const glm::vec3 dir = y / len;
+    const glm::vec3 helper = std::abs(dir.y) < 0.9f ? glm::vec3(0, 1, 0) : glm::vec3(1, 0, 0);
+    const glm::vec3 x = glm::normalize(glm::cross(helper, dir)) * len;
+    const glm::vec3 z = glm::normalize(glm::cross(x, dir)) * len;
+    return glm::mat4(glm::vec4(x, 0), glm::vec4(y, 0), glm::vec4(z, 0), glm::vec4(a, 1));
+}
+
+} // namespace
+
+void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
+                        const std::vector<uint8_t>& visible, const std::vector<uint8_t>& flags,
+                        const BoneStyle& style, std::vector<ShapeInstance>& bones, std::vector<ShapeInstance>& spheres)
+{
+    bones.clear();
+    spheres.clear();
+    const size_t n = joints.size();
+    auto shown = [&](size_t i) { return i >= visible.size() || visible[i]; };
+    auto flag = [&](size_t i) { return i < flags.size() ? flags[i] : uint8_t(0); };
+    for (size_t i = 0; i < n; ++i) {
+        if (!shown(i))
+            continue;
+        const uint8_t f = flag(i);
+        const float r = style.jointRadius * ((f & (boneflag::Selected | boneflag::Hovered)) ? 1.35f : 1.f);
+        glm::mat4 m = glm::translate(glm::mat4(1.f), joints[i]);
+        m = glm::scale(m, glm::vec3(r));
+        spheres.push_back({m, colorFor(f, style)});
+        const int p = i < parents.size() ? parents[i] : -1;
+        if (p < 0 || p >= int(n) || !shown(size_t(p)))
+            continue;
+        if (glm::distance(joints[p], joints[i]) < style.jointRadius * 0.5f)
+            continue;
+        bones.push_back({boneMatrix(joints[p], joints[i]), colorFor(flag(size_t(p)), style)});
+    }
+}
+
+std::vector<LineVertex> groundGrid(glm::vec3 center, float spacing, int halfCells)
+{
+    std::vector<LineVertex> out;
+    const float cx = std::round(center.x / spacing) * spacing, cz = std::round(center.z / spacing) * spacing;
+    const float extent = spacing * halfCells;
+    for (int i = -halfCells; i <= halfCells; ++i) {
+        const float a = (i % 5 == 0) ? 0.5f : 0.3f;
+        const glm::vec4 c(0.55f, 0.57f, 0.6f, a);
+        const float x = cx + i * spacing, z = cz + i * spacing;
+        out.push_back({{x, 0, cz - extent}, c});
+        out.push_back({{x, 0, cz + extent}, c});
+        out.push_back({{cx - extent, 0, z}, c});
+        out.push_back({{cx + extent, 0, z}, c});
+    }
+    return out;
+}
+
+std::vector<LineVertex> axisLines(float length)
+{
+    const glm::vec4 r(0.9f, 0.25f, 0.25f, 1), g(0.3f, 0.85f, 0.3f, 1), b(0.3f, 0.45f, 1.f, 1);
+    return {{{0, 0, 0}, r}, {{length, 0, 0}, r}, {{0, 0, 0}, g}, {{0, length, 0}, g},
+            {{0, 0, 0}, b}, {{0, 0, length}, b}};
+}
+
+void appendJointAxes(const glm::vec3& at, const glm::mat3& axes, float length, std::vector<LineVertex>& out)
+{
+    const glm::vec4 colors[3] = {{1.f, 0.3f, 0.3f, 1}, {0.35f, 1.f, 0.35f, 1}, {0.4f, 0.55f, 1.f, 1}};
+    for (int c = 0; c < 3; ++c) {
+        out.push_back({at, colors[c]});
+        out.push_back({at + axes[c] * length, colors[c]});
+    }
+}
+
+std::vector<LineVertex> polylineSegments(const std::vector<std::vector<glm::vec3>>& lines, glm::vec4 color)
+{
+    std::vector<LineVertex> out;
+    for (const auto& line : lines) {
+        if (line.size() == 1) { // a single point: a small cross
+            const glm::vec3 p = line[0];
+            for (int a = 0; a < 3; ++a) {
+                glm::vec3 d(0);
+                d[a] = 0.02f;
+                out.push_back({p - d, color});
+                out.push_back({p + d, color});
+            }
+        }
+        for (size_t i = 1; i < line.size(); ++i) {
+            out.push_back({line[i - 1], color});
+            out.push_back({line[i], color});
+        }
+    }
+    return out;
+}
+
+float niceSpacing(float size)
+{
+    const float raw = std::max(size, 1e-4f) / 10.f;
+    const float p = std::pow(10.f, std::floor(std::log10(raw)));
+    const float m = raw / p;
+    return p * (m < 1.5f ? 1.f : m < 3.5f ? 2.f : m < 7.5f ? 5.f : 10.f);
+}
+
+float typicalBoneLength(const std::vector<glm::vec3>& joints, const std::vector<int>& parents)
+{
+    std::vector<float> lengths;
+    for (size_t i = 0; i < joints.size() && i < parents.size(); ++i)
+        if (parents[i] >= 0 && parents[i] < int(joints.size())) {
+            const float d = glm::distance(joints[i], joints[parents[i]]);
+            if (d > 0)
+                lengths.push_back(d);
+        }
+    if (lengths.empty())
+        return 0;
+    std::nth_element(lengths.begin(), lengths.begin() + lengths.size() / 2, lengths.end());
+    return lengths[lengths.size() / 2];
+}
+
+} // namespace bonescope::render

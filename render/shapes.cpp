@@ -1,0 +1,46 @@
+#include "render/shapes.h"
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/constants.hpp>
+
+namespace bonescope::render {
+
+std::vector<ShapeVertex> octahedronBone()
+{
+    const glm::vec3 head(0, 0, 0), tail(0, 1, 0);
+    const glm::vec3 ring[4] = {{0.1f, 0.1f, 0}, {0, 0.1f, 0.1f}, {-0.1f, 0.1f, 0}, {0, 0.1f, -0.1f}};
+    std::vector<ShapeVertex> out;
+    auto face = [&out](glm::vec3 a, glm::vec3 b, glm::vec3 c) {
+        const glm::vec3 n = glm::normalize(glm::cross(b - a, c - a));
+        out.push_back({a, n});
+        out.push_back({b, n});
+        out.push_back({c, n});
+    };
+    for (int i = 0; i < 4; ++i) {
+        const glm::vec3 a = ring[i], b = ring[(i + 1) % 4];
+        face(head, b, a);
+        face(tail, a, b);
+    }
+    return out;
+}
+
+std::vector<ShapeVertex> sphere(int rings, int sides)
+{
+    auto at = [&](int i, int s) {
+        const float phi = glm::pi<float>() * float(i) / float(rings);
+        const float th = glm::two_pi<float>() * float(s) / float(sides);
+        const glm::vec3 p(std::sin(phi) * std::cos(th), std::cos(phi), std::sin(phi) * std::sin(th));
+        return ShapeVertex{p, p};
+    };
+    std::vector<ShapeVertex> out;
+    for (int i = 0; i < rings; ++i)
+        for (int s = 0; s < sides; ++s) {
+            const ShapeVertex a = at(i, s), b = at(i, s + 1), c = at(i + 1, s), d = at(i + 1, s + 1);
+            out.insert(out.end(), {a, b, c, b, d, c});
+        }
+    return out;
+}
+
+} // namespace bonescope::render

@@ -1,0 +1,57 @@
+#include "render/skinning.h"
+
+namespace bonescope::render {
+
+std::vector<int> matchBones(const Skeleton& meshSkeleton, const Skeleton& poseSkeleton)
+{
+    std::vector<int> out(meshSkeleton.size(), -1);
+    for (size_t i = 0; i < meshSkeleton.size(); ++i) {
+        int j = poseSkeleton.find(meshSkeleton.bones[i].name);
+        if (j < 0)
+            j = poseSkeleton.findLoose(meshSkeleton.bones[i].name);
+        out[i] = j;
+    }
+    return out;
+}
+
+void meshJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBoneOfMeshBone, const Pose& pose,
+                    std::vector<glm::mat4>& out)
+{
+    out.resize(meshSkeleton.size());
+    // Bones are parent-first in every skeleton we build (Assimp import, readers); a parent that comes
+    // later is treated as a root rather than read before it is computed.
+    for (size_t i = 0; i < meshSkeleton.size(); ++i) {
+        const int p = i < poseBoneOfMeshBone.size() ? poseBoneOfMeshBone[i] : -1;
+        if (p >= 0 && p < int(pose.world.size())) {
+            out[i] = pose.world[p];
+            continue;
+        }
+        const Bone& b = meshSkeleton.bones[i];
+        const glm::mat4 local(composeTRS(b.restTranslation, b.restRotation, b.restScale));
+        out[i] = b.parent >= 0 && b.parent < int(i) ? out[b.parent] * local : local;
+    }
+}
+
+void skinMatrices(const std::vector<glm::mat4>& jointWorld, const Mesh& mesh, std::vector<glm::mat4>& out)
+{
+    out.resize(jointWorld.size());
+    for (size_t j = 0; j < jointWorld.size(); ++j)
+        out[j] = j < mesh.inverseBind.size() ? jointWorld[j] * mesh.inverseBind[j] : glm::mat4(1.f);
+}
+
+glm::vec3 skinnedPosition(const Mesh& mesh, size_t v, const std::vector<glm::mat4>& skin)
+{
+    const glm::vec4 p(mesh.positions[v], 1.f);
+    if (!mesh.skinned())
+        return mesh.positions[v];
+    glm::vec4 out(0.f);
+    for (int k = 0; k < 4; ++k) {
+        const uint32_t j = mesh.joints[v][k];
+        const float w = mesh.weights[v][k];
+        if (w != 0.f && j < skin.size())
+            out += w * (skin[j] * p);
+    }
+    return glm::vec3(out);
+}
+
+} // namespace bonescope::render

@@ -1,0 +1,402 @@
+#include "render/viewport.h"
+
+#include <algorithm>
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "render/picking.h"
+#include "render/scene_geometry.h"
+#include "render/skinning.h"
+
+// The shaders live in a static library's resource file, which the linker would otherwise drop.
+static void initShaderResources() { Q_INIT_RESOURCE(shaders); }
+
+namespace bonescope::render {
+
+Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent)
+{
+    initShaderResources();
+    setMouseTracking(true);
+    setFocusPolicy(Qt::ClickFocus);
+    setMinimumSize(200, 150);
+}
+
+Viewport::~Viewport() { releaseGl(); }
+
+void Viewport::releaseGl()
+{
+    if (!glReady_)
+        return;
+    makeCurrent();
+    bones_.release();
+    lines_.release();
+    meshRenderer_.release();
+    doneCurrent();
+    glReady_ = false;
+}
+
+void Viewport::setSkeleton(const Skeleton& skeleton)
+{
+    names_.clear();
+    parents_.clear();
+    for (const Bone& b : skeleton.bones) {
+        names_.push_back(b.name);
+        parents_.push_back(b.parent);
+    }
+    joints_.assign(names_.size(), glm::vec3(0.f));
+    axes_.assign(names_.size(), glm::mat3(1.f));
+    flat_ = std::all_of(parents_.begin(), parents_.end(), [](int p) { return p < 0; });
+    visible_.assign(names_.size(), 1);
+    flags_.assign(names_.size(), 0);
+    current_ = hovered_ = -1;
+    needsScale_ = true;
+    update();
+}
+
+void Viewport::setPose(const Pose& pose, const glm::vec3& rootTravel)
+{
+    const size_t n = std::min(pose.world.size(), joints_.size());
+    for (size_t i = 0; i < n; ++i) {
+        joints_[i] = glm::vec3(pose.world[i][3]);
+        for (int c = 0; c < 3; ++c) {
+            const glm::vec3 axis(pose.world[i][c]);
+            const float len = glm::length(axis);
+            axes_[i][c] = len > 0 ? axis / len : glm::vec3(0.f);
+        }
+        visible_[i] = i < pose.visible.size() ? pose.visible[i] : 1;
+    }
+    rootTravel_ = rootTravel;
+    if (needsScale_)
+        updateScale();
+    update();
+}
+
+void Viewport::setMesh(std::shared_ptr<const Mesh> mesh)
+{
+    mesh_ = std::move(mesh);
+    meshDirty_ = true;
+    skin_.clear();
+    update();
+}
+
+void Viewport::setMeshJoints(const std::vector<glm::mat4>& jointWorld)
+{
+    meshJointWorld_ = jointWorld;
+    if (mesh_)
+        render::skinMatrices(meshJointWorld_, *mesh_, skin_);
+    update();
+}
+
+void Viewport::setSelection(const std::vector<int>& bones, int current)
+{
+    for (auto& f : flags_)
+        f &= ~(boneflag::Selected | boneflag::Current);
+    for (int b : bones)
+        if (b >= 0 && b < int(flags_.size()))
+            flags_[b] |= boneflag::Selected;
+    current_ = current >= 0 && current < int(flags_.size()) ? current : -1;
+    if (current_ >= 0)
+        flags_[current_] |= boneflag::Selected | boneflag::Current;
+    update();
+}
+
+void Viewport::setPaths(std::vector<std::vector<glm::vec3>> paths)
+{
+    paths_ = std::move(paths);
+    update();
+}
+
+void Viewport::setUpAxis(UpAxis up)
+{
+    up_ = up;
+    update();
+}
+
+void Viewport::setRootMotion(RootMotion mode)
+{
+    rootMotion_ = mode;
+    update();
+}
+
+void Viewport::setShowMesh(bool on)
+{
+    showMesh_ = on;
+    update();
+}
+
+void Viewport::setShowBones(bool on)
+{
+    showBones_ = on;
+    update();
+}
+
+void Viewport::setShowNames(bool on)
+{
+    showNames_ = on;
+    update();
+}
+
+void Viewport::updateScale()
+{
+    Bounds b;
+    for (const auto& j : joints_)
+        b.add(j);
+    if (mesh_)
+        for (const auto& p : mesh_->positions)
+            b.add(p);
+    sceneSize_ = b.valid() ? std::max(b.radius() * 2.f, 1e-3f) : 2.f;
+    const float bone = typicalBoneLength(joints_, parents_);
+    // Joints a fraction of a typical bone, but never lost in a large scene or huge in a small one.
+    jointRadius_ = std::clamp(bone > 0 ? bone * 0.12f : sceneSize_ * 0.02f, sceneSize_ * 0.003f, sceneSize_ * 0.02f);
+    needsScale_ = joints_.empty();
+}
+
+glm::mat4 Viewport::modelMatrix() const
+{
+    glm::mat4 m = displayMatrix(up_);
+    if (rootMotion_ == RootMotion::InPlace)
+        m = glm::translate(m, -rootTravel_);
+    return m;
+}
+
+OrbitCamera Viewport::viewCamera() const
+{
+    OrbitCamera c = camera_;
+    if (rootMotion_ == RootMotion::Follow)
+        c.target += glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
+    return c;
+}
+
+glm::mat4 Viewport::viewProj() const
+{
+    const OrbitCamera c = viewCamera();
+    const float aspect = float(std::max(width(), 1)) / float(std::max(height(), 1));
+    return c.projection(aspect) * c.view();
+}
+
+std::vector<glm::vec3> Viewport::displayJoints() const
+{
+    const glm::mat4 m = modelMatrix();
+    std::vector<glm::vec3> out(joints_.size());
+    for (size_t i = 0; i < joints_.size(); ++i)
+        out[i] = glm::vec3(m * glm::vec4(joints_[i], 1.f));
+    return out;
+}
+
+void Viewport::frameAll()
+{
+    Bounds b;
+    for (const auto& j : displayJoints())
+        b.add(j);
+    if (mesh_ && showMesh_ && !skin_.empty()) {
+        const glm::mat4 m = modelMatrix();
+        for (size_t v = 0; v < mesh_->positions.size(); ++v)
+            b.add(glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f)));
+    }
+    camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
+    if (rootMotion_ == RootMotion::Follow) // the follow offset is added back when drawing
+        camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
+    update();
+}
+
+void Viewport::frameSelected()
+{
+    const auto joints = displayJoints();
+    Bounds b;
+    for (size_t i = 0; i < joints.size(); ++i) {
+        if (!(flags_[i] & boneflag::Selected))
+            continue;
+        b.add(joints[i]);
+        for (size_t c = 0; c < joints.size(); ++c) // include the bone's extent up to its children
+            if (parents_[c] == int(i))
+                b.add(joints[c]);
+    }
+    if (!b.valid()) {
+        frameAll();
+        return;
+    }
+    const float minRadius = jointRadius_ * 8.f;
+    b.add(b.center() + glm::vec3(minRadius));
+    b.add(b.center() - glm::vec3(minRadius));
+    camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
+    if (rootMotion_ == RootMotion::Follow)
+        camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
+    update();
+}
+
+int Viewport::boneAt(const QPoint& pos) const
+{
+    PickScene s{displayJoints(), parents_, visible_};
+    return pickBone(s, viewProj(), glm::vec2(width(), height()), glm::vec2(pos.x(), pos.y()));
+}
+
+QPointF Viewport::jointOnScreen(int bone) const
+{
+    if (bone < 0 || bone >= int(joints_.size()))
+        return {-1, -1};
+    const glm::vec3 p = glm::vec3(modelMatrix() * glm::vec4(joints_[bone], 1.f));
+    const ScreenPoint s = project(viewProj(), glm::vec2(width(), height()), p);
+    return s.visible ? QPointF(s.pixel.x, s.pixel.y) : QPointF(-1, -1);
+}
+
+void Viewport::initializeGL()
+{
+    initializeOpenGLFunctions();
+    glInfo_ = QString("%1 / %2").arg(reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
+                                     reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+    bones_.init(this);
+    lines_.init(this);
+    meshRenderer_.init(this);
+    glReady_ = true;
+    meshDirty_ = true;
+    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl);
+}
+
+void Viewport::resizeGL(int, int) {}
+
+void Viewport::paintGL()
+{
+    if (meshDirty_) {
+        meshRenderer_.upload(mesh_ ? *mesh_ : Mesh{});
+        meshDirty_ = false;
+    }
+    const qreal dpr = devicePixelRatioF();
+    glViewport(0, 0, int(width() * dpr), int(height() * dpr));
+    glClearColor(0.16f, 0.17f, 0.19f, 1.f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+
+    const glm::mat4 vp = viewProj();
+    const glm::mat4 model = modelMatrix();
+    const OrbitCamera cam = viewCamera();
+
+    // The grid sits under the character's feet, following it when the camera does.
+    const float spacing = niceSpacing(sceneSize_ * 2.f);
+    lines_.draw(groundGrid(glm::vec3(cam.target.x, 0, cam.target.z), spacing, 20), vp, glm::mat4(1.f));
+    lines_.draw(axisLines(spacing * 2.f), vp, glm::mat4(1.f));
+    if (!paths_.empty())
+        lines_.draw(polylineSegments(paths_, {1.f, 0.8f, 0.2f, 1.f}), vp, model);
+
+    const bool drawMesh = showMesh_ && mesh_ && !meshRenderer_.empty();
+    if (drawMesh)
+        meshRenderer_.draw(skin_, vp, model, {0.78f, 0.7f, 0.62f, 1.f});
+    if (showBones_ && !joints_.empty()) {
+        // Over a mesh, bones are drawn on top so the skeleton stays visible inside it.
+        if (drawMesh)
+            glClear(GL_DEPTH_BUFFER_BIT);
+        BoneStyle style;
+        style.jointRadius = jointRadius_ * (drawMesh ? 0.7f : 1.f);
+        buildBoneInstances(joints_, parents_, visible_, flags_, style, boneInstances_, jointInstances_);
+        bones_.draw(boneInstances_, jointInstances_, vp, model);
+        // Joint axes show rotations: on every joint when there is no hierarchy to show them, else
+        // on the selected bones.
+        std::vector<LineVertex> axes;
+        for (size_t i = 0; i < joints_.size(); ++i)
+            if ((flat_ || (flags_[i] & boneflag::Selected)) && visible_[i])
+                appendJointAxes(joints_[i], axes_[i], jointRadius_ * 4.f, axes);
+        glClear(GL_DEPTH_BUFFER_BIT);
+        lines_.draw(axes, vp, model);
+    }
+    glDisable(GL_DEPTH_TEST);
+    drawLabels();
+    ++frames_;
+}
+
+void Viewport::drawLabels()
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    if (joints_.empty()) {
+        p.setPen(QColor(200, 200, 200));
+        p.drawText(rect(), Qt::AlignCenter, tr("Nothing to show: open an animation (File > Open)"));
+        return;
+    }
+    if (!showNames_)
+        return;
+    auto label = [&](int bone, const QColor& color) {
+        const QPointF at = jointOnScreen(bone);
+        if (at.x() < 0)
+            return;
+        const QString text = QString::fromStdString(names_[bone]);
+        const QRectF box = QFontMetricsF(p.font()).boundingRect(text).adjusted(-4, -2, 4, 2);
+        const QPointF origin = at + QPointF(10, -10);
+        p.fillRect(box.translated(origin), QColor(20, 20, 24, 190));
+        p.setPen(color);
+        p.drawText(origin, text);
+    };
+    for (size_t i = 0; i < flags_.size(); ++i)
+        if ((flags_[i] & boneflag::Selected) && int(i) != hovered_)
+            label(int(i), QColor(255, 190, 90));
+    if (hovered_ >= 0 && hovered_ < int(names_.size()))
+        label(hovered_, QColor(150, 220, 255));
+}
+
+void Viewport::mousePressEvent(QMouseEvent* e)
+{
+    lastMouse_ = pressPos_ = e->position().toPoint();
+    dragButton_ = e->button();
+}
+
+void Viewport::mouseMoveEvent(QMouseEvent* e)
+{
+    const QPoint pos = e->position().toPoint();
+    const QPoint d = pos - lastMouse_;
+    lastMouse_ = pos;
+    if (e->buttons() == Qt::NoButton) {
+        const int h = boneAt(pos);
+        if (h != hovered_) {
+            if (hovered_ >= 0 && hovered_ < int(flags_.size()))
+                flags_[hovered_] &= ~boneflag::Hovered;
+            hovered_ = h;
+            if (h >= 0)
+                flags_[h] |= boneflag::Hovered;
+            emit hoveredChanged(h);
+            update();
+        }
+        return;
+    }
+    const bool panning = (e->buttons() & Qt::MiddleButton) ||
+                         ((e->buttons() & Qt::LeftButton) && (e->modifiers() & Qt::ShiftModifier));
+    if (panning)
+        camera_.pan(float(d.x()), float(d.y()), height());
+    else if (e->buttons() & Qt::RightButton)
+        camera_.zoom(-float(d.y()) * 0.05f);
+    else if (e->buttons() & Qt::LeftButton)
+        camera_.orbit(float(d.x()), float(d.y()));
+    update();
+}
+
+void Viewport::mouseReleaseEvent(QMouseEvent* e)
+{
+    const QPoint pos = e->position().toPoint();
+    // A press and release in (nearly) the same place is a click, not an orbit.
+    if (e->button() == Qt::LeftButton && dragButton_ == Qt::LeftButton && (pos - pressPos_).manhattanLength() <= 3)
+        emit boneClicked(boneAt(pos), e->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier));
+    dragButton_ = Qt::NoButton;
+}
+
+void Viewport::wheelEvent(QWheelEvent* e)
+{
+    camera_.zoom(float(e->angleDelta().y()) / 120.f);
+    update();
+}
+
+void Viewport::leaveEvent(QEvent*)
+{
+    if (hovered_ >= 0 && hovered_ < int(flags_.size()))
+        flags_[hovered_] &= ~boneflag::Hovered;
+    if (hovered_ >= 0) {
+        hovered_ = -1;
+        emit hoveredChanged(-1);
+        update();
+    }
+}
+
+} // namespace bonescope::render

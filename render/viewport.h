@@ -1,0 +1,124 @@
+#pragma once
+// The 3D view: a skeleton pose as solid bones, an optional skinned mesh, a ground grid and axes,
+// an orbit camera, CPU picking and name labels. It is given core data (skeleton, pose, mesh) and
+// reports clicks; it knows nothing of documents or files.
+#include <memory>
+#include <vector>
+
+#include <QOpenGLExtraFunctions>
+#include <QOpenGLWidget>
+#include <glm/mat4x4.hpp>
+
+#include "core/mesh.h"
+#include "core/pose.h"
+#include "core/skeleton.h"
+#include "render/bone_renderer.h"
+#include "render/camera.h"
+#include "render/display_axes.h"
+#include "render/line_renderer.h"
+#include "render/mesh_renderer.h"
+
+namespace bonescope::render {
+
+class Viewport : public QOpenGLWidget, protected QOpenGLExtraFunctions {
+    Q_OBJECT
+public:
+    explicit Viewport(QWidget* parent = nullptr);
+    ~Viewport() override;
+
+    // The bones' names and parents (copied). Clears the selection and resizes joints on next pose.
+    void setSkeleton(const Skeleton& skeleton);
+    // The pose of that skeleton and, for root-motion handling, how far the root has moved across the
+    // ground since the start (source space).
+    void setPose(const Pose& pose, const glm::vec3& rootTravel = glm::vec3(0.f));
+    // A skinned mesh (null: none) and the world matrix of each of its joints for the current pose.
+    void setMesh(std::shared_ptr<const Mesh> mesh);
+    void setMeshJoints(const std::vector<glm::mat4>& jointWorld);
+    void setSelection(const std::vector<int>& bones, int current);
+    // Polylines or single points in source space (e.g. an animated camera path).
+    void setPaths(std::vector<std::vector<glm::vec3>> paths);
+
+    void setUpAxis(UpAxis up);
+    UpAxis upAxis() const { return up_; }
+    void setRootMotion(RootMotion mode);
+    void setShowMesh(bool on);
+    void setShowBones(bool on);
+    void setShowNames(bool on);
+
+    void frameAll();
+    void frameSelected();
+
+    // The bone under a widget position, or -1.
+    int boneAt(const QPoint& pos) const;
+    // Where a bone's joint appears in widget coordinates (for tests and labels).
+    QPointF jointOnScreen(int bone) const;
+    const std::vector<glm::mat4>& skinMatrices() const { return skin_; }
+    bool isSelected(int bone) const { return bone >= 0 && bone < int(flags_.size()) && (flags_[bone] & 1); }
+    int currentBone() const { return current_; }
+    OrbitCamera& camera() { return camera_; }
+    // Frames painted since construction: lets callers wait for a real frame.
+    quint64 framesPainted() const { return frames_; }
+    QString glInfo() const { return glInfo_; }
+
+signals:
+    void boneClicked(int bone, bool extend); // -1: empty space
+    void hoveredChanged(int bone);
+
+protected:
+    void initializeGL() override;
+    void resizeGL(int w, int h) override;
+    void paintGL() override;
+    void mousePressEvent(QMouseEvent* e) override;
+    void mouseMoveEvent(QMouseEvent* e) override;
+    void mouseReleaseEvent(QMouseEvent* e) override;
+    void wheelEvent(QWheelEvent* e) override;
+    void leaveEvent(QEvent* e) override;
+
+private:
+    glm::mat4 modelMatrix() const;  // source -> display, with root travel removed when in place
+    OrbitCamera viewCamera() const; // the camera, following the root when asked
+    glm::mat4 viewProj() const;
+    std::vector<glm::vec3> displayJoints() const;
+    void updateScale();
+    void drawLabels();
+    void releaseGl();
+
+    std::vector<std::string> names_;
+    std::vector<int> parents_;
+    std::vector<glm::vec3> joints_; // source space
+    std::vector<glm::mat3> axes_;   // each joint's world rotation (normalised columns)
+    bool flat_ = false;             // no bone has a parent: joints carry the picture alone
+    std::vector<uint8_t> visible_;
+    std::vector<uint8_t> flags_;
+    int current_ = -1;
+    int hovered_ = -1;
+    bool needsScale_ = true;
+    float jointRadius_ = 0.02f;
+    float sceneSize_ = 2.f;
+
+    std::shared_ptr<const Mesh> mesh_;
+    bool meshDirty_ = false;
+    std::vector<glm::mat4> meshJointWorld_;
+    std::vector<glm::mat4> skin_;
+    std::vector<std::vector<glm::vec3>> paths_;
+
+    UpAxis up_ = UpAxis::Y;
+    RootMotion rootMotion_ = RootMotion::Free;
+    glm::vec3 rootTravel_{0.f};
+    bool showMesh_ = true, showBones_ = true, showNames_ = true;
+
+    OrbitCamera camera_;
+    QPoint lastMouse_;
+    QPoint pressPos_;
+    Qt::MouseButton dragButton_ = Qt::NoButton;
+
+    bool glReady_ = false;
+    QString glInfo_;
+    quint64 frames_ = 0;
+    BoneRenderer bones_;
+    LineRenderer lines_;
+    MeshRenderer meshRenderer_;
+    std::vector<ShapeInstance> boneInstances_, jointInstances_;
+};
+
+} // namespace bonescope::render

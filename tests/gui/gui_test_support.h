@@ -1,0 +1,28 @@
+#pragma once
+// Shared by the GUI tests: the samples of every registered format, images of the viewport, and
+// settings kept out of the user's own.
+#include <map>
+#include <string>
+#include <vector>
+
+#include <QImage>
+#include <QString>
+
+namespace bonescope::gui {
+class MainWindow;
+}
+
+namespace bonescope::guitest {
+
+// Call first in initTestCase: QSettings and temporary files go to test locations.
+void isolateSettings();
+// Per registered format id: the sample files under ../shared/samples with one of its extensions.
+std::map<std::string, std::vector<QString>> samplesByFormat();
+// The viewport as painted now (after waiting for a fresh frame).
+QImage viewportImage(gui::MainWindow& w);
+// Pixels that differ by more than a small tolerance in any channel.
+int differingPixels(const QImage& a, const QImage& b);
+// A fresh directory for files a test writes.
+QString tempDir();
+
+} // namespace bonescope::guitest

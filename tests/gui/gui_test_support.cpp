@@ -24,13 +24,24 @@ void isolateSettings()
 std::map<std::string, std::vector<QString>> samplesByFormat()
 {
     std::map<std::string, std::vector<QString>> out;
+    // The shared samples, and the project's own Dash fixtures (no public Dash file exists).
+    std::vector<QDir> dirs;
     const QDir root(BONESCOPE_SAMPLES);
-    for (const QString& folder : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        const QDir dir(root.filePath(folder));
+    for (const QString& folder : root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
+        dirs.emplace_back(root.filePath(folder));
+    dirs.emplace_back(QStringLiteral(BONESCOPE_FIXTURES "/dash"));
+    for (const QDir& dir : dirs) {
         for (const QString& file : dir.entryList(QDir::Files, QDir::Name)) {
-            const Format* f = Registry::instance().byExtension(file.toStdString());
-            if (f)
-                out[f->id()].push_back(dir.filePath(file));
+            const QString path = dir.filePath(file);
+            // By content, as the window opens it (several Dash variants share an extension).
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray bytes = f.readAll();
+            const auto span = std::span(reinterpret_cast<const uint8_t*>(bytes.constData()), size_t(bytes.size()));
+            const Format* format = Registry::instance().detect(span, path.toStdString());
+            if (format)
+                out[format->id()].push_back(path);
         }
     }
     return out;

@@ -12,8 +12,10 @@ namespace bonescope {
 
 double rotationDistanceDegrees(const glm::dquat& a, const glm::dquat& b)
 {
-    const double d = std::min(1.0, std::abs(glm::dot(glm::normalize(a), glm::normalize(b))));
-    return glm::degrees(2.0 * std::acos(d));
+    // The angle of a^-1 * b from atan2 of its parts: exact for tiny angles, where acos(dot) loses
+    // half the digits.
+    const glm::dquat d = glm::conjugate(glm::normalize(a)) * glm::normalize(b);
+    return glm::degrees(2.0 * std::atan2(glm::length(glm::dvec3(d.x, d.y, d.z)), std::abs(d.w)));
 }
 
 namespace {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "formats/bvh/bvh_format.h"
 #include "formats/seanim/seanim_format.h"
 
 namespace bonescope {
@@ -12,6 +13,7 @@ Registry::Registry()
 {
     // One line per format; detection tries them in this order.
     formats_.push_back(std::make_unique<SeanimFormat>());
+    formats_.push_back(std::make_unique<BvhFormat>());
 }
 
 const Registry& Registry::instance()

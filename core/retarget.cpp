@@ -1,5 +1,6 @@
 #include "core/retarget.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <fstream>
@@ -192,10 +193,16 @@ int depthOf(const Skeleton& s, int i)
     return d;
 }
 
+// How high the root stands: above the ground (0 on the up axis), or above the lowest bone when the
+// rig hangs below its root (BVH rigs often put the hips at the origin and the feet below).
 double heightOf(const Skeleton& s, int bone, UpAxis up)
 {
-    const glm::dvec4 p = s.restWorld()[bone][3];
-    return up == UpAxis::Y ? p.y : p.z;
+    const auto world = s.restWorld();
+    auto h = [&](int i) { return up == UpAxis::Y ? world[i][3].y : world[i][3].z; };
+    double ground = 0;
+    for (size_t i = 0; i < s.size(); ++i)
+        ground = std::min(ground, h(int(i)));
+    return h(bone) - ground;
 }
 
 } // namespace

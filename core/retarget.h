@@ -8,8 +8,9 @@
 // their rest rotations (the usual case: same rig, different bind poses or names); when the bone
 // frames themselves differ (e.g. X along the bone in one rig, Y in the other), fix the rest poses
 // first. Only the root moves: its translation delta from rest is scaled by the ratio of the two
-// roots' rest heights, T = rest_t + (S - rest_s) * (height_t / height_s). Other bones keep the target
-// rest translation, so the target keeps its own proportions.
+// roots' rest heights, T = rest_t + (S - rest_s) * (height_t / height_s), a height being the root's
+// rest position on the up axis above the ground (0) or above the lowest bone when a bone is lower.
+// Other bones keep the target rest translation, so the target keeps its own proportions.
 #include <map>
 #include <string>
 #include <string_view>

@@ -1,12 +1,16 @@
 // `convert IN OUT [--format NAME]`: read IN, write OUT atomically in OUT's (or NAME's) format.
+#include "app/cli/batch_convert.h"
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "formats/convert/prepare.h"
 #include "formats/registry.h"
 
 namespace bonescope::cli {
 
 int cmdConvert(const Args& a, Io io)
 {
+    if (a.has("--to") || a.has("--out-dir"))
+        return cmdBatchConvert(a, io);
     if (a.positional.size() != 2)
         return usageError(io, "convert takes IN and OUT");
     const std::string& outPath = a.positional[1];
@@ -17,6 +21,9 @@ int cmdConvert(const Args& a, Io io)
                                                 : "cannot tell the format from '" + outPath + "'; give --format");
     if (!target->capabilities().write)
         return usageError(io, target->displayName() + " is read-only");
+    ConvertOptions options;
+    if (const int status = parseConvertOptions(a, options, io); status != Ok)
+        return status;
     auto loaded = load(a.positional[0], io);
     if (!loaded)
         return Invalid;
@@ -25,7 +32,11 @@ int cmdConvert(const Args& a, Io io)
         return Invalid;
     loaded->scene.current = index;
     try {
-        const auto bytes = target->write(loaded->scene);
+        std::vector<std::string> report;
+        const Scene prepared = prepareForTarget(loaded->scene, *target, options, report);
+        for (const std::string& line : report)
+            io.err << outPath << ": " << line << "\n";
+        const auto bytes = target->write(prepared);
         writeFileAtomic(outPath, bytes);
         io.out << "wrote " << outPath << " (" << target->displayName() << ", " << bytes.size() << " bytes)\n";
     } catch (const std::exception& e) {

@@ -15,6 +15,8 @@ public:
     Scene read(std::span<const uint8_t> bytes) const override;
     // Bakes the current animation on the scene's skeleton (or one bone per track) at its frame rate.
     std::vector<uint8_t> write(const Scene& scene) const override;
+    // Reports rest rotations and scales, which BVH cannot hold (its rest pose is offsets only).
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 
 } // namespace bonescope

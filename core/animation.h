@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/axis_conversion.h"
+#include "core/key_convention.h"
 #include "core/format_extra.h"
 #include "core/key.h"
 
@@ -60,7 +60,7 @@ struct Animation {
     bool looping = false;
     std::optional<LoopRange> loopRange; // a sub-range that loops (Second Life)
     BlendMode blend;
-    AxisConversion axes; // from the keys' convention to the viewer's, applied by the sampler
+    KeyConvention keyConvention; // from the keys' convention to the viewer's, applied by the sampler
     std::vector<BlendModifier> modifiers;
     std::vector<Track> tracks;
     std::vector<Note> notes;

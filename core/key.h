@@ -59,6 +59,8 @@ struct ChannelRules {
     // With segmentFlags: a key whose value is not neutral also counts as active (a translation more
     // than 1e-5 from zero, a rotation whose w is not exactly 1), as a loader may set the bit itself.
     bool activeFromValue = false;
+
+    bool operator==(const ChannelRules&) const = default;
 };
 
 template <class T>

@@ -15,6 +15,14 @@ struct BoneTransform {
     glm::vec3 scale{1.f};
 };
 
+// The same in double precision, with the visibility the channels give (1 visible, 0 hidden).
+struct LocalTransform {
+    glm::dvec3 translation{0.0};
+    glm::dquat rotation{1.0, 0.0, 0.0, 0.0};
+    glm::dvec3 scale{1.0};
+    double visible = 1.0;
+};
+
 struct Pose {
     std::vector<BoneTransform> local;
     std::vector<glm::mat4> world;

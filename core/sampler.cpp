@@ -1,6 +1,5 @@
 #include "core/sampler.h"
 
-
 namespace bonescope {
 
 namespace {
@@ -54,43 +53,53 @@ void Sampler::rebind()
     cursors_.assign(skeleton_->size(), Cursors{});
 }
 
+LocalTransform Sampler::evalLocal(int i, double time)
+{
+    const Bone& bone = skeleton_->bones[i];
+    LocalTransform x{bone.restTranslation, bone.restRotation, bone.restScale, 1.0};
+    const int ti = binding_.trackOfBone[i];
+    if (ti < 0)
+        return x;
+    const Track& track = anim_->tracks[ti];
+    const BlendMode mode = binding_.blendOfBone[i];
+    Cursors& c = cursors_[i];
+    const KeyConvention& convention = anim_->keyConvention; // the file's axes -> the viewer's
+    glm::dvec3 v;
+    if (c.translation.sample(track.translation, time, v)) {
+        v = convention.apply(v);
+        x.translation = mode.translation == TranslationBlend::AddToRest ? bone.restTranslation + v : v;
+    }
+    glm::dquat q;
+    if (c.rotation.sample(track.rotation, time, q)) {
+        q = convention.apply(q);
+        x.rotation = mode.rotation == RotationBlend::AfterRest ? q * bone.restRotation : q;
+    }
+    if (c.scale.sample(track.scale, time, v))
+        x.scale = v;
+    if (!track.visibility.empty())
+        x.visible = c.visibility.sample(track.visibility, time);
+    return x;
+}
+
+void Sampler::sampleLocal(double time, std::vector<LocalTransform>& out)
+{
+    out.resize(skeleton_->size());
+    for (int i : order_)
+        out[i] = evalLocal(i, time);
+}
+
 void Sampler::sample(double time, Pose& out)
 {
     const auto& bones = skeleton_->bones;
     out.resize(bones.size());
     for (int i : order_) {
-        const Bone& bone = bones[i];
-        glm::dvec3 t = bone.restTranslation;
-        glm::dquat r = bone.restRotation;
-        glm::dvec3 s = bone.restScale;
-        double visible = 1.0;
-        const int ti = binding_.trackOfBone[i];
-        if (ti >= 0) {
-            const Track& track = anim_->tracks[ti];
-            const BlendMode mode = binding_.blendOfBone[i];
-            Cursors& c = cursors_[i];
-            const AxisConversion& axes = anim_->axes; // the file's convention -> the viewer's
-            glm::dvec3 v;
-            if (c.translation.sample(track.translation, time, v)) {
-                v = axes.apply(v);
-                t = mode.translation == TranslationBlend::AddToRest ? bone.restTranslation + v : v;
-            }
-            glm::dquat q;
-            if (c.rotation.sample(track.rotation, time, q)) {
-                q = axes.apply(q);
-                r = mode.rotation == RotationBlend::AfterRest ? q * bone.restRotation : q;
-            }
-            if (c.scale.sample(track.scale, time, v))
-                s = v;
-            if (!track.visibility.empty())
-                visible = c.visibility.sample(track.visibility, time);
-        }
+        const LocalTransform x = evalLocal(i, time);
         BoneTransform& local = out.local[i];
-        local.translation = glm::vec3(t);
-        local.rotation = glm::quat(r);
-        local.scale = glm::vec3(s);
-        out.visible[i] = visible >= 0.5 ? 1 : 0;
-        composeWorld(local, bone.parent >= 0 ? &out.world[bone.parent] : nullptr, out.world[i]);
+        local.translation = glm::vec3(x.translation);
+        local.rotation = glm::quat(x.rotation);
+        local.scale = glm::vec3(x.scale);
+        out.visible[i] = x.visible >= 0.5 ? 1 : 0;
+        composeWorld(local, bones[i].parent >= 0 ? &out.world[bones[i].parent] : nullptr, out.world[i]);
     }
 }
 

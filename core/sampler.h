@@ -20,12 +20,17 @@ public:
 
     void rebind();
     void sample(double time, Pose& out);
+    // The local transforms of every skeleton bone in double precision (baking and conversion,
+    // where float rounding would show in a round trip). Resizes `out` to the skeleton.
+    void sampleLocal(double time, std::vector<LocalTransform>& out);
 
     const Skeleton& skeleton() const { return *skeleton_; }
     const Binding& binding() const { return binding_; }
     const Animation& animation() const { return *anim_; }
 
 private:
+    LocalTransform evalLocal(int bone, double time);
+
     struct Cursors {
         ValueCache<glm::dvec3> translation, scale;
         RotationCache rotation;

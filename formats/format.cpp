@@ -1,6 +1,9 @@
 #include "formats/format.h"
 
+#include <algorithm>
 #include <cmath>
+
+#include "formats/convert/name_list.h"
 
 namespace bonescope {
 
@@ -79,41 +82,57 @@ std::vector<Finding> commonFindings(const Scene& scene)
     return out;
 }
 
-std::vector<std::string> Format::conversionLoss(const Scene& scene) const
+namespace {
+bool isOne(const glm::dvec3& v) { return glm::length(v - glm::dvec3(1.0)) < 1e-9; }
+} // namespace
+
+std::vector<std::string> Format::conversionLoss(const Scene& s) const
 {
     const Capabilities c = capabilities();
-    std::vector<std::string> out;
-    const std::string to = displayName();
-    if (!c.embeddedSkeleton && !scene.skeleton.empty())
-        out.push_back("the skeleton (" + std::to_string(scene.skeleton.size()) + " bones) is not written: " + to + " carries none");
-    if (!c.mesh && !scene.mesh.empty())
-        out.push_back("the mesh (" + std::to_string(scene.mesh.positions.size()) + " vertices) is not written: " + to + " carries none");
-    if (!c.multipleAnimations && scene.animations.size() > 1)
-        out.push_back("only animation " + std::to_string(scene.current) + " of " + std::to_string(scene.animations.size()) +
-                      " is written: " + to + " holds one");
-    for (const Animation& a : scene.animations) {
-        if (!c.multipleAnimations && &a != scene.currentAnimation())
+    const std::string name = displayName();
+    std::vector<std::string> report;
+    if (!c.multipleAnimations && s.animations.size() > 1)
+        report.push_back("only animation " + std::to_string(s.current) + " of " + std::to_string(s.animations.size()) +
+                         " is written: " + name + " holds one per file (pick it with --animation)");
+    std::vector<std::string> scaled, visible, moved, turned;
+    size_t notes = 0;
+    for (const Animation& a : s.animations) {
+        if (!c.multipleAnimations && &a != s.currentAnimation())
             continue;
-        const std::string an = "animation '" + a.name + "': ";
-        size_t t = 0, r = 0, s = 0, v = 0;
-        for (const Track& tr : a.tracks) {
-            t += tr.translation.size();
-            r += tr.rotation.size();
-            s += tr.scale.size();
-            v += tr.visibility.size();
+        notes += a.notes.size();
+        for (const Track& t : a.tracks) {
+            bool anyScale = false;
+            for (const auto& k : t.scale.keys)
+                anyScale = anyScale || !isOne(k.value);
+            if (anyScale) scaled.push_back(t.name);
+            if (!t.visibility.empty()) visible.push_back(t.name);
+            if (!t.translation.empty()) moved.push_back(t.name);
+            if (!t.rotation.empty()) turned.push_back(t.name);
         }
-        auto lost = [&](bool can, size_t n, const char* what) {
-            if (!can && n)
-                out.push_back(an + std::to_string(n) + " " + what + " key(s) are dropped: " + to + " has none");
-        };
-        lost(c.translation, t, "translation");
-        lost(c.rotation, r, "rotation");
-        lost(c.scale, s, "scale");
-        lost(c.visibility, v, "visibility");
-        if (!c.notes && !a.notes.empty())
-            out.push_back(an + std::to_string(a.notes.size()) + " note(s) are dropped: " + to + " has none");
     }
-    return out;
+    for (const Bone& b : s.skeleton.bones)
+        if (!isOne(b.restScale) && std::find(scaled.begin(), scaled.end(), b.name) == scaled.end())
+            scaled.push_back(b.name);
+    if (!c.scale && !scaled.empty())
+        report.push_back("scale is lost on " + std::to_string(scaled.size()) + " bone(s) (" + name +
+                         " has no scale channel): " + nameList(scaled));
+    if (!c.visibility && !visible.empty())
+        report.push_back("visibility keys are lost on " + std::to_string(visible.size()) + " bone(s) (" + name +
+                         " has no visibility channel): " + nameList(visible));
+    if (!c.translation && !moved.empty())
+        report.push_back("translation keys are lost on " + std::to_string(moved.size()) + " bone(s): " + nameList(moved));
+    if (!c.rotation && !turned.empty())
+        report.push_back("rotation keys are lost on " + std::to_string(turned.size()) + " bone(s): " + nameList(turned));
+    if (!c.notes && notes > 0)
+        report.push_back(std::to_string(notes) + " note(s) are lost (" + name + " has no notes)");
+    if (!c.mesh && !s.mesh.empty())
+        report.push_back("the mesh (" + std::to_string(s.mesh.positions.size()) + " vertices) is not written (" +
+                         name + " carries no mesh)");
+    if (!c.embeddedSkeleton && !s.skeleton.empty())
+        report.push_back("the skeleton (" + std::to_string(s.skeleton.size()) + " bones: hierarchy and rest pose) is "
+                         "not stored (" + name + " has none); the keys are local transforms, so play them "
+                         "on this same skeleton");
+    return report;
 }
 
 std::vector<Finding> Format::validate(const Scene& scene, const std::string&) const

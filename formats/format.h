@@ -74,6 +74,15 @@ public:
     // Default: read() and count. Formats override it to avoid holding every key in memory.
     virtual FileSummary summarize(std::span<const uint8_t> bytes) const;
 
+    // Conversion (formats/convert/prepare.h). toCommon turns a scene this format read into the common
+    // meaning: local translation / rotation / scale keys on scene.skeleton (or one bone per track),
+    // right-handed, Y up, in the file's own units, times in seconds. fromCommon turns such a scene into
+    // what this format's data means, adding a line to `report` for anything it has to give up. The
+    // defaults change nothing (SEAnim and BVH data already mean that); a format whose data means
+    // something else (Z up, left-handed, a built-in skeleton) overrides both.
+    virtual void toCommon(Scene& scene) const {}
+    virtual void fromCommon(Scene& scene, std::vector<std::string>& report) const {}
+
     // Problems a file has beyond what stops read(): the default finds non-finite values and keys out
     // of order. `target` names a stricter rule set (e.g. "secondlife" upload rules) or is empty.
     virtual std::vector<Finding> validate(const Scene& scene, const std::string& target) const;

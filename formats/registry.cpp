@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "formats/bvh/bvh_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
 #include "formats/seanim/seanim_format.h"
@@ -19,6 +20,7 @@ Registry::Registry()
     formats_.push_back(std::make_unique<LegoFormat>());
     for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
         formats_.push_back(std::move(f));
+    formats_.push_back(std::make_unique<BvhFormat>());
 }
 
 const Registry& Registry::instance()

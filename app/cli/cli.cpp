@@ -12,7 +12,8 @@ namespace {
 
 // Options that take a value; every other "--x" is a flag.
 const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format", "--animation", "--target",
-                                             "--to", "--out-dir", "--bone-map", "--frame"};
+                                             "--to", "--out-dir", "--bone-map", "--frame",
+                                             "--fps", "--scale", "--up", "--tolerance"};
 
 const char* kUsage = R"(bonescope-cli - read, check and convert skeletal animation files
 
@@ -22,6 +23,12 @@ Usage:
   bonescope-cli pose FILE --time T [--skeleton MESH] [--animation N|NAME]
                                                sampled local and world transforms as JSON
   bonescope-cli convert IN OUT [--format NAME] write OUT (format from its extension unless given)
+        [--fps N] [--scale S] [--up y|z] [--tolerance T] [--skeleton RIG] [--bone-map MAP]
+                                               bake, rescale, re-axis, reduce keys, retarget
+                                               (docs/conversion.md); what OUT cannot hold is reported
+  bonescope-cli convert --to FORMAT --out-dir DIR [options] FILE_OR_FOLDER...
+                                               convert many files on every core, keep going past
+                                               bad ones, summary at the end
   bonescope-cli validate [--target NAME] FILE...
                                                report every problem found in each file
   bonescope-cli formats                        list the supported formats

@@ -1,15 +1,19 @@
-// `convert IN OUT [--format NAME]`: read IN, write OUT atomically in OUT's (or NAME's) format, and
-// say what the target format cannot hold.
+// `convert IN OUT [--format NAME] [options]`: read IN, make it mean the same in OUT's (or NAME's)
+// format, say what that format cannot hold, and write OUT atomically. With --to / --out-dir: batch.
 #include <algorithm>
 
+#include "app/cli/batch_convert.h"
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "formats/convert/prepare.h"
 #include "formats/registry.h"
 
 namespace bonescope::cli {
 
 int cmdConvert(const Args& a, Io io)
 {
+    if (a.has("--to") || a.has("--out-dir"))
+        return cmdBatchConvert(a, io);
     if (a.positional.size() != 2)
         return usageError(io, "convert takes IN and OUT");
     const std::string& outPath = a.positional[1];
@@ -18,6 +22,9 @@ int cmdConvert(const Args& a, Io io)
     if (!target)
         return usageError(io, a.has("--format") ? "unknown format '" + a.get("--format") + "'"
                                                 : "cannot tell the format from '" + outPath + "'; give --format");
+    ConvertOptions options;
+    if (const int status = parseConvertOptions(a, options, io); status != Ok)
+        return status;
     auto loaded = load(a.positional[0], io);
     if (!loaded)
         return Invalid;
@@ -35,9 +42,11 @@ int cmdConvert(const Args& a, Io io)
         return Invalid;
     loaded->scene.current = index;
     try {
-        const auto bytes = target->write(loaded->scene);
-        for (const std::string& loss : target->conversionLoss(loaded->scene))
-            io.err << "warning: " << loss << "\n";
+        std::vector<std::string> report;
+        const Scene prepared = prepareForTarget(loaded->scene, *target, options, report);
+        const auto bytes = target->write(prepared);
+        for (const std::string& line : report)
+            io.err << "warning: " << line << "\n";
         writeFileAtomic(outPath, bytes);
         io.out << "wrote " << outPath << " (" << target->displayName() << ", " << bytes.size() << " bytes)\n";
     } catch (const std::exception& e) {

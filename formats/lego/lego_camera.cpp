@@ -9,7 +9,7 @@
 
 namespace bonescope {
 
-CameraSample sampleCamera(const LegoExtra& x, double time, const AxisConversion& axes)
+CameraSample sampleCamera(const LegoExtra& x, double time, const KeyConvention& axes)
 {
     CameraSample s;
     if (!x.hasCamera())
@@ -50,7 +50,7 @@ glm::dmat4 cameraView(const CameraSample& s)
     return s.valid ? glm::lookAtRH(s.eye, s.target, s.rolledUp) : glm::dmat4(1.0);
 }
 
-std::vector<glm::dvec3> cameraPath(const LegoExtra& x, const AxisConversion& axes)
+std::vector<glm::dvec3> cameraPath(const LegoExtra& x, const KeyConvention& axes)
 {
     std::vector<glm::dvec3> path;
     if (!x.hasCamera())

@@ -8,7 +8,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "core/axis_conversion.h"
+#include "core/key_convention.h"
 #include "formats/lego/lego_extra.h"
 
 namespace bonescope {
@@ -24,12 +24,12 @@ struct CameraSample {
 
 // At `time` seconds, converted by `axes` (the file's values with the identity conversion).
 CameraSample sampleCamera(const LegoExtra& extra, double time,
-                          const AxisConversion& axes = lego::axisConversion());
+                          const KeyConvention& axes = lego::keyConvention());
 
 // World-to-camera matrix (right-handed look-at with the rolled up axis); identity when not valid.
 glm::dmat4 cameraView(const CameraSample& s);
 
 // The eye's path: its position at each position key (it moves linearly between them), converted.
-std::vector<glm::dvec3> cameraPath(const LegoExtra& extra, const AxisConversion& axes = lego::axisConversion());
+std::vector<glm::dvec3> cameraPath(const LegoExtra& extra, const KeyConvention& axes = lego::keyConvention());
 
 } // namespace bonescope

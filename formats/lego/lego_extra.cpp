@@ -49,9 +49,9 @@ ChannelRules visibilityRules()
 // The camera's roll takes the earlier key's value even between keys.
 ChannelRules cameraRollRules() { return visibilityRules(); }
 
-AxisConversion axisConversion()
+KeyConvention keyConvention()
 {
-    AxisConversion a;
+    KeyConvention a;
     a.translation = {-1.0, 1.0, 1.0};
     a.rotation = {1.0, -1.0, 1.0, 1.0};
     return a;

@@ -29,7 +29,7 @@ ChannelRules cameraRollRules();
 
 // The engine is left-handed with row vectors: the viewer negates x of positions and uses the
 // quaternion (w, -x, y, z). The model keeps the file's values; this is applied by the sampler.
-AxisConversion axisConversion();
+KeyConvention keyConvention();
 } // namespace lego
 
 struct LegoExtra : FormatExtra {

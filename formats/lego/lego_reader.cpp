@@ -195,7 +195,7 @@ Scene LegoFormat::read(std::span<const uint8_t> bytes) const
     // The file has no frame rate: keys are in milliseconds; 30 fps is only for stepping.
     anim.fps = 30;
     anim.duration = x->durationMs / 1000.0;
-    anim.axes = lego::axisConversion();
+    anim.keyConvention = lego::keyConvention();
     anim.extra = std::move(x);
     scene.animations.push_back(std::move(anim));
     return scene;

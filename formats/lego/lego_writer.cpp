@@ -16,7 +16,7 @@ namespace {
 
 struct KeyWriter {
     ByteWriter& w;
-    AxisConversion toFile; // from the animation's convention to the file's (identity for .ani input)
+    KeyConvention toFile; // from the animation's convention to the file's (identity for .ani input)
 
     template <class T>
     void head(const Key<T>& k, const char* what)
@@ -176,10 +176,10 @@ std::vector<uint8_t> LegoFormat::write(const Scene& scene) const
 
     // Sign flips undo themselves: viewer -> file is the same flip as file -> viewer.
     KeyWriter kw{w, {}};
-    if (a.axes != lego::axisConversion()) {
-        const AxisConversion lg = lego::axisConversion();
-        kw.toFile.translation = a.axes.translation * lg.translation;
-        kw.toFile.rotation = a.axes.rotation * lg.rotation;
+    if (a.keyConvention != lego::keyConvention()) {
+        const KeyConvention lg = lego::keyConvention();
+        kw.toFile.translation = a.keyConvention.translation * lg.translation;
+        kw.toFile.rotation = a.keyConvention.rotation * lg.rotation;
     }
     if (x.hasCamera()) {
         KeyWriter cam{w, {}}; // camera keys live in LegoExtra, always in the file's convention

@@ -114,7 +114,7 @@ TEST(LegoSynthetic, CameraSamplesLikeTheGame)
     const Scene s = LegoFormat().read(richFile());
     const auto& x = *s.animations[0].extra.as<LegoExtra>();
     // 250 ms: eye lerps from (0,0,-10) to (10,0,-10); target (0,0,0); roll 0 (first key).
-    CameraSample c = sampleCamera(x, 0.25, AxisConversion{});
+    CameraSample c = sampleCamera(x, 0.25, KeyConvention{});
     ASSERT_TRUE(c.valid);
     EXPECT_NEAR(c.eye.x, 2.5, 1e-12);
     EXPECT_NEAR(c.eye.z, -10, 1e-12);
@@ -122,11 +122,11 @@ TEST(LegoSynthetic, CameraSamplesLikeTheGame)
     EXPECT_EQ(c.up, glm::dvec3(0, 1, 0));
     EXPECT_EQ(c.roll, 0.0);
     // 750 ms: roll steps to the 500 ms key's 0.5, it does not lerp towards 1.5708.
-    c = sampleCamera(x, 0.75, AxisConversion{});
+    c = sampleCamera(x, 0.75, KeyConvention{});
     EXPECT_DOUBLE_EQ(c.roll, 0.5);
     // 0 ms, roll at the 1000 ms key (pi/2): forward (0,0,1), right = up x forward = (1,0,0),
     // camera up (0,1,0); the roll turns up to -right = (-1,0,0) in the file's axes.
-    c = sampleCamera(x, 1.0, AxisConversion{});
+    c = sampleCamera(x, 1.0, KeyConvention{});
     EXPECT_NEAR(c.roll, 1.5707964, 1e-7);
     // eye (10,0,-10), target 0: forward (-1,0,1)/sqrt2, right = (1,0,1)/sqrt2, rolled up = -right.
     EXPECT_NEAR(c.rolledUp.x, -std::sqrt(0.5), 1e-6);
@@ -153,8 +153,8 @@ TEST(LegoSynthetic, CameraBeforeItsFirstKeyStaysAtTheOrigin)
     b.bareNode("-root", 0);
     const Scene s = LegoFormat().read(b.bytes());
     const auto& x = *s.animations[0].extra.as<LegoExtra>();
-    EXPECT_EQ(sampleCamera(x, 0.25, AxisConversion{}).eye, glm::dvec3(0.0));
-    EXPECT_EQ(sampleCamera(x, 0.75, AxisConversion{}).eye, glm::dvec3(5, 0, 0));
+    EXPECT_EQ(sampleCamera(x, 0.25, KeyConvention{}).eye, glm::dvec3(0.0));
+    EXPECT_EQ(sampleCamera(x, 0.75, KeyConvention{}).eye, glm::dvec3(5, 0, 0));
 }
 
 TEST(LegoBadInput, WrongMagicHugeCountsAndNaN)

@@ -1,0 +1,88 @@
+#include "core/bake.h"
+
+#include <cmath>
+
+#include "core/binding.h"
+#include "core/sampler.h"
+
+namespace bonescope {
+
+std::vector<double> frameTimes(double duration, double fps)
+{
+    std::vector<double> times;
+    if (!(fps > 0) || !std::isfinite(fps) || !(duration >= 0) || !std::isfinite(duration)) {
+        times.push_back(0.0);
+        return times;
+    }
+    const long long frames = std::llround(duration * fps) + 1;
+    times.reserve(size_t(frames));
+    for (long long k = 0; k < frames; ++k)
+        times.push_back(double(k) / fps);
+    return times;
+}
+
+Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOptions& options)
+{
+    Sampler sampler(source, skeleton);
+    const Skeleton& bones = sampler.skeleton();
+    const Binding& binding = sampler.binding();
+
+    Animation out;
+    out.name = source.name;
+    out.fps = options.fps > 0 ? options.fps : source.fps;
+    out.duration = source.duration;
+    out.looping = source.looping;
+    out.loopRange = source.loopRange;
+    out.notes = source.notes;
+
+    const std::vector<double> times = frameTimes(out.duration, out.fps);
+    struct Wanted {
+        bool t = true, r = true, s = true;
+    };
+    std::vector<Wanted> wanted(bones.size());
+    out.tracks.resize(bones.size());
+    for (size_t i = 0; i < bones.size(); ++i) {
+        Track& track = out.tracks[i];
+        track.name = bones.bones[i].name;
+        track.flags = bones.bones[i].flags;
+        const int ti = binding.trackOfBone[i];
+        if (ti >= 0) {
+            const Track& src = source.tracks[ti];
+            track.flags = src.flags;
+            track.visibility = src.visibility;
+            if (options.onlyAnimated)
+                wanted[i] = {!src.translation.empty(), !src.rotation.empty(), !src.scale.empty()};
+        } else if (options.onlyAnimated) {
+            wanted[i] = {false, false, false};
+        }
+        if (bones.bones[i].parent < 0)
+            wanted[i].t = true; // root motion always travels
+        if (wanted[i].t) track.translation.keys.reserve(times.size());
+        if (wanted[i].r) track.rotation.keys.reserve(times.size());
+        if (wanted[i].s) track.scale.keys.reserve(times.size());
+    }
+
+    std::vector<LocalTransform> local;
+    for (double t : times) {
+        sampler.sampleLocal(t, local);
+        for (size_t i = 0; i < local.size(); ++i) {
+            Track& track = out.tracks[i];
+            const LocalTransform& x = local[i];
+            if (wanted[i].t)
+                track.translation.keys.push_back({t, x.translation});
+            if (wanted[i].r) {
+                // Same hemisphere as the previous key, so a shortest-path slerp follows the motion.
+                glm::dquat q = x.rotation;
+                auto& keys = track.rotation.keys;
+                if (!keys.empty() && glm::dot(keys.back().value, q) < 0)
+                    q = -q;
+                keys.push_back({t, q});
+            }
+            if (wanted[i].s)
+                track.scale.keys.push_back({t, x.scale});
+        }
+    }
+    return out;
+}
+
+} // namespace bonescope

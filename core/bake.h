@@ -1,0 +1,25 @@
+#pragma once
+// Baking: an animation played on a skeleton, turned into plain per-frame local transforms. Whatever
+// the source's blend modes, modifiers and channel rules meant, the result means "this is the bone's
+// local translation / rotation / scale at this frame" (BlendMode Replace), which every format and
+// every conversion step (axes, retargeting, key reduction) can work with.
+#include "core/animation.h"
+#include "core/skeleton.h"
+
+namespace bonescope {
+
+struct BakeOptions {
+    double fps = 0;            // frame rate of the baked keys; 0 = the source's
+    bool onlyAnimated = false; // keep only channels the source animates (root translation always)
+};
+
+// Keys at exact frame times k / fps covering [0, duration]; one track per skeleton bone (per track
+// when the skeleton is empty and the animation plays on flatSkeleton()). Notes, name and looping are
+// copied; visibility channels are copied as they are (they step, sampling would move the switches).
+// The format's extra data is not copied: it describes the source's encoding, not the baked keys.
+Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOptions& options = {});
+
+// The frame times bake() uses for a duration and rate.
+std::vector<double> frameTimes(double duration, double fps);
+
+} // namespace bonescope

@@ -1,0 +1,26 @@
+#include "formats/bvh/bvh_extra.h"
+
+#include <nlohmann/json.hpp>
+
+namespace bonescope {
+
+const char* bvh::channelName(ChannelKind c)
+{
+    static const char* const names[] = {"Xposition", "Yposition", "Zposition", "Xrotation", "Yrotation", "Zrotation"};
+    return names[c];
+}
+
+void BvhExtra::toJson(nlohmann::json& out) const
+{
+    out["frameTime"] = frameTimeText;
+    nlohmann::json ch = nlohmann::json::object();
+    for (const auto& [joint, list] : channels) {
+        nlohmann::json names = nlohmann::json::array();
+        for (auto c : list)
+            names.push_back(bvh::channelName(c));
+        ch[joint] = names;
+    }
+    out["channels"] = ch;
+}
+
+} // namespace bonescope

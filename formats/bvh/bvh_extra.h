@@ -1,0 +1,33 @@
+#pragma once
+// What a BVH file says that the common model does not: each joint's channel list (order and count)
+// and the frame time as written, so that writing keeps the file's layout.
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/format_extra.h"
+
+namespace bonescope {
+
+namespace bvh {
+// Channel kinds, in the order of their names: Xposition .. Zrotation.
+enum ChannelKind : uint8_t { Xposition, Yposition, Zposition, Xrotation, Yrotation, Zrotation };
+const char* channelName(ChannelKind c);
+inline bool isRotation(ChannelKind c) { return c >= Xrotation; }
+inline int axisOf(ChannelKind c) { return int(c) % 3; }
+// Bone::flags bit marking a BVH "End Site" (a leaf with an offset and no channels). A high bit, so
+// that it cannot clash with the small flag values other formats keep on bones.
+constexpr uint32_t EndSiteFlag = 0x80000000u;
+} // namespace bvh
+
+struct BvhExtra : FormatExtra {
+    std::map<std::string, std::vector<bvh::ChannelKind>> channels; // by joint name
+    double frameTime = 0;
+    std::string frameTimeText; // as written, e.g. "0.041667"
+
+    std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<BvhExtra>(*this); }
+    void toJson(nlohmann::json& out) const override;
+};
+
+} // namespace bonescope

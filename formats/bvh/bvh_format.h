@@ -1,0 +1,22 @@
+#pragma once
+// BVH (Biovision Hierarchy) motion capture text: a joint hierarchy with offsets and per-joint channel
+// lists, then one line of channel values per frame.
+#include "formats/format.h"
+
+namespace bonescope {
+
+class BvhFormat : public Format {
+public:
+    std::string id() const override { return "bvh"; }
+    std::string displayName() const override { return "BVH"; }
+    std::vector<std::string> extensions() const override { return {"bvh"}; }
+    Capabilities capabilities() const override;
+    bool detect(std::span<const uint8_t> head) const override;
+    Scene read(std::span<const uint8_t> bytes) const override;
+    // Bakes the current animation on the scene's skeleton (or one bone per track) at its frame rate.
+    std::vector<uint8_t> write(const Scene& scene) const override;
+    // Reports rest rotations and scales, which BVH cannot hold (its rest pose is offsets only).
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+};
+
+} // namespace bonescope

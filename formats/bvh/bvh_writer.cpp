@@ -1,0 +1,186 @@
+// Writing BVH: the current animation baked on the skeleton at its frame rate, one line per frame,
+// rotations decomposed in each joint's channel order (the order the file was read with, else ZXY).
+#include <charconv>
+#include <cmath>
+
+#include "core/bake.h"
+#include "core/binding.h"
+#include "formats/bvh/bvh_euler.h"
+#include "formats/bvh/bvh_extra.h"
+#include "formats/bvh/bvh_format.h"
+#include "formats/parse_error.h"
+
+namespace bonescope {
+
+namespace {
+
+using bvh::ChannelKind;
+
+void appendNumber(std::string& out, double v, int precision)
+{
+    char buf[64];
+    if (std::abs(v) < 0.5 * std::pow(10.0, -precision))
+        v = 0; // no "-0.000000"
+    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision);
+    out.append(buf, ec == std::errc() ? p : buf);
+}
+
+bool hasAllRotations(const std::vector<ChannelKind>& ch)
+{
+    int rot = 0, pos = 0;
+    for (auto c : ch)
+        (bvh::isRotation(c) ? rot : pos) += 1;
+    return rot == 3 && (pos == 0 || pos == 3);
+}
+
+// The channel list of one joint: the file's own when it can express the motion, else the usual
+// positions then Z X Y rotations.
+std::vector<ChannelKind> layoutFor(const Bone& bone, const Track& baked, const BvhExtra* extra)
+{
+    bool moves = false;
+    for (const auto& k : baked.translation.keys)
+        moves = moves || glm::length(k.value - bone.restTranslation) > 1e-9;
+    const bool wantPos = bone.parent < 0 || moves;
+    std::vector<ChannelKind> ch;
+    if (extra) {
+        const auto it = extra->channels.find(bone.name);
+        if (it != extra->channels.end() && hasAllRotations(it->second))
+            ch = it->second;
+    }
+    if (ch.empty())
+        ch = {bvh::Zrotation, bvh::Xrotation, bvh::Yrotation};
+    const bool hasPos = ch.size() == 6;
+    if (wantPos && !hasPos)
+        ch.insert(ch.begin(), {bvh::Xposition, bvh::Yposition, bvh::Zposition});
+    return ch;
+}
+
+std::array<int, 3> rotationAxes(const std::vector<ChannelKind>& ch)
+{
+    std::array<int, 3> axes{};
+    int n = 0;
+    for (auto c : ch)
+        if (bvh::isRotation(c))
+            axes[n++] = bvh::axisOf(c);
+    return axes;
+}
+
+std::string jointName(const Bone& b, size_t index)
+{
+    std::string n = b.name;
+    for (char& c : n)
+        if (c == '\n' || c == '\r' || c == '{' || c == '}')
+            c = '_';
+    return n.empty() ? "joint" + std::to_string(index) : n;
+}
+
+} // namespace
+
+std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
+{
+    const Animation* anim = scene.currentAnimation();
+    if (!anim && scene.skeleton.empty())
+        throw WriteError("BVH: the scene has neither a skeleton nor an animation to write");
+    const Animation none;
+    const Animation& src = anim ? *anim : none;
+    const Skeleton skel = scene.skeleton.empty() ? flatSkeleton(src) : scene.skeleton;
+    if (skel.empty())
+        throw WriteError("BVH: the animation has no bones");
+    std::string why;
+    const auto order = skel.evaluationOrder(&why);
+    if (!order)
+        throw WriteError("BVH: " + why);
+    const double fps = anim ? anim->fps : 30.0;
+    if (!(fps > 0) || !std::isfinite(fps))
+        throw WriteError("BVH: the frame rate must be a positive number");
+    const Animation baked = bake(src, skel, {fps, false});
+    const BvhExtra* extra = scene.extra.as<BvhExtra>();
+
+    std::vector<std::vector<int>> children(skel.size());
+    for (size_t i = 0; i < skel.size(); ++i)
+        if (skel.bones[i].parent >= 0)
+            children[skel.bones[i].parent].push_back(int(i));
+
+    // Hierarchy; the frame values follow the same joint order.
+    std::string out = "HIERARCHY\n";
+    std::vector<int> jointOrder;
+    std::vector<std::vector<ChannelKind>> layout(skel.size());
+    // Depth first from each root with an explicit stack (a long chain cannot overflow the call stack);
+    // evaluationOrder() proved there is no cycle. Negative entries close the joint ~entry.
+    std::vector<std::pair<int, int>> stack; // (bone or ~bone, depth)
+    for (size_t i = skel.size(); i-- > 0;)
+        if (skel.bones[i].parent < 0)
+            stack.push_back({int(i), 0});
+    while (!stack.empty()) {
+        const auto [b, depth] = stack.back();
+        stack.pop_back();
+        const std::string indent(size_t(depth), '\t');
+        if (b < 0) {
+            out += indent + "}\n";
+            continue;
+        }
+        const Bone& bone = skel.bones[b];
+        auto offsetLine = [&] {
+            out += indent + "\tOFFSET ";
+            for (int i = 0; i < 3; ++i) {
+                appendNumber(out, bone.restTranslation[i], 6);
+                out += i < 2 ? " " : "\n";
+            }
+        };
+        if ((bone.flags & bvh::EndSiteFlag) && children[b].empty() && bone.parent >= 0) {
+            out += indent + "End Site\n" + indent + "{\n";
+            offsetLine();
+            out += indent + "}\n";
+            continue;
+        }
+        out += indent + (bone.parent < 0 ? "ROOT " : "JOINT ") + jointName(bone, size_t(b)) + "\n" + indent + "{\n";
+        offsetLine();
+        layout[b] = layoutFor(bone, baked.tracks[b], extra);
+        out += indent + "\tCHANNELS " + std::to_string(layout[b].size());
+        for (auto c : layout[b])
+            out += std::string(" ") + bvh::channelName(c);
+        out += "\n";
+        jointOrder.push_back(b);
+        stack.push_back({~b, depth});
+        for (auto it = children[b].rbegin(); it != children[b].rend(); ++it)
+            stack.push_back({*it, depth + 1});
+    }
+
+    const size_t frames = baked.tracks.empty() ? 1 : std::max<size_t>(1, baked.tracks[0].rotation.size());
+    out += "MOTION\nFrames: " + std::to_string(frames) + "\nFrame Time: ";
+    if (extra && !extra->frameTimeText.empty() && std::abs(1.0 / extra->frameTime - fps) <= 1e-9 * fps) {
+        out += extra->frameTimeText;
+    } else {
+        char buf[64];
+        auto [p, ec] = std::to_chars(buf, buf + sizeof buf, 1.0 / fps, std::chars_format::general, 9);
+        out.append(buf, p);
+    }
+    out += "\n";
+
+    std::vector<glm::dvec3> previous(skel.size());
+    for (size_t f = 0; f < frames; ++f) {
+        bool first = true;
+        for (int b : jointOrder) {
+            const Track& t = baked.tracks[b];
+            const Bone& bone = skel.bones[b];
+            const glm::dvec3 pos = f < t.translation.size() ? t.translation.keys[f].value : bone.restTranslation;
+            const glm::dquat rot = f < t.rotation.size() ? t.rotation.keys[f].value : bone.restRotation;
+            const glm::dvec3 euler = bvh::decomposeEuler(rotationAxes(layout[b]), rot, f > 0 ? &previous[b] : nullptr);
+            previous[b] = euler;
+            int r = 0;
+            for (auto c : layout[b]) {
+                if (!first)
+                    out += ' ';
+                first = false;
+                if (bvh::isRotation(c))
+                    appendNumber(out, euler[r++], 6);
+                else
+                    appendNumber(out, pos[bvh::axisOf(c)], 6);
+            }
+        }
+        out += "\n";
+    }
+    return {out.begin(), out.end()};
+}
+
+} // namespace bonescope

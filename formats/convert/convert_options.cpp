@@ -1,0 +1,68 @@
+#include "formats/convert/convert_options.h"
+
+#include <charconv>
+#include <cmath>
+#include <exception>
+
+#include "formats/skeleton_source.h"
+
+namespace bonescope {
+
+namespace {
+
+bool positiveNumber(const std::string& s, double& out, bool allowZero)
+{
+    const char* end = s.data() + s.size();
+    auto [p, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && p == end && std::isfinite(out) && (out > 0 || (allowZero && out == 0));
+}
+
+} // namespace
+
+const std::vector<std::string>& convertOptionNames()
+{
+    static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton"};
+    return names;
+}
+
+bool setConvertOption(ConvertOptions& o, const std::string& name, const std::string& value, std::string& error,
+                      bool& usage)
+{
+    usage = true;
+    double v = 0;
+    if (name == "--fps" || name == "--scale" || name == "--tolerance") {
+        if (!positiveNumber(value, v, name == "--tolerance")) {
+            error = name + " needs a positive number, not '" + value + "'";
+            return false;
+        }
+        (name == "--fps" ? o.fps : name == "--scale" ? o.scale : o.tolerance) = v;
+        return true;
+    }
+    if (name == "--up") {
+        if (value != "y" && value != "z" && value != "Y" && value != "Z") {
+            error = "--up takes y or z, not '" + value + "'";
+            return false;
+        }
+        o.up = (value == "y" || value == "Y") ? UpAxis::Y : UpAxis::Z;
+        return true;
+    }
+    usage = false;
+    try {
+        if (name == "--bone-map") {
+            o.boneMap = BoneMap::load(value);
+            return true;
+        }
+        if (name == "--skeleton") {
+            o.targetSkeleton = loadSkeletonSource(value);
+            return true;
+        }
+    } catch (const std::exception& e) {
+        error = e.what();
+        return false;
+    }
+    usage = true;
+    error = "unknown conversion option " + name;
+    return false;
+}
+
+} // namespace bonescope

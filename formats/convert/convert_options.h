@@ -1,0 +1,33 @@
+#pragma once
+// What a conversion may change besides the format: frame rate, unit scale, up axis, key reduction,
+// and retargeting onto another skeleton through a bone map. Unset options leave the data as it is.
+#include <optional>
+#include <string>
+
+#include "core/axis_conversion.h"
+#include "core/retarget.h"
+#include "core/skeleton.h"
+
+namespace bonescope {
+
+struct ConvertOptions {
+    std::optional<double> fps;       // bake at this rate (default: the source's)
+    std::optional<double> scale;     // multiply every translation (unit change: 0.01 cm -> m)
+    std::optional<UpAxis> up;        // the output's up axis; the common (source) data is Y up
+    std::optional<double> tolerance; // key reduction: translation units and rotation degrees
+    std::optional<BoneMap> boneMap;  // source bone -> target bone
+    std::optional<Skeleton> targetSkeleton; // retarget onto this skeleton
+
+    bool any() const { return fps || scale || up || tolerance || boneMap || targetSkeleton; }
+};
+
+// Sets one option from its command-line spelling ("--fps", "--scale", "--up", "--tolerance",
+// "--bone-map", "--skeleton") and value; files are loaded here. Returns false with `error` set when
+// the value is wrong or a file cannot be read; `usage` says which of the two it was.
+bool setConvertOption(ConvertOptions& options, const std::string& name, const std::string& value,
+                      std::string& error, bool& usage);
+
+// The option names setConvertOption() understands.
+const std::vector<std::string>& convertOptionNames();
+
+} // namespace bonescope

@@ -1,0 +1,137 @@
+#include "formats/convert/prepare.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/axis_conversion.h"
+#include "core/bake.h"
+#include "core/binding.h"
+#include "core/key_reduction.h"
+#include "core/retarget.h"
+#include "formats/convert/name_list.h"
+#include "formats/registry.h"
+
+namespace bonescope {
+
+namespace {
+
+void dropEmptyTracks(Animation& a)
+{
+    std::erase_if(a.tracks, [](const Track& t) { return t.keyCount() == 0; });
+}
+
+void renameBones(Scene& s, const BoneMap& map)
+{
+    auto rename = [&](std::string& name) {
+        const auto it = map.map.find(name);
+        if (it != map.map.end())
+            name = it->second;
+    };
+    for (Bone& b : s.skeleton.bones)
+        rename(b.name);
+    for (Animation& a : s.animations)
+        for (Track& t : a.tracks)
+            rename(t.name);
+}
+
+void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& report)
+{
+    const Skeleton& target = *o.targetSkeleton;
+    for (Animation& a : s.animations) {
+        const Skeleton source = s.skeleton.empty() ? flatSkeleton(a) : s.skeleton;
+        const BoneMap map = o.boneMap ? *o.boneMap : autoMatch(source, target);
+        RetargetResult r = retarget(a, source, target, map);
+        if (!r.unmappedSource.empty())
+            report.push_back("retargeting: the motion of " + std::to_string(r.unmappedSource.size()) +
+                             " source bone(s) with no target bone is lost: " + nameList(r.unmappedSource));
+        if (!r.unmappedTarget.empty())
+            report.push_back("retargeting: " + std::to_string(r.unmappedTarget.size()) +
+                             " target bone(s) no source bone drives stay at rest: " + nameList(r.unmappedTarget));
+        a = std::move(r.animation);
+    }
+    s.skeleton = target;
+}
+
+// Keys that already mean plain local transforms, played by the default rules, can be written as
+// they are (the file's own key times kept); anything else is baked through the skeleton.
+bool needsBake(const Animation& a, const ConvertOptions& o)
+{
+    if (o.fps || o.targetSkeleton || !a.modifiers.empty() || !a.keyConvention.isIdentity() ||
+        !(a.blend == BlendMode{}))
+        return true;
+    const ChannelRules plain;
+    for (const Track& t : a.tracks)
+        if (!(t.translation.rules == plain) || !(t.rotation.rules == plain) || !(t.scale.rules == plain))
+            return true;
+    return false;
+}
+
+} // namespace
+
+Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& o,
+                       std::vector<std::string>& report)
+{
+    if (source.format == target.id() && !o.any())
+        return source;
+    Scene s = source;
+    if (const Format* from = Registry::instance().byId(source.format))
+        from->toCommon(s);
+
+    std::string why;
+    if (!s.skeleton.evaluationOrder(&why))
+        throw std::runtime_error("cannot convert: the skeleton is broken: " + why);
+
+    const Capabilities caps = target.capabilities();
+    if (!caps.multipleAnimations && s.animations.size() > 1) {
+        const int keep = s.current >= 0 && s.current < int(s.animations.size()) ? s.current : 0;
+        std::vector<std::string> dropped;
+        for (size_t i = 0; i < s.animations.size(); ++i)
+            if (int(i) != keep)
+                dropped.push_back(s.animations[i].name.empty() ? "#" + std::to_string(i) : s.animations[i].name);
+        report.push_back(std::to_string(dropped.size()) + " other animation(s) are not written (" +
+                         target.displayName() + " holds one per file; convert them with --animation): " +
+                         nameList(dropped));
+        Animation kept = std::move(s.animations[keep]);
+        s.animations.clear();
+        s.animations.push_back(std::move(kept));
+        s.current = 0;
+    }
+
+    for (Animation& a : s.animations) {
+        if (!needsBake(a, o))
+            continue;
+        a = bake(a, s.skeleton, {o.fps.value_or(0), true});
+        dropEmptyTracks(a);
+    }
+
+    if (o.targetSkeleton)
+        retargetAll(s, o, report);
+    else if (o.boneMap)
+        renameBones(s, *o.boneMap);
+
+    AxisConversion axes;
+    if (o.up)
+        axes = AxisConversion::upAxis(UpAxis::Y, *o.up);
+    if (o.scale)
+        axes = AxisConversion::uniformScale(*o.scale).after(axes);
+    if (!axes.isIdentity()) {
+        applyAxisConversion(axes, s.skeleton);
+        applyAxisConversion(axes, s.mesh);
+        for (Animation& a : s.animations)
+            applyAxisConversion(axes, a);
+    }
+
+    if (o.tolerance)
+        for (Animation& a : s.animations)
+            reduceKeys(a, {*o.tolerance, *o.tolerance, *o.tolerance});
+
+    for (std::string& loss : target.conversionLoss(s))
+        report.push_back(std::move(loss));
+    // Each writer only uses extra data of its own type: the source's stays for formats that share it
+    // (the Dash variants) and is ignored by the others.
+    s.format = target.id();
+    target.fromCommon(s, report);
+    return s;
+}
+
+} // namespace bonescope

@@ -1,0 +1,27 @@
+#pragma once
+// Getting a scene ready for another format (or the same one with options) without losing the motion.
+#include <string>
+#include <vector>
+
+#include "formats/convert/convert_options.h"
+#include "formats/format.h"
+
+namespace bonescope {
+
+// Same format and no option: the scene unchanged, so an unedited file is re-saved byte for byte.
+// Otherwise:
+//   1. the source format's toCommon() (its data -> local transforms, Y up, right-handed);
+//   2. every animation baked through the skeleton (the file's own, else one bone per track) at
+//      options.fps or its own rate: blend modes, modifiers and channel rules are resolved into plain
+//      local keys; only the channels the source animates are kept (and root translation);
+//   3. retargeting onto options.targetSkeleton (bone map given or matched by name), or bones renamed
+//      by a bone map alone;
+//   4. up axis and unit scale;
+//   5. key reduction with options.tolerance;
+//   6. a report line for everything the target cannot carry (from Format::capabilities());
+//   7. the target's fromCommon().
+// Throws std::runtime_error when the scene cannot be converted (e.g. a broken skeleton).
+Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& options,
+                       std::vector<std::string>& report);
+
+} // namespace bonescope

@@ -1,0 +1,145 @@
+#include <gtest/gtest.h>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "core/retarget.h"
+#include "tests/support/test_support.h"
+
+namespace bonescope {
+namespace {
+
+glm::dquat axisAngle(double degrees, glm::dvec3 axis) { return glm::angleAxis(glm::radians(degrees), glm::normalize(axis)); }
+
+Bone bone(const char* name, int parent, glm::dvec3 t, glm::dquat r = glm::dquat(1, 0, 0, 0))
+{
+    Bone b;
+    b.name = name;
+    b.parent = parent;
+    b.restTranslation = t;
+    b.restRotation = r;
+    return b;
+}
+
+// An Unreal-style rig, hips one unit high.
+Skeleton sourceRig()
+{
+    Skeleton s;
+    s.bones = {bone("pelvis", -1, {0, 1, 0}), bone("Spine", 0, {0, 0.2, 0}, axisAngle(90, {0, 0, 1})),
+               bone("upperarm_l", 1, {0.2, 0.3, 0}, axisAngle(10, {0, 1, 0})), bone("tail", 0, {0, 0, -0.2})};
+    return s;
+}
+
+// A Mixamo-style rig, twice as tall, other rest rotations, one bone the source lacks.
+Skeleton targetRig()
+{
+    Skeleton s;
+    s.bones = {bone("mixamorig:Hips", -1, {0, 2, 0}), bone("mixamorig:spine", 0, {0, 0.4, 0}),
+               bone("mixamorig:LeftArm", 1, {0.4, 0.6, 0}, axisAngle(45, {1, 0, 0})),
+               bone("mixamorig:RightArm", 1, {-0.4, 0.6, 0})};
+    return s;
+}
+
+TEST(Retarget, CanonicalNames)
+{
+    EXPECT_EQ(canonicalBoneName("mixamorig:LeftArm", false), "l:arm");
+    EXPECT_EQ(canonicalBoneName("upperarm_l", false), "l:upperarm");
+    EXPECT_EQ(canonicalBoneName("mixamorig:LeftArm", true), "l:upperarm");
+    EXPECT_EQ(canonicalBoneName("hand.R", false), "r:hand");
+    EXPECT_EQ(canonicalBoneName("lShldr", true), "l:upperarm");
+    EXPECT_EQ(canonicalBoneName("Bip01 R Thigh", false), "r:bip01thigh");
+    EXPECT_EQ(canonicalBoneName("LeftUpLeg", true), "l:upperleg");
+    EXPECT_EQ(canonicalBoneName("Armature|Right_Foot", false), "r:foot");
+    EXPECT_EQ(canonicalBoneName("pelvis", true), "hips");
+    EXPECT_EQ(canonicalBoneName("Left", false), "left"); // a side alone is a name
+}
+
+TEST(Retarget, AutoMatchAcrossNamingSchemes)
+{
+    const BoneMap m = autoMatch(sourceRig(), targetRig());
+    EXPECT_EQ(m.map.size(), 3u);
+    EXPECT_EQ(m.map.at("pelvis"), "mixamorig:Hips");
+    EXPECT_EQ(m.map.at("Spine"), "mixamorig:spine");
+    EXPECT_EQ(m.map.at("upperarm_l"), "mixamorig:LeftArm");
+    EXPECT_EQ(m.map.count("tail"), 0u);
+}
+
+TEST(Retarget, AmbiguousTargetsMatchNothing)
+{
+    Skeleton src, tgt;
+    src.bones = {bone("hand_l", -1, {})};
+    tgt.bones = {bone("LeftHand", -1, {}), bone("hand.L", -1, {})};
+    EXPECT_TRUE(autoMatch(src, tgt).map.empty());
+}
+
+TEST(Retarget, BoneMapFileRoundTrip)
+{
+    BoneMap m;
+    m.map = {{"pelvis", "mixamorig:Hips"}, {"upperarm_l", "mixamorig:LeftArm"}};
+    const std::string path = test::tempPath("bones.json");
+    m.save(path);
+    EXPECT_EQ(BoneMap::load(path).map, m.map);
+    EXPECT_EQ(BoneMap::fromJson(R"({"map": {"a": "b"}})").map.at("a"), "b");
+    EXPECT_THROW(BoneMap::fromJson(R"({"map": {"a": 3}})"), std::runtime_error);
+    EXPECT_THROW(BoneMap::fromJson(R"({"bones": {}})"), std::runtime_error);
+    EXPECT_THROW(BoneMap::fromJson("{"), std::runtime_error);
+    EXPECT_THROW(BoneMap::load(test::tempPath("no-such-map.json")), std::runtime_error);
+}
+
+TEST(Retarget, RotationsAsDeltasFromRestAndRootScaledByHipHeight)
+{
+    const Skeleton src = sourceRig(), tgt = targetRig();
+    Animation a;
+    a.fps = 2;
+    a.duration = 1;
+    Track hips;
+    hips.name = "pelvis";
+    hips.translation.keys = {{0, {0, 1, 0}}, {1, {1, 1.5, 0}}};
+    Track spine;
+    spine.name = "Spine";
+    const glm::dquat spineRest = src.bones[1].restRotation;
+    spine.rotation.keys = {{0, spineRest}, {1, spineRest * axisAngle(30, {1, 0, 0})}};
+    Track arm;
+    arm.name = "upperarm_l";
+    arm.rotation.keys = {{0, src.bones[2].restRotation * axisAngle(-20, {0, 0, 1})}};
+    Track tail;
+    tail.name = "tail";
+    tail.rotation.keys = {{0, axisAngle(5, {0, 1, 0})}};
+    a.tracks = {hips, spine, arm, tail};
+
+    const RetargetResult r = retarget(a, src, tgt, autoMatch(src, tgt));
+    EXPECT_EQ(r.unmappedSource, std::vector<std::string>{"tail"});
+    EXPECT_EQ(r.unmappedTarget, std::vector<std::string>{"mixamorig:RightArm"});
+    EXPECT_EQ(r.sourceRoot, "pelvis");
+    EXPECT_EQ(r.targetRoot, "mixamorig:Hips");
+    EXPECT_DOUBLE_EQ(r.rootScale, 2.0);
+    ASSERT_EQ(r.animation.tracks.size(), 3u);
+    const Track& th = r.animation.tracks[0];
+    const Track& ts = r.animation.tracks[1];
+    const Track& ta = r.animation.tracks[2];
+    EXPECT_EQ(th.name, "mixamorig:Hips");
+    ASSERT_EQ(th.translation.size(), 3u); // frames at 0, 0.5, 1
+    // rest (0,2,0) + ((1,1.5,0) - (0,1,0)) * 2
+    EXPECT_NEAR(glm::length(th.translation.keys[2].value - glm::dvec3(2, 3, 0)), 0, 1e-12);
+    EXPECT_NEAR(glm::length(th.translation.keys[1].value - glm::dvec3(1, 2.5, 0)), 0, 1e-12);
+    EXPECT_TRUE(ts.translation.empty()); // only the root travels
+    // Spine: target rest is identity, so the key is the delta itself: 30 degrees about X.
+    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys[2].value, axisAngle(30, {1, 0, 0}))), 1, 1e-7);
+    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys[0].value, glm::dquat(1, 0, 0, 0))), 1, 1e-12);
+    // Arm: the target's own rest (45 about X) followed by the delta (-20 about Z).
+    const glm::dquat want = axisAngle(45, {1, 0, 0}) * axisAngle(-20, {0, 0, 1});
+    EXPECT_NEAR(std::abs(glm::dot(ta.rotation.keys[1].value, want)), 1, 1e-12);
+}
+
+TEST(Retarget, ExplicitMapAndMissingTargetBone)
+{
+    BoneMap m;
+    m.map = {{"pelvis", "mixamorig:Hips"}, {"Spine", "no-such-bone"}};
+    Animation a;
+    a.duration = 0;
+    const RetargetResult r = retarget(a, sourceRig(), targetRig(), m);
+    EXPECT_EQ(r.unmappedSource, (std::vector<std::string>{"Spine", "upperarm_l", "tail"}));
+    EXPECT_EQ(r.animation.tracks.size(), 1u);
+}
+
+} // namespace
+} // namespace bonescope

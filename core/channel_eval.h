@@ -136,7 +136,7 @@ inline bool sampleChannel(const Channel<T>& ch, double t, uint32_t& cursor, T& o
 // A rotation segment made ready for repeated evaluation: the endpoints after flips, and the angle
 // between them, so each frame costs a few multiplies (no acos, no libm sin on the usual path).
 struct RotationPrep {
-    enum Mode : uint8_t { Constant, Nlerp, SlerpFast, SlerpWide, Halfway } mode = Constant;
+    enum Mode : uint8_t { Constant, Lerp, Nlerp, SlerpFast, SlerpWide, Halfway } mode = Constant;
     glm::dquat a{1, 0, 0, 0}, b{1, 0, 0, 0};
     double theta = 0, invSin = 0;
 };
@@ -157,18 +157,22 @@ inline RotationPrep prepareRotation(glm::dquat a, glm::dquat b, RotationInterp h
     p.b = b;
     if (p.mode == RotationPrep::Nlerp)
         return p;
-    if (d > 0.9999) {
-        p.mode = RotationPrep::Nlerp; // nearly equal: lerp is exact enough and avoids 0/0
-    } else if (d < -0.9999) {
-        p.mode = RotationPrep::Halfway; // opposite, taken the long way: no single great circle
+    // Slerp by its closed form everywhere but at the ends, where sin(theta) -> 0: within 1e-12 of equal
+    // plain lerp weights are exact to ~1e-12 (no normalising square root per frame), and exactly
+    // opposite keys taken the long way have no single great circle.
+    constexpr double nearlyOne = 1.0 - 1e-12;
+    if (d > nearlyOne) {
+        p.mode = RotationPrep::Lerp;
+    } else if (d < -nearlyOne) {
+        p.mode = RotationPrep::Halfway;
     } else if (d >= 0) {
         p.mode = RotationPrep::SlerpFast;
         p.theta = fastmath::acosAccurate(d);
-        p.invSin = 1.0 / std::sqrt(1.0 - d * d);
+        p.invSin = 1.0 / fastmath::sinHalfPi(p.theta);
     } else {
         p.mode = RotationPrep::SlerpWide; // more than 90 degrees apart (long-way segments)
         p.theta = glm::pi<double>() - fastmath::acosAccurate(-d);
-        p.invSin = 1.0 / std::sqrt(1.0 - d * d);
+        p.invSin = 1.0 / std::sin(p.theta);
     }
     return p;
 }
@@ -178,6 +182,8 @@ inline glm::dquat evalRotation(const RotationPrep& p, double f)
     switch (p.mode) {
     case RotationPrep::Constant:
         return p.a;
+    case RotationPrep::Lerp:
+        return p.a * (1.0 - f) + p.b * f;
     case RotationPrep::Nlerp:
         return glm::normalize(p.a * (1.0 - f) + p.b * f);
     case RotationPrep::SlerpFast:

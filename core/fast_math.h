@@ -32,7 +32,7 @@ inline double cosHalfPi(double x)
                 x2 * (1.0 / 479001600 + x2 * (-1.0 / 87178291200 + x2 * (1.0 / 20922789888000))))))));
 }
 
-// acos(x) for x in [0, 0.9999]: the polynomial refined by one Newton step on cos(t) = x, to about
+// acos(x) for x in [0, 1): the polynomial refined by one Newton step on cos(t) = x, to about
 // 1e-15 (the polynomial alone is off by up to 2e-8 rad, visible in long slerps).
 inline double acosAccurate(double x)
 {

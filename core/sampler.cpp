@@ -46,35 +46,49 @@ void Sampler::rebind()
         skeleton_ = given_;
     }
     binding_ = Binding::bind(*anim_, *skeleton_);
-    auto order = skeleton_->evaluationOrder();
-    order_.clear();
-    if (order)
-        order_ = std::move(*order);
-    cursors_.assign(skeleton_->size(), Cursors{});
+    convert_ = !anim_->keyConvention.isIdentity();
+    jobs_.clear();
+    const auto order = skeleton_->evaluationOrder();
+    if (!order)
+        return; // a broken hierarchy samples to nothing (validate reports it)
+    jobs_.reserve(order->size());
+    for (int i : *order) {
+        const Bone& b = skeleton_->bones[i];
+        BoneJob job;
+        job.bone = i;
+        job.parent = b.parent;
+        const int ti = binding_.trackOfBone[i];
+        job.track = ti >= 0 ? &anim_->tracks[ti] : nullptr;
+        job.mode = binding_.blendOfBone[i];
+        job.restTranslation = b.restTranslation;
+        job.restRotation = b.restRotation;
+        job.restScale = b.restScale;
+        job.rest = {glm::vec3(b.restTranslation), glm::quat(b.restRotation), glm::vec3(b.restScale)};
+        jobs_.push_back(job);
+    }
 }
 
-LocalTransform Sampler::evalLocal(int i, double time)
+[[gnu::always_inline]] inline LocalTransform Sampler::evalLocal(BoneJob& job, double time)
 {
-    const Bone& bone = skeleton_->bones[i];
-    LocalTransform x{bone.restTranslation, bone.restRotation, bone.restScale, 1.0};
-    const int ti = binding_.trackOfBone[i];
-    if (ti < 0)
+    LocalTransform x{job.restTranslation, job.restRotation, job.restScale, 1.0};
+    if (!job.track)
         return x;
-    const Track& track = anim_->tracks[ti];
-    const BlendMode mode = binding_.blendOfBone[i];
-    Cursors& c = cursors_[i];
+    const Track& track = *job.track;
+    Cursors& c = job.cursors;
     const KeyConvention& convention = anim_->keyConvention; // the file's axes -> the viewer's
     glm::dvec3 v;
     if (c.translation.sample(track.translation, time, v)) {
-        v = convention.apply(v);
-        x.translation = mode.translation == TranslationBlend::AddToRest ? bone.restTranslation + v : v;
+        if (convert_)
+            v = convention.apply(v);
+        x.translation = job.mode.translation == TranslationBlend::AddToRest ? job.restTranslation + v : v;
     }
     glm::dquat q;
     if (c.rotation.sample(track.rotation, time, q)) {
-        q = convention.apply(q);
-        x.rotation = mode.rotation == RotationBlend::AfterRest ? q * bone.restRotation : q;
+        if (convert_)
+            q = convention.apply(q);
+        x.rotation = job.mode.rotation == RotationBlend::AfterRest ? q * job.restRotation : q;
     }
-    if (c.scale.sample(track.scale, time, v))
+    if (!track.scale.empty() && c.scale.sample(track.scale, time, v))
         x.scale = v;
     if (!track.visibility.empty())
         x.visible = c.visibility.sample(track.visibility, time);
@@ -84,22 +98,26 @@ LocalTransform Sampler::evalLocal(int i, double time)
 void Sampler::sampleLocal(double time, std::vector<LocalTransform>& out)
 {
     out.resize(skeleton_->size());
-    for (int i : order_)
-        out[i] = evalLocal(i, time);
+    for (BoneJob& job : jobs_)
+        out[job.bone] = evalLocal(job, time);
 }
 
 void Sampler::sample(double time, Pose& out)
 {
-    const auto& bones = skeleton_->bones;
-    out.resize(bones.size());
-    for (int i : order_) {
-        const LocalTransform x = evalLocal(i, time);
-        BoneTransform& local = out.local[i];
-        local.translation = glm::vec3(x.translation);
-        local.rotation = glm::quat(x.rotation);
-        local.scale = glm::vec3(x.scale);
-        out.visible[i] = x.visible >= 0.5 ? 1 : 0;
-        composeWorld(local, bones[i].parent >= 0 ? &out.world[bones[i].parent] : nullptr, out.world[i]);
+    out.resize(skeleton_->size());
+    for (BoneJob& job : jobs_) {
+        BoneTransform& local = out.local[job.bone];
+        if (job.track) {
+            const LocalTransform x = evalLocal(job, time);
+            local.translation = glm::vec3(x.translation);
+            local.rotation = glm::quat(x.rotation);
+            local.scale = glm::vec3(x.scale);
+            out.visible[job.bone] = x.visible >= 0.5 ? 1 : 0;
+        } else {
+            local = job.rest;
+            out.visible[job.bone] = 1;
+        }
+        composeWorld(local, job.parent >= 0 ? &out.world[job.parent] : nullptr, out.world[job.bone]);
     }
 }
 

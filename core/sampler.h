@@ -29,20 +29,31 @@ public:
     const Animation& animation() const { return *anim_; }
 
 private:
-    LocalTransform evalLocal(int bone, double time);
-
     struct Cursors {
         ValueCache<glm::dvec3> translation, scale;
         RotationCache rotation;
         StepCache visibility;
     };
+    // One bone's work, in evaluation order, with everything the hot loop reads kept together.
+    struct BoneJob {
+        int bone = 0, parent = -1;
+        const Track* track = nullptr; // null: the bone stays at rest
+        BlendMode mode;
+        glm::dvec3 restTranslation{0.0};
+        glm::dquat restRotation{1, 0, 0, 0};
+        glm::dvec3 restScale{1.0};
+        BoneTransform rest; // the same in float, for bones no track moves
+        Cursors cursors;
+    };
+    LocalTransform evalLocal(BoneJob& job, double time);
+
     const Animation* anim_;
     const Skeleton* given_;
     Skeleton flat_;
     const Skeleton* skeleton_ = nullptr;
     Binding binding_;
-    std::vector<int> order_;
-    std::vector<Cursors> cursors_;
+    std::vector<BoneJob> jobs_;
+    bool convert_ = false; // the animation's KeyConvention is not the identity
 };
 
 } // namespace bonescope

@@ -52,8 +52,15 @@ void NotesPanel::refresh()
     for (int i = 0; i < int(a.notes.size()); ++i) {
         const double frame = a.notes[i].time * doc_->fps();
         const bool whole = std::abs(frame - std::round(frame)) < 1e-6;
-        table_->setItem(i, 0, new QTableWidgetItem(whole ? QString::number(std::llround(frame)) : QString::number(frame, 'f', 3)));
-        table_->setItem(i, 1, new QTableWidgetItem(QString::fromStdString(a.notes[i].name)));
+        const QString texts[2] = {whole ? QString::number(std::llround(frame)) : QString::number(frame, 'f', 3),
+                                  QString::fromStdString(a.notes[i].name)};
+        // Texts are updated in place: replacing an item would close the editor that is committing it.
+        for (int col = 0; col < 2; ++col) {
+            if (QTableWidgetItem* item = table_->item(i, col))
+                item->setText(texts[col]);
+            else
+                table_->setItem(i, col, new QTableWidgetItem(texts[col]));
+        }
     }
     if (current >= 0 && current < table_->rowCount())
         table_->setCurrentCell(current, table_->currentColumn() < 0 ? 0 : table_->currentColumn());

@@ -226,15 +226,25 @@ private slots:
             if (doc.animation().notes[i].name == "note" && std::abs(doc.animation().notes[i].time - 2 / 30.0) < 1e-12)
                 row = i;
         QVERIFY(row >= 0);
+        // Add opened the name's cell editor: type into it, or into the editor opened on a cell.
         auto type = [&](int r, int col, const QString& text) {
             QTableWidget* t = notes->table();
-            t->setCurrentCell(r, col);
-            t->editItem(t->item(r, col));
-            auto* editor = qobject_cast<QLineEdit*>(QApplication::focusWidget());
+            auto openEditor = [t] {
+                for (QLineEdit* e : t->viewport()->findChildren<QLineEdit*>())
+                    if (e->isVisible())
+                        return e;
+                return static_cast<QLineEdit*>(nullptr);
+            };
+            if (!openEditor()) {
+                t->setCurrentCell(r, col);
+                t->editItem(t->item(r, col));
+            }
+            QLineEdit* editor = openEditor();
             QVERIFY(editor);
             editor->selectAll();
             QTest::keyClicks(editor, text);
             QTest::keyClick(editor, Qt::Key_Return);
+            QCoreApplication::processEvents(); // the delegate commits through a queued call
         };
         type(row, 1, "footstep");
         QCOMPARE(doc.animation().notes[row].name, std::string("footstep"));

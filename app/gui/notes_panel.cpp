@@ -8,6 +8,7 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "app/gui/commands/edit_commands.h"
@@ -103,8 +104,8 @@ void NotesPanel::onItemChanged(QTableWidgetItem* item)
         return;
     }
     const int moved = moveNoteEdit(doc_, doc_->scene(), row, frame / doc_->fps());
-    if (moved >= 0)
-        table_->setCurrentCell(moved, 0);
+    if (moved >= 0) // after the cell editor has closed
+        QTimer::singleShot(0, table_, [this, moved] { table_->setCurrentCell(moved, 0); });
 }
 
 } // namespace bonescope::gui

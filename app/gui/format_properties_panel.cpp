@@ -207,12 +207,12 @@ void FormatPropertiesPanel::buildSeanim(QFormLayout* f)
 void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
 {
     QWidget* p = f->parentWidget();
-    auto spin = [&](const QString& label, int lo, int hi, auto get, auto set) {
-        auto* s = new QSpinBox(p);
-        s->setRange(lo, hi);
+    // One numeric field of the Second Life data: `s` is a QSpinBox or QDoubleSpinBox already set up.
+    auto bind = [&](auto* s, const QString& label, auto get, auto set) {
+        using Value = decltype(s->value());
         s->setKeyboardTracking(false);
         f->addRow(label, s);
-        connect(s, &QSpinBox::valueChanged, this, [this, s, label, set](int v) {
+        connect(s, &std::remove_pointer_t<decltype(s)>::valueChanged, this, [this, s, label, set](Value v) {
             editExtra<SecondLifeExtra>(doc_, label, [&](SecondLifeExtra& e, Scene& sc) { set(e, *sc.currentAnimation(), v); }, mergeKeyFor(s));
         });
         refreshers_.push_back([this, s, get] {
@@ -221,21 +221,17 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
                 s->setValue(get(*e, doc_->animation()));
         });
     };
+    auto spin = [&](const QString& label, int lo, int hi, auto get, auto set) {
+        auto* s = new QSpinBox(p);
+        s->setRange(lo, hi);
+        bind(s, label, get, set);
+    };
     auto real = [&](const QString& label, double hi, auto get, auto set) {
         auto* s = new QDoubleSpinBox(p);
         s->setRange(0, hi);
         s->setDecimals(4);
         s->setSingleStep(0.05);
-        s->setKeyboardTracking(false);
-        f->addRow(label, s);
-        connect(s, &QDoubleSpinBox::valueChanged, this, [this, s, label, set](double v) {
-            editExtra<SecondLifeExtra>(doc_, label, [&](SecondLifeExtra& e, Scene& sc) { set(e, *sc.currentAnimation(), v); }, mergeKeyFor(s));
-        });
-        refreshers_.push_back([this, s, get] {
-            const QSignalBlocker b(s);
-            if (auto* e = extraOf<SecondLifeExtra>(doc_))
-                s->setValue(get(*e, doc_->animation()));
-        });
+        bind(s, label, get, set);
     };
     using E = SecondLifeExtra;
     spin(tr("Base priority"), -1, 7, [](const E& e, const Animation&) { return e.basePriority; },

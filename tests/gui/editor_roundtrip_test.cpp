@@ -25,12 +25,6 @@ using namespace bonescope::gui;
 
 namespace {
 
-QByteArray fileBytes(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 template <class T>
 T* extraOf(const Scene& s)
 {
@@ -146,7 +140,7 @@ private slots:
     void everyFormat()
     {
         QFETCH(QString, path);
-        QByteArray original = fileBytes(path);
+        QByteArray original = guitest::fileBytes(path);
         QVERIFY(!original.isEmpty());
         LoadResult r = loadAnimationFile(path);
         QVERIFY2(r.scene, qPrintable(r.error));
@@ -159,9 +153,9 @@ private slots:
         if (doc.scene().format == "bvh") {
             // The BVH writer re-prints numbers in its own layout, so even an unedited BVH file is not
             // saved byte for byte: undoing must give back what the unedited document saves.
-            original = fileBytes(unedited);
+            original = guitest::fileBytes(unedited);
         } else {
-            QVERIFY(fileBytes(unedited) == original);
+            QVERIFY(guitest::fileBytes(unedited) == original);
         }
         const Capabilities caps = format->capabilities();
         const bool frameBased = doc.scene().format == "bvh";
@@ -290,7 +284,7 @@ private slots:
         QVERIFY(!doc.isModified());
         const QString again = guitest::tempDir() + "/undone." + QString::fromStdString(format->extensions().front());
         QCOMPARE(saveScene(doc.scene(), *format, again), QString());
-        QVERIFY(fileBytes(again) == original);
+        QVERIFY(guitest::fileBytes(again) == original);
     }
 };
 

@@ -20,12 +20,6 @@ using namespace bonescope::gui;
 
 namespace {
 
-QByteArray bytesOf(const QString& path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
 // A copy of a sample in a fresh folder, opened in `doc`.
 QString openCopy(Document& doc, const QString& sample, const QString& name)
 {
@@ -53,7 +47,7 @@ private slots:
         const QString path = openCopy(doc, kSeanim, "same.seanim");
         SaveController saves(&doc, nullptr, false);
         QVERIFY(saves.save());
-        QCOMPARE(bytesOf(path), bytesOf(kSeanim));
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(kSeanim));
     }
 
     void fullDiskKeepsTheOriginal()
@@ -75,7 +69,7 @@ private slots:
         });
         QVERIFY(!saves.save());
         QVERIFY(saves.lastError().contains("No space left on device"));
-        QCOMPARE(bytesOf(path), bytesOf(kSeanim));
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(kSeanim));
         QVERIFY(doc.isModified());
         QCOMPARE(QDir(QFileInfo(path).path()).entryList({"full.seanim*"}, QDir::Files).size(), 1); // no temporary file left
     }
@@ -94,7 +88,7 @@ private slots:
         b.close();
         QVERIFY(!saves.saveAs(blocker + "/out.seanim"));
         QVERIFY(saves.lastError().contains("out.seanim"));
-        QCOMPARE(bytesOf(blocker), QByteArray("x"));
+        QCOMPARE(guitest::fileBytes(blocker), QByteArray("x"));
         QVERIFY(doc.isModified());
     }
 
@@ -138,7 +132,7 @@ private slots:
         QVERIFY(!autosave.writeNow()); // nothing unsaved
         addNoteEdit(&doc, 0.1, "unsaved");
         QVERIFY(autosave.writeNow());
-        QCOMPARE(bytesOf(path), bytesOf(kSeanim)); // the original is not touched
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(kSeanim)); // the original is not touched
 
         // The next session finds it, with the original's path, and the copy holds the edit.
         Document other;

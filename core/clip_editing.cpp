@@ -181,4 +181,34 @@ void resampleClip(Animation& a, double fps)
     a.fps = fps;
 }
 
+int addNote(Animation& a, double time, std::string name)
+{
+    auto it = std::upper_bound(a.notes.begin(), a.notes.end(), time, [](double t, const Note& n) { return t < n.time; });
+    it = a.notes.insert(it, Note{time, std::move(name)});
+    return int(it - a.notes.begin());
+}
+
+int renameNote(Animation& a, int index, std::string name)
+{
+    if (index < 0 || index >= int(a.notes.size()))
+        return -1;
+    a.notes[index].name = std::move(name);
+    return index;
+}
+
+int moveNote(Animation& a, int index, double time)
+{
+    if (index < 0 || index >= int(a.notes.size()))
+        return -1;
+    std::string name = std::move(a.notes[index].name);
+    a.notes.erase(a.notes.begin() + index);
+    return addNote(a, std::max(0.0, time), std::move(name));
+}
+
+void deleteNote(Animation& a, int index)
+{
+    if (index >= 0 && index < int(a.notes.size()))
+        a.notes.erase(a.notes.begin() + index);
+}
+
 } // namespace bonescope

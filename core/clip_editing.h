@@ -23,4 +23,11 @@ void reverseClip(Animation& a);
 // the channel's own rules (frame-based formats).
 void resampleClip(Animation& a, double fps);
 
+// Notes (notetracks). Notes stay ordered by time; several may share a time. Each returns the
+// note's index after the change (-1 for a bad index).
+int addNote(Animation& a, double time, std::string name);       // after the notes already at `time`
+int renameNote(Animation& a, int index, std::string name);
+int moveNote(Animation& a, int index, double time);            // clamped at 0
+void deleteNote(Animation& a, int index);
+
 } // namespace bonescope

@@ -209,4 +209,93 @@ std::vector<KeyRef> pasteKeys(Animation& a, const KeyClipboard& clip, double tim
     return out;
 }
 
+void setKeyFlags(Animation& a, const KeyRef& k, uint32_t flags)
+{
+    if (!validRef(a, k))
+        return;
+    withChannel(a.tracks[k.track], k.channel, [&](auto& ch) {
+        ch.keys[k.index].flags = flags;
+        ch.keys[k.index].hasRaw = false;
+    });
+}
+
+PoseKeyValues keyValuesForPose(const Bone& bone, BlendMode mode, const KeyConvention& convention,
+                               const LocalTransform& local)
+{
+    PoseKeyValues out;
+    glm::dvec3 t = local.translation;
+    if (mode.translation == TranslationBlend::AddToRest)
+        t -= bone.restTranslation;
+    glm::dquat q = local.rotation;
+    if (mode.rotation == RotationBlend::AfterRest)
+        q = q * glm::inverse(bone.restRotation);
+    // The convention only flips signs, so it is its own inverse.
+    out.translation = convention.apply(t);
+    out.rotation = glm::normalize(convention.apply(q));
+    out.scale = local.scale;
+    return out;
+}
+
+namespace {
+
+// Flags for a new key at `time`: those of the key before it, else after it, else Active when the
+// channel reads flags.
+template <class T>
+uint32_t flagsForNewKey(const Channel<T>& ch, double time)
+{
+    if (ch.keys.empty())
+        return ch.rules.segmentFlags ? keyflag::Active : 0;
+    auto it = std::upper_bound(ch.keys.begin(), ch.keys.end(), time, [](double t, const Key<T>& k) { return t < k.time; });
+    return it == ch.keys.begin() ? it->flags : std::prev(it)->flags;
+}
+
+} // namespace
+
+std::vector<KeyRef> keyPose(Animation& a, const Skeleton& skeleton, const Binding& binding, int bone, double time,
+                            const LocalTransform& local, unsigned channels)
+{
+    std::vector<KeyRef> out;
+    if (bone < 0 || bone >= int(skeleton.size()))
+        return out;
+    int track = bone < int(binding.trackOfBone.size()) ? binding.trackOfBone[bone] : -1;
+    if (track < 0) {
+        Track t;
+        t.name = skeleton.bones[bone].name;
+        // New channels play like the animation's other channels of the same kind.
+        for (const Track& other : a.tracks) {
+            t.translation.rules = other.translation.rules;
+            t.rotation.rules = other.rotation.rules;
+            t.scale.rules = other.scale.rules;
+            break;
+        }
+        a.tracks.push_back(std::move(t));
+        track = int(a.tracks.size()) - 1;
+    }
+    const BlendMode mode = bone < int(binding.blendOfBone.size()) ? binding.blendOfBone[bone] : a.blend;
+    const PoseKeyValues v = keyValuesForPose(skeleton.bones[bone], mode, a.keyConvention, local);
+    Track& t = a.tracks[track];
+    if (channels & posechannel::Existing) {
+        channels = 0;
+        if (!t.translation.empty()) channels |= posechannel::Translation;
+        if (!t.rotation.empty()) channels |= posechannel::Rotation;
+        if (!t.scale.empty()) channels |= posechannel::Scale;
+        if (!channels)
+            channels = posechannel::Translation | posechannel::Rotation;
+    }
+    if (channels & posechannel::Translation)
+        out.push_back({track, ChannelKind::Translation,
+                       insertKey(a, track, ChannelKind::Translation, time, glm::dvec4(v.translation, 0),
+                                 flagsForNewKey(a.tracks[track].translation, time))});
+    if (channels & posechannel::Rotation)
+        out.push_back({track, ChannelKind::Rotation,
+                       insertKey(a, track, ChannelKind::Rotation, time,
+                                 {v.rotation.x, v.rotation.y, v.rotation.z, v.rotation.w},
+                                 flagsForNewKey(a.tracks[track].rotation, time))});
+    if (channels & posechannel::Scale)
+        out.push_back({track, ChannelKind::Scale,
+                       insertKey(a, track, ChannelKind::Scale, time, glm::dvec4(v.scale, 0),
+                                 flagsForNewKey(a.tracks[track].scale, time))});
+    return out;
+}
+
 } // namespace bonescope

@@ -4,12 +4,14 @@
 #include <cmath>
 #include <numeric>
 
+#include <QUndoStack>
+
 #include "app/gui/up_axis_hint.h"
 #include "render/skinning.h"
 
 namespace bonescope::gui {
 
-Document::Document(QObject* parent) : QObject(parent)
+Document::Document(QObject* parent) : QObject(parent), undo_(new QUndoStack(this))
 {
     empty_.name = "(none)";
     rebuild();
@@ -26,7 +28,23 @@ void Document::setScene(Scene scene, const QString& path)
     time_ = 0;
     selection_.clear();
     current_ = -1;
+    undo_->clear();
     rebuild();
+}
+
+bool Document::isModified() const { return !undo_->isClean(); }
+
+void Document::restoreScene(const Scene& scene)
+{
+    scene_ = scene;
+    if (!scene_.currentAnimation() && !scene_.animations.empty())
+        scene_.current = 0;
+    bindSampler();
+    time_ = std::clamp(time_, 0.0, std::max(0.0, duration()));
+    resample();
+    emit edited();
+    emit timeChanged(time_);
+    emit poseChanged();
 }
 
 void Document::setSkeletonMesh(Scene meshScene, const QString& path)
@@ -64,6 +82,18 @@ void Document::setAnimationIndex(int index)
 
 void Document::rebuild()
 {
+    bindSampler();
+    up_ = defaultUpAxis();
+    resample();
+    emit sceneChanged();
+    emit upAxisChanged();
+    emit selectionChanged();
+    emit timeChanged(time_);
+    emit poseChanged();
+}
+
+void Document::bindSampler()
+{
     // The file's own skeleton wins; else the skeleton mesh's; else one bone per track.
     const Skeleton& use = !scene_.skeleton.empty() ? scene_.skeleton
                           : !meshScene_.skeleton.empty() ? meshScene_.skeleton
@@ -88,15 +118,8 @@ void Document::rebuild()
                 break;
             }
         }
-    up_ = defaultUpAxis();
     sampler_->sample(0.0, pose_);
     motionStart_ = motionBone_ >= 0 ? glm::vec3(pose_.world[motionBone_][3]) : glm::vec3(0.f);
-    resample();
-    emit sceneChanged();
-    emit upAxisChanged();
-    emit selectionChanged();
-    emit timeChanged(time_);
-    emit poseChanged();
 }
 
 void Document::resample()

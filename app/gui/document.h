@@ -15,6 +15,8 @@
 #include "core/scene.h"
 #include "render/display_axes.h"
 
+class QUndoStack;
+
 namespace bonescope::gui {
 
 class Document : public QObject {
@@ -31,6 +33,14 @@ public:
 
     const Scene& scene() const { return scene_; }
     QString path() const { return path_; }
+    void setPath(const QString& path) { path_ = path; } // after Save As
+
+    // Edits (app/gui/commands) go through this stack; its clean state is "not modified".
+    QUndoStack* undoStack() const { return undo_; }
+    bool isModified() const;
+    // Puts an edited (or undone) scene in place: keeps the path, the skeleton mesh, the time and the
+    // selection, re-binds the sampler and emits edited(). Only for commands.
+    void restoreScene(const Scene& scene);
     QString meshPath() const { return meshPath_; }
     bool isEmpty() const { return path_.isEmpty(); }
 
@@ -58,6 +68,8 @@ public:
     double timeOfFrame(long long frame) const;
 
     const Pose& pose() const { return pose_; }
+    // Local transforms of every bone at `seconds`, in double precision (keying the pose).
+    void sampleLocal(double seconds, std::vector<LocalTransform>& out) const { sampler_->sampleLocal(seconds, out); }
     const std::vector<glm::mat4>& meshJointWorld() const { return meshJointWorld_; }
     // How far the motion root has moved across the ground since the start (source space).
     glm::vec3 rootTravel() const { return rootTravel_; }
@@ -72,6 +84,7 @@ public:
 
 signals:
     void sceneChanged();     // scene, animation, skeleton or mesh replaced: views rebuild
+    void edited();           // the scene's content changed by an edit, undo or redo
     void timeChanged(double seconds);
     void poseChanged();
     void selectionChanged();
@@ -79,10 +92,12 @@ signals:
 
 private:
     void rebuild();
+    void bindSampler();
     void resample();
 
     Scene scene_;
     QString path_;
+    QUndoStack* undo_;
     Scene meshScene_;
     QString meshPath_;
     std::shared_ptr<const Mesh> mesh_;

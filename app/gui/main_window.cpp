@@ -15,16 +15,27 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 #include <cstdio>
 
+#include "app/gui/autosave.h"
 #include "app/gui/bone_tree_panel.h"
+#include "app/gui/clip_dialogs.h"
 #include "app/gui/demo_assets.h"
 #include "app/gui/document.h"
+#include "app/gui/dope_sheet_widget.h"
 #include "app/gui/file_filters.h"
+#include "app/gui/format_properties_panel.h"
+#include "app/gui/key_editor_panel.h"
+#include "app/gui/notes_panel.h"
 #include "app/gui/playback_controller.h"
+#include "app/gui/pose_tool.h"
 #include "app/gui/properties_panel.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/save_controller.h"
+#include "app/gui/timeline_ruler.h"
 #include "app/gui/timeline_widget.h"
 #include "app/gui/viewport_binding.h"
 #include "render/viewport.h"
@@ -35,7 +46,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
       playback_(new PlaybackController(doc_, this)), viewport_(new render::Viewport(this)),
       timeline_(new TimelineWidget(doc_, playback_, this)), tree_(new BoneTreePanel(doc_, this)),
-      properties_(new PropertiesPanel(doc_, this)), status_(new QLabel(this)), companion_(new QPushButton(this))
+      properties_(new PropertiesPanel(doc_, this)), dopeSheet_(new DopeSheet(doc_, timeline_->ruler(), this)),
+      notes_(new NotesPanel(doc_, this)), keyEditor_(new KeyEditorPanel(doc_, dopeSheet_, this)),
+      formatProperties_(new FormatPropertiesPanel(doc_, dopeSheet_, this)), poseTool_(new PoseTool(doc_, viewport_, this)),
+      saves_(new SaveController(doc_, this, interactive)), autosave_(new Autosave(doc_, this)), status_(new QLabel(this)), companion_(new QPushButton(this))
 {
     setObjectName("MainWindow");
     setAcceptDrops(true);
@@ -52,6 +66,11 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
     dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
+    timeline_->addBelowRuler(dopeSheet_);
+    timeline_->ruler()->setLeftInset(DopeSheet::kNameWidth);
+    dock(keyEditor_, tr("Key"), "keyEditorDock", Qt::RightDockWidgetArea);
+    dock(formatProperties_, tr("Format"), "formatDock", Qt::RightDockWidgetArea);
+    dock(notes_, tr("Notes"), "notesDock", Qt::LeftDockWidgetArea);
 
     statusBar()->addWidget(status_, 1);
     statusBar()->addPermanentWidget(companion_);
@@ -62,6 +81,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     });
     connect(doc_, &Document::sceneChanged, this, &MainWindow::updateStatus);
     connect(doc_, &Document::sceneChanged, this, &MainWindow::updateTitle);
+    connect(doc_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
+    connect(saves_, &SaveController::saved, this, &MainWindow::updateTitle);
+    if (interactive_)
+        QTimer::singleShot(0, this, &MainWindow::offerRecovery);
 
     buildMenus();
     resize(1280, 800);
@@ -86,6 +109,10 @@ void MainWindow::buildMenus()
     QMenu* recentMenu = file->addMenu(tr("Open &Recent"));
     recent_ = new RecentFiles(recentMenu, this);
     connect(recent_, &RecentFiles::openRequested, this, &MainWindow::openFile);
+    file->addAction(tr("&Save"), QKeySequence::Save, saves_, [this] { saves_->save(); });
+    file->addAction(tr("Save &as..."), QKeySequence::SaveAs, saves_, [this] { saves_->saveAs(); });
+    file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); });
+    file->addSeparator();
     file->addAction(tr("Load &skeleton mesh..."), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load skeleton mesh"), QString(), meshFileFilter());
         if (!path.isEmpty())
@@ -96,8 +123,59 @@ void MainWindow::buildMenus()
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+    buildEditMenu(menuBar()->addMenu(tr("&Edit")));
     buildViewMenu(menuBar()->addMenu(tr("&View")));
     buildPlaybackMenu(menuBar()->addMenu(tr("&Playback")));
+}
+
+void MainWindow::buildEditMenu(QMenu* edit)
+{
+    QAction* undo = doc_->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    // Window-wide keys; text fields still get their own Delete / Ctrl+C / Ctrl+V and letters.
+    auto add = [&](const QString& label, const QKeySequence& key, void (DopeSheet::*slot)()) {
+        QAction* a = edit->addAction(label, dopeSheet_, slot);
+        a->setShortcut(key);
+        a->setShortcutContext(Qt::WindowShortcut);
+    };
+    add(tr("&Insert key (selected bones, current pose)"), QKeySequence(Qt::Key_I), &DopeSheet::insertKey);
+    add(tr("&Delete keys"), QKeySequence::Delete, &DopeSheet::deleteSelected);
+    add(tr("&Copy keys"), QKeySequence::Copy, &DopeSheet::copySelected);
+    add(tr("&Paste keys at the current time"), QKeySequence::Paste, &DopeSheet::paste);
+    edit->addAction(tr("Add &note at the current frame"), notes_, &NotesPanel::addNote);
+    edit->addSeparator();
+    addClipMenu(edit, doc_, this);
+}
+
+void MainWindow::offerRecovery()
+{
+    for (const Recovery& r : autosave_->pending()) {
+        const QString name = r.originalPath.isEmpty() ? tr("an unsaved animation") : r.originalPath;
+        const auto answer = QMessageBox::question(
+            this, tr("Recover unsaved edits"),
+            tr("Bonescope closed with unsaved edits to %1 (autosaved %2). Recover them?")
+                .arg(name, QLocale().toString(r.written.toLocalTime(), QLocale::ShortFormat)),
+            QMessageBox::Yes | QMessageBox::No);
+        if (answer != QMessageBox::Yes) {
+            Autosave::remove(r);
+            continue;
+        }
+        const LoadResult loaded = loadAnimationFile(r.autosavePath);
+        if (!loaded.scene) {
+            report(loaded.error);
+            continue;
+        }
+        doc_->setScene(std::move(*loaded.scene), r.originalPath.isEmpty() ? r.autosavePath : r.originalPath);
+        doc_->undoStack()->resetClean(); // modified until saved
+        Autosave::remove(r);
+        viewport_->frameAll();
+        return;
+    }
 }
 
 void MainWindow::buildViewMenu(QMenu* view)
@@ -187,9 +265,13 @@ void MainWindow::startLoad(const QString& path, bool mesh)
     watcher->setFuture(QtConcurrent::run(mesh ? &loadMeshFile : &loadAnimationFile, path));
 }
 
-void MainWindow::openFile(const QString& path) { startLoad(path, false); }
+void MainWindow::openFile(const QString& path)
+{
+    if (saves_->maybeSave())
+        startLoad(path, false);
+}
 void MainWindow::loadSkeletonMesh(const QString& path) { startLoad(path, true); }
-bool MainWindow::openFileNow(const QString& path) { return apply(loadAnimationFile(path), false); }
+bool MainWindow::openFileNow(const QString& path) { return saves_->maybeSave() && apply(loadAnimationFile(path), false); }
 bool MainWindow::loadSkeletonMeshNow(const QString& path) { return apply(loadMeshFile(path), true); }
 
 bool MainWindow::openDemoNow(bool autoplay)
@@ -249,7 +331,8 @@ void MainWindow::offerCompanion(const QString& animationPath)
 void MainWindow::updateTitle()
 {
     const QString name = doc_->isEmpty() ? tr("no file") : QFileInfo(doc_->path()).fileName();
-    setWindowTitle(tr("%1 - Bonescope").arg(name));
+    setWindowTitle(tr("%1[*] - Bonescope").arg(name));
+    setWindowModified(doc_->isModified());
 }
 
 void MainWindow::updateStatus()
@@ -264,6 +347,11 @@ void MainWindow::updateStatus()
 
 void MainWindow::closeEvent(QCloseEvent* e)
 {
+    if (!saves_->maybeSave()) {
+        e->ignore();
+        return;
+    }
+    autosave_->discard();
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());

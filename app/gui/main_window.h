@@ -16,8 +16,15 @@ class Viewport;
 
 namespace bonescope::gui {
 
+class Autosave;
 class BoneTreePanel;
 class Document;
+class DopeSheet;
+class FormatPropertiesPanel;
+class KeyEditorPanel;
+class NotesPanel;
+class PoseTool;
+class SaveController;
 class PlaybackController;
 class PropertiesPanel;
 class RecentFiles;
@@ -45,6 +52,10 @@ public:
     TimelineWidget* timeline() const { return timeline_; }
     BoneTreePanel* boneTree() const { return tree_; }
     PropertiesPanel* properties() const { return properties_; }
+    DopeSheet* dopeSheet() const { return dopeSheet_; }
+    NotesPanel* notes() const { return notes_; }
+    SaveController* saves() const { return saves_; }
+    Autosave* autosave() const { return autosave_; }
     QString lastError() const { return lastError_; }
 
 signals:
@@ -59,6 +70,8 @@ private:
     void buildMenus();
     void buildPlaybackMenu(QMenu* menu);
     void buildViewMenu(QMenu* menu);
+    void buildEditMenu(QMenu* menu);
+    void offerRecovery();
     void startLoad(const QString& path, bool mesh);
     bool apply(const LoadResult& r, bool mesh);
     void report(const QString& message);
@@ -73,6 +86,13 @@ private:
     TimelineWidget* timeline_;
     BoneTreePanel* tree_;
     PropertiesPanel* properties_;
+    DopeSheet* dopeSheet_;
+    NotesPanel* notes_;
+    KeyEditorPanel* keyEditor_;
+    FormatPropertiesPanel* formatProperties_;
+    PoseTool* poseTool_;
+    SaveController* saves_;
+    Autosave* autosave_;
     RecentFiles* recent_ = nullptr;
     QPointer<QProgressDialog> progress_;
     QLabel* status_;

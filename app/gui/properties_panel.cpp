@@ -40,6 +40,7 @@ PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
     layout->addWidget(tree_);
     connect(animations_, &QComboBox::activated, doc_, &Document::setAnimationIndex);
     connect(doc_, &Document::sceneChanged, this, &PropertiesPanel::rebuild);
+    connect(doc_, &Document::edited, this, &PropertiesPanel::rebuild);
     connect(doc_, &Document::selectionChanged, this, &PropertiesPanel::refreshBone);
     connect(doc_, &Document::poseChanged, this, &PropertiesPanel::refreshBone);
     rebuild();

@@ -20,6 +20,7 @@ TimelineRuler::TimelineRuler(Document* doc, QWidget* parent) : QWidget(parent), 
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     connect(doc_, &Document::sceneChanged, this, &TimelineRuler::refreshKeys);
     connect(doc_, &Document::selectionChanged, this, &TimelineRuler::refreshKeys);
+    connect(doc_, &Document::edited, this, &TimelineRuler::refreshKeys);
     connect(doc_, &Document::timeChanged, this, qOverload<>(&QWidget::update));
     refreshKeys();
 }
@@ -30,17 +31,23 @@ void TimelineRuler::refreshKeys()
     update();
 }
 
+void TimelineRuler::setLeftInset(int px)
+{
+    inset_ = px;
+    update();
+}
+
 double TimelineRuler::xOf(double time) const
 {
     const double d = doc_->duration();
-    const double w = std::max(1, width() - 2 * kMargin);
-    return kMargin + (d > 0 ? time / d : 0) * w;
+    const double w = std::max(1, width() - 2 * kMargin - inset_);
+    return inset_ + kMargin + (d > 0 ? time / d : 0) * w;
 }
 
 double TimelineRuler::timeAt(double x) const
 {
-    const double w = std::max(1, width() - 2 * kMargin);
-    return std::clamp((x - kMargin) / w, 0.0, 1.0) * doc_->duration();
+    const double w = std::max(1, width() - 2 * kMargin - inset_);
+    return std::clamp((x - kMargin - inset_) / w, 0.0, 1.0) * doc_->duration();
 }
 
 void TimelineRuler::scrubTo(double x, bool snap)
@@ -82,7 +89,7 @@ void TimelineRuler::paintEvent(QPaintEvent*)
 
     // Frame ticks, with a number every `labelEvery` frames so that labels never overlap.
     const long long last = doc_->lastFrame();
-    const double pxPerFrame = (width() - 2.0 * kMargin) / double(std::max<long long>(1, last));
+    const double pxPerFrame = (width() - 2.0 * kMargin - inset_) / double(std::max<long long>(1, last));
     long long labelEvery = 1;
     for (long long step : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 100000, 1000000})
         if ((labelEvery = step) * pxPerFrame >= 40)

@@ -16,6 +16,8 @@ public:
     QSize sizeHint() const override { return {600, 64}; }
     double timeAt(double x) const;
     double xOf(double time) const;
+    // Room left of the time axis (the dope sheet's name column, so both share one axis).
+    void setLeftInset(int px);
 
 signals:
     void scrubStarted();
@@ -31,6 +33,7 @@ private:
 
     Document* doc_;
     std::vector<double> keys_;
+    int inset_ = 0;
 };
 
 } // namespace bonescope::gui

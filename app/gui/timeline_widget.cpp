@@ -68,6 +68,8 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     refresh();
 }
 
+void TimelineWidget::addBelowRuler(QWidget* w) { static_cast<QVBoxLayout*>(layout())->addWidget(w, 1); }
+
 QToolButton* TimelineWidget::button(const QString& text, const QString& tip, void (PlaybackController::*slot)())
 {
     auto* b = new QToolButton(this);

@@ -18,6 +18,8 @@ public:
     TimelineWidget(Document* doc, PlaybackController* playback, QWidget* parent = nullptr);
     TimelineRuler* ruler() const { return ruler_; }
     QString positionText() const; // what the frame/time label shows
+    // Puts an editor strip (the dope sheet) under the ruler, on the same time axis.
+    void addBelowRuler(QWidget* w);
 
 private:
     QToolButton* button(const QString& text, const QString& tip, void (PlaybackController::*slot)());

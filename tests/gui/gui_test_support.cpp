@@ -14,6 +14,12 @@
 
 namespace bonescope::guitest {
 
+QByteArray fileBytes(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
 void isolateSettings()
 {
     QStandardPaths::setTestModeEnabled(true);

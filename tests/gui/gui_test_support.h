@@ -22,6 +22,8 @@ std::map<std::string, std::vector<QString>> samplesByFormat();
 QImage viewportImage(gui::MainWindow& w);
 // Pixels that differ by more than a small tolerance in any channel.
 int differingPixels(const QImage& a, const QImage& b);
+// A file's bytes (empty when it cannot be read).
+QByteArray fileBytes(const QString& path);
 // A fresh directory for files a test writes.
 QString tempDir();
 

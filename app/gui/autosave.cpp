@@ -1,0 +1,119 @@
+#include "app/gui/autosave.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUndoStack>
+
+#include "app/gui/document.h"
+#include "app/gui/save_file.h"
+#include "formats/registry.h"
+
+namespace bonescope::gui {
+
+Autosave::Autosave(Document* doc, QObject* parent, QString folder)
+    : QObject(parent), doc_(doc),
+      folder_(folder.isEmpty() ? QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/autosave" : folder),
+      timer_(new QTimer(this))
+{
+    timer_->setSingleShot(true);
+    timer_->setInterval(30'000);
+    connect(timer_, &QTimer::timeout, this, &Autosave::writeNow);
+    connect(doc_->undoStack(), &QUndoStack::cleanChanged, this, &Autosave::onCleanChanged);
+    connect(doc_->undoStack(), &QUndoStack::indexChanged, this, &Autosave::onIndexChanged);
+    // A new file replaces the document: the previous one's copy is no longer needed.
+    connect(doc_, &Document::sceneChanged, this, [this] {
+        if (!doc_->isModified())
+            discard();
+    });
+}
+
+void Autosave::setInterval(int ms) { timer_->setInterval(ms); }
+
+QString Autosave::baseName() const
+{
+    const QByteArray key = doc_->path().isEmpty() ? QByteArray("untitled") : doc_->path().toUtf8();
+    return QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha1).toHex().left(16));
+}
+
+void Autosave::onCleanChanged(bool clean)
+{
+    if (clean) {
+        timer_->stop();
+        discard();
+    } else if (!timer_->isActive()) {
+        timer_->start();
+    }
+}
+
+void Autosave::onIndexChanged()
+{
+    if (doc_->isModified() && !timer_->isActive())
+        timer_->start();
+}
+
+bool Autosave::writeNow()
+{
+    if (!doc_->isModified())
+        return false;
+    const Format* format = Registry::instance().byId(doc_->scene().format);
+    if (!format || !format->capabilities().write || !QDir().mkpath(folder_))
+        return false;
+    const QString base = baseName();
+    const QString ext = QString::fromStdString(format->extensions().empty() ? "bin" : format->extensions().front());
+    const QString copy = folder_ + "/" + base + "." + ext;
+    if (!saveScene(doc_->scene(), *format, copy).isEmpty())
+        return false;
+    QJsonObject info{{"original", doc_->path()},
+                     {"copy", QFileInfo(copy).fileName()},
+                     {"written", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
+    if (!writeWithSaveFile(folder_ + "/" + base + ".json", QJsonDocument(info).toJson()).isEmpty())
+        return false;
+    if (!written_.isEmpty() && written_ != base) // the document was saved under another name
+        discard();
+    written_ = base;
+    return true;
+}
+
+void Autosave::discard()
+{
+    if (written_.isEmpty())
+        return;
+    QDir dir(folder_);
+    for (const QString& f : dir.entryList({written_ + ".*"}, QDir::Files))
+        dir.remove(f);
+    written_.clear();
+}
+
+QList<Recovery> Autosave::pending() const
+{
+    QList<Recovery> out;
+    QDir dir(folder_);
+    for (const QFileInfo& fi : dir.entryInfoList({"*.json"}, QDir::Files, QDir::Time)) {
+        if (fi.completeBaseName() == written_)
+            continue;
+        QFile f(fi.filePath());
+        if (!f.open(QIODevice::ReadOnly))
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        const QString copy = dir.filePath(o.value("copy").toString());
+        if (o.value("copy").toString().isEmpty() || !QFileInfo::exists(copy))
+            continue;
+        out.push_back({copy, fi.filePath(), o.value("original").toString(),
+                       QDateTime::fromString(o.value("written").toString(), Qt::ISODate)});
+    }
+    return out;
+}
+
+void Autosave::remove(const Recovery& r)
+{
+    QFile::remove(r.autosavePath);
+    QFile::remove(r.infoPath);
+}
+
+} // namespace bonescope::gui

@@ -1,0 +1,13 @@
+#pragma once
+// Edit > Clip: frame rate (keeping times or frame numbers), trim to a frame range, set the duration,
+// reverse and, for frame-based formats (SEAnim, BVH), resample. A small dialog each; one undo step each.
+class QMenu;
+class QWidget;
+
+namespace bonescope::gui {
+
+class Document;
+
+void addClipMenu(QMenu* edit, Document* doc, QWidget* parent);
+
+} // namespace bonescope::gui

@@ -1,0 +1,190 @@
+#include "app/gui/commands/edit_commands.h"
+
+#include <QCoreApplication>
+
+#include "app/gui/document.h"
+#include "core/clip_editing.h"
+
+namespace bonescope::gui {
+
+namespace {
+QString tr(const char* s) { return QCoreApplication::translate("edit", s); }
+} // namespace
+
+std::vector<KeyRef> moveKeysEdit(Document* doc, const Scene& base, const std::vector<KeyRef>& keys, double dt,
+                                 double snapFps, quint64 mergeKey)
+{
+    Scene s = base;
+    Animation* a = s.currentAnimation();
+    if (!a || keys.empty())
+        return {};
+    std::vector<KeyRef> moved = moveKeys(*a, keys, dt, snapFps);
+    pushScene(doc, tr("Move keys"), std::move(s), mergeKey);
+    return moved;
+}
+
+void setKeyValueEdit(Document* doc, const KeyRef& key, const glm::dvec4& value, quint64 mergeKey)
+{
+    editAnimation(doc, tr("Change key value"), [&](Animation& a) {
+        if (!readKey(a, key))
+            return false;
+        setKeyValue(a, key, value);
+        return true;
+    }, mergeKey);
+}
+
+void setKeyFlagsEdit(Document* doc, const KeyRef& key, uint32_t flags)
+{
+    editAnimation(doc, tr("Change key flags"), [&](Animation& a) {
+        const auto k = readKey(a, key);
+        if (!k || k->flags == flags)
+            return false;
+        setKeyFlags(a, key, flags);
+        return true;
+    });
+}
+
+void deleteKeysEdit(Document* doc, const std::vector<KeyRef>& keys)
+{
+    editAnimation(doc, tr("Delete keys"), [&](Animation& a) {
+        if (keys.empty())
+            return false;
+        deleteKeys(a, keys);
+        return true;
+    });
+}
+
+std::vector<KeyRef> pasteKeysEdit(Document* doc, const KeyClipboard& clip, double time)
+{
+    std::vector<KeyRef> out;
+    editAnimation(doc, tr("Paste keys"), [&](Animation& a) {
+        if (clip.items.empty())
+            return false;
+        out = pasteKeys(a, clip, time);
+        return true;
+    });
+    return out;
+}
+
+std::vector<KeyRef> insertPoseKeysEdit(Document* doc, const std::vector<int>& bones)
+{
+    std::vector<LocalTransform> local;
+    doc->sampleLocal(doc->time(), local);
+    std::vector<KeyRef> out;
+    editAnimation(doc, tr("Insert key"), [&](Animation& a) {
+        // Tracks made for unanimated bones bind only after the edit: bind as we go.
+        for (int b : bones) {
+            if (b < 0 || b >= int(local.size()))
+                continue;
+            const Binding binding = Binding::bind(a, doc->skeleton());
+            for (const KeyRef& k : keyPose(a, doc->skeleton(), binding, b, doc->time(), local[b]))
+                out.push_back(k);
+        }
+        return !out.empty();
+    });
+    return out;
+}
+
+void poseBoneEdit(Document* doc, const Scene& base, int bone, const LocalTransform& local, unsigned channels,
+                  quint64 mergeKey)
+{
+    Scene s = base;
+    Animation* a = s.currentAnimation();
+    if (!a)
+        return;
+    keyPose(*a, doc->skeleton(), Binding::bind(*a, doc->skeleton()), bone, doc->time(), local, channels);
+    pushScene(doc, tr("Pose bone"), std::move(s), mergeKey);
+}
+
+int addNoteEdit(Document* doc, double time, const QString& name)
+{
+    int index = -1;
+    editAnimation(doc, tr("Add note"), [&](Animation& a) {
+        index = addNote(a, time, name.toStdString());
+        return true;
+    });
+    return index;
+}
+
+int renameNoteEdit(Document* doc, int index, const QString& name)
+{
+    int out = -1;
+    editAnimation(doc, tr("Rename note"), [&](Animation& a) {
+        if (index < 0 || index >= int(a.notes.size()) || a.notes[index].name == name.toStdString())
+            return false;
+        out = renameNote(a, index, name.toStdString());
+        return true;
+    });
+    return out < 0 ? index : out;
+}
+
+int moveNoteEdit(Document* doc, const Scene& base, int index, double time, quint64 mergeKey)
+{
+    Scene s = base;
+    Animation* a = s.currentAnimation();
+    if (!a || index < 0 || index >= int(a->notes.size()))
+        return -1;
+    const int out = moveNote(*a, index, time);
+    pushScene(doc, tr("Move note"), std::move(s), mergeKey);
+    return out;
+}
+
+void deleteNoteEdit(Document* doc, int index)
+{
+    editAnimation(doc, tr("Delete note"), [&](Animation& a) {
+        if (index < 0 || index >= int(a.notes.size()))
+            return false;
+        deleteNote(a, index);
+        return true;
+    });
+}
+
+void setFrameRateEdit(Document* doc, double fps, bool rescaleTimes)
+{
+    editAnimation(doc, tr("Change frame rate"), [&](Animation& a) {
+        setFrameRate(a, fps, rescaleTimes);
+        return true;
+    });
+}
+
+void trimEdit(Document* doc, double start, double end)
+{
+    editAnimation(doc, tr("Trim"), [&](Animation& a) {
+        trimClip(a, start, end);
+        return true;
+    });
+}
+
+void setDurationEdit(Document* doc, double seconds)
+{
+    editAnimation(doc, tr("Set duration"), [&](Animation& a) {
+        setDuration(a, seconds);
+        return true;
+    });
+}
+
+void reverseEdit(Document* doc)
+{
+    editAnimation(doc, tr("Reverse"), [&](Animation& a) {
+        reverseClip(a);
+        return true;
+    });
+}
+
+void resampleEdit(Document* doc, double fps)
+{
+    editAnimation(doc, tr("Resample"), [&](Animation& a) {
+        resampleClip(a, fps);
+        return true;
+    });
+}
+
+bool editAnimationFields(Document* doc, const QString& text, const std::function<void(Animation&)>& change, quint64 mergeKey)
+{
+    return editAnimation(doc, text, [&](Animation& a) {
+        change(a);
+        return true;
+    }, mergeKey);
+}
+
+} // namespace bonescope::gui

@@ -1,0 +1,43 @@
+#pragma once
+// The one undo command of the editor: the whole scene before and after an edit (Scene copies are
+// deep, format extras included), so undo and redo restore the exact previous state whatever the
+// edit did. The edit logic itself lives in core/ (key_editing, clip_editing); commands only wrap it.
+#include <functional>
+
+#include <QString>
+#include <QUndoCommand>
+
+#include "core/scene.h"
+
+namespace bonescope::gui {
+
+class Document;
+
+// Successive edits pushed with the same non-zero key merge into one undo step: a drag, or the
+// scrub of one value. newMergeKey() starts a gesture; mergeKeyFor(field) is stable for one widget.
+quint64 newMergeKey();
+quint64 mergeKeyFor(const void* source);
+
+class SceneEditCommand : public QUndoCommand {
+public:
+    SceneEditCommand(Document* doc, const QString& text, Scene before, Scene after, quint64 mergeKey);
+    int id() const override { return mergeKey_ ? 0x5ce7e : -1; }
+    bool mergeWith(const QUndoCommand* other) override;
+    void undo() override;
+    void redo() override;
+
+private:
+    Document* doc_;
+    Scene before_, after_;
+    quint64 mergeKey_;
+};
+
+// Pushes `after` as the new state of the document (the current one becomes the undo state).
+void pushScene(Document* doc, const QString& text, Scene after, quint64 mergeKey = 0);
+// Runs `change` on a copy of the scene (or of its current animation) and pushes the result as one
+// undo step; nothing is pushed when `change` returns false.
+bool editScene(Document* doc, const QString& text, const std::function<bool(Scene&)>& change, quint64 mergeKey = 0);
+bool editAnimation(Document* doc, const QString& text, const std::function<bool(Animation&)>& change,
+                   quint64 mergeKey = 0);
+
+} // namespace bonescope::gui

@@ -1,0 +1,47 @@
+#pragma once
+// Posing in the viewport, Blender style: with a bone selected and the view focused, R turns the
+// current bone about the view axis and G moves it in the view plane as the mouse moves; a left click
+// (or Enter) keeps the pose as a key at the current time (one undo step), Esc or a right click
+// cancels. Watches the viewport through an event filter; the math is in render/gizmo.
+#include <QObject>
+#include <QPoint>
+
+#include "core/pose.h"
+#include "core/scene.h"
+
+namespace bonescope::render {
+class Viewport;
+}
+
+namespace bonescope::gui {
+
+class Document;
+
+class PoseTool : public QObject {
+    Q_OBJECT
+public:
+    enum class Mode { None, Rotate, Move };
+    PoseTool(Document* doc, render::Viewport* view, QObject* parent = nullptr);
+
+    Mode mode() const { return mode_; }
+    // The gesture without events (tests, menus): start at a widget position, follow it, finish.
+    bool begin(Mode mode, QPoint cursor);
+    void follow(QPoint cursor);
+    void finish(bool keep);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override;
+
+private:
+    Document* doc_;
+    render::Viewport* view_;
+    Mode mode_ = Mode::None;
+    int bone_ = -1;
+    QPoint start_;
+    Scene base_;
+    LocalTransform baseLocal_;
+    quint64 mergeKey_ = 0;
+    bool pushed_ = false;
+};
+
+} // namespace bonescope::gui

@@ -1,0 +1,156 @@
+// Saving never loses data: an unedited file saves byte for byte; a write that fails (a simulated
+// full disk through an injected writer that uses QSaveFile and then fails, or a folder QSaveFile
+// cannot create its temporary file in) leaves the original file untouched, keeps the document's
+// changes and says why; Export lists what the target cannot carry; the autosave copy is written,
+// found by the next session, and removed on save.
+#include <QFile>
+#include <QSaveFile>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "app/gui/autosave.h"
+#include "app/gui/commands/edit_commands.h"
+#include "app/gui/document.h"
+#include "app/gui/save_controller.h"
+#include "app/gui/scene_loading.h"
+#include "gui_test_support.h"
+
+using namespace bonescope;
+using namespace bonescope::gui;
+
+namespace {
+
+// A copy of a sample in a fresh folder, opened in `doc`.
+QString openCopy(Document& doc, const QString& sample, const QString& name)
+{
+    const QString path = guitest::tempDir() + "/" + name;
+    QFile::copy(sample, path);
+    LoadResult r = loadAnimationFile(path);
+    if (r.scene)
+        doc.setScene(std::move(*r.scene), path);
+    return path;
+}
+
+const QString kSeanim = BONESCOPE_SAMPLES "/seanim/synth_abs_lrs_loop_notes.seanim";
+
+} // namespace
+
+class EditorSaveTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { guitest::isolateSettings(); }
+
+    void unchangedSaveIsByteIdentical()
+    {
+        Document doc;
+        const QString path = openCopy(doc, kSeanim, "same.seanim");
+        SaveController saves(&doc, nullptr, false);
+        QVERIFY(saves.save());
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(kSeanim));
+    }
+
+    void fullDiskKeepsTheOriginal()
+    {
+        Document doc;
+        const QString path = openCopy(doc, kSeanim, "full.seanim");
+        setDurationEdit(&doc, 0.2);
+        QVERIFY(doc.isModified());
+        SaveController saves(&doc, nullptr, false);
+        // The disk fills up halfway: QSaveFile has written part of its temporary file when it fails.
+        saves.setWriter([](const QString& p, const QByteArray& bytes) {
+            QSaveFile f(p);
+            if (!f.open(QIODevice::WriteOnly))
+                return f.errorString();
+            f.write(bytes.left(bytes.size() / 2));
+            f.cancelWriting();
+            f.commit();
+            return QString("No space left on device");
+        });
+        QVERIFY(!saves.save());
+        QVERIFY(saves.lastError().contains("No space left on device"));
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(kSeanim));
+        QVERIFY(doc.isModified());
+        QCOMPARE(QDir(QFileInfo(path).path()).entryList({"full.seanim*"}, QDir::Files).size(), 1); // no temporary file left
+    }
+
+    void unwritableFolderReportsWhy()
+    {
+        Document doc;
+        openCopy(doc, kSeanim, "folder.seanim");
+        setDurationEdit(&doc, 0.2);
+        SaveController saves(&doc, nullptr, false);
+        // A "folder" that is a file: QSaveFile cannot create its temporary file there, even as root.
+        const QString blocker = guitest::tempDir() + "/not_a_folder";
+        QFile b(blocker);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write("x");
+        b.close();
+        QVERIFY(!saves.saveAs(blocker + "/out.seanim"));
+        QVERIFY(saves.lastError().contains("out.seanim"));
+        QCOMPARE(guitest::fileBytes(blocker), QByteArray("x"));
+        QVERIFY(doc.isModified());
+    }
+
+    void saveAsMarksClean()
+    {
+        Document doc;
+        openCopy(doc, kSeanim, "src.seanim");
+        addNoteEdit(&doc, 0.1, "saved_note");
+        SaveController saves(&doc, nullptr, false);
+        const QString out = guitest::tempDir() + "/saved.seanim";
+        QVERIFY(saves.saveAs(out));
+        QVERIFY(!doc.isModified());
+        QCOMPARE(doc.path(), out);
+        LoadResult r = loadAnimationFile(out);
+        QVERIFY(r.scene);
+        const auto& notes = r.scene->currentAnimation()->notes;
+        QVERIFY(std::any_of(notes.begin(), notes.end(), [](const Note& n) { return n.name == "saved_note"; }));
+    }
+
+    void exportReportsLosses()
+    {
+        Document doc;
+        openCopy(doc, kSeanim, "exp.seanim");
+        SaveController saves(&doc, nullptr, false);
+        const QString out = guitest::tempDir() + "/exported.bvh";
+        QVERIFY2(saves.exportTo(out), qPrintable(saves.lastError()));
+        // BVH carries no notes: the report says so (the sample has notes).
+        QVERIFY(saves.lastExportReport().join("\n").contains("note", Qt::CaseInsensitive));
+        LoadResult r = loadAnimationFile(out);
+        QVERIFY2(r.scene, qPrintable(r.error));
+        QCOMPARE(r.scene->format, std::string("bvh"));
+        QVERIFY(!doc.isModified());
+    }
+
+    void autosaveIsOfferedAndRemovedOnSave()
+    {
+        const QString folder = guitest::tempDir() + "/autosave";
+        Document doc;
+        const QString path = openCopy(doc, kSeanim, "auto.seanim");
+        Autosave autosave(&doc, nullptr, folder);
+        QVERIFY(!autosave.writeNow()); // nothing unsaved
+        addNoteEdit(&doc, 0.1, "unsaved");
+        QVERIFY(autosave.writeNow());
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(kSeanim)); // the original is not touched
+
+        // The next session finds it, with the original's path, and the copy holds the edit.
+        Document other;
+        Autosave next(&other, nullptr, folder);
+        const QList<Recovery> found = next.pending();
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found[0].originalPath, path);
+        LoadResult r = loadAnimationFile(found[0].autosavePath);
+        QVERIFY(r.scene);
+        const auto& notes = r.scene->currentAnimation()->notes;
+        QVERIFY(std::any_of(notes.begin(), notes.end(), [](const Note& n) { return n.name == "unsaved"; }));
+
+        SaveController saves(&doc, nullptr, false);
+        QVERIFY(saves.save());
+        QVERIFY(next.pending().isEmpty());
+        QVERIFY(QDir(folder).entryList(QDir::Files).isEmpty());
+    }
+};
+
+QTEST_MAIN(EditorSaveTest)
+#include "editor_save_test.moc"

@@ -25,6 +25,10 @@ struct BvhExtra : FormatExtra {
     std::map<std::string, std::vector<bvh::ChannelKind>> channels; // by joint name
     double frameTime = 0;
     std::string frameTimeText; // as written, e.g. "0.041667"
+    // The file as read and the fingerprint of what it meant (core/content_hash.h): written back as it
+    // was while nothing changed, since re-printing the numbers would not give the same text.
+    std::vector<uint8_t> source;
+    uint64_t sourceHash = 0;
 
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<BvhExtra>(*this); }
     void toJson(nlohmann::json& out) const override;

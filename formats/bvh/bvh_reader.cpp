@@ -6,6 +6,7 @@
 #include <cmath>
 #include <string_view>
 
+#include "core/content_hash.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/parse_error.h"
@@ -313,6 +314,8 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
                          t.offset);
     }
     scene.animations.push_back(std::move(anim));
+    extra->source.assign(bytes.begin(), bytes.end());
+    extra->sourceHash = contentHash(scene.skeleton, scene.animations.back());
     scene.extra = std::move(extra);
     return scene;
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/bake.h"
+#include "core/content_hash.h"
 #include "core/binding.h"
 #include "formats/bvh/bvh_euler.h"
 #include "formats/bvh/bvh_extra.h"
@@ -83,6 +84,9 @@ std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
         throw WriteError("BVH: the scene has neither a skeleton nor an animation to write");
     const Animation none;
     const Animation& src = anim ? *anim : none;
+    if (const auto* x = scene.extra.as<BvhExtra>();
+        x && !x->source.empty() && anim && x->sourceHash == contentHash(scene.skeleton, *anim))
+        return x->source; // unedited: the file as it was
     const Skeleton skel = scene.skeleton.empty() ? flatSkeleton(src) : scene.skeleton;
     if (skel.empty())
         throw WriteError("BVH: the animation has no bones");

@@ -25,6 +25,7 @@
 #include "app/gui/playback_controller.h"
 #include "app/gui/properties_panel.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/retarget_action.h"
 #include "app/gui/timeline_widget.h"
 #include "app/gui/viewport_binding.h"
 #include "render/viewport.h"
@@ -93,6 +94,7 @@ void MainWindow::buildMenus()
     });
     file->addAction(tr("&Clear skeleton mesh"), doc_, &Document::clearSkeletonMesh);
     file->addAction(tr("Open &demo"), this, [this] { openDemoNow(true); });
+    file->addAction(tr("Re&target onto skeleton..."), this, [this] { retargetDocument(this, doc_); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

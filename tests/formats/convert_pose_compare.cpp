@@ -1,6 +1,7 @@
 #include "tests/formats/convert_pose_compare.h"
 
 #include <cmath>
+#include <map>
 
 #include "core/sampler.h"
 #include "formats/registry.h"
@@ -53,12 +54,27 @@ PoseDifference comparePoses(const Scene& a, const Scene& b, const std::vector<do
     Sampler sa(*ca.currentAnimation(), ca.skeleton), sb(*cb.currentAnimation(), cb.skeleton);
     const Skeleton& ka = sa.skeleton();
     const Skeleton& kb = sb.skeleton();
+    // The k-th bone of a name in one matches the k-th of that name in the other (LEGO files repeat
+    // node names in separate subtrees).
+    std::vector<int> match(ka.size(), -1);
+    {
+        std::map<std::string, std::vector<int>> byName;
+        for (size_t j = 0; j < kb.size(); ++j)
+            byName[kb.bones[j].name].push_back(int(j));
+        std::map<std::string, size_t> seen;
+        for (size_t i = 0; i < ka.size(); ++i) {
+            const auto& list = byName[ka.bones[i].name];
+            const size_t k = seen[ka.bones[i].name]++;
+            if (k < list.size())
+                match[i] = list[k];
+        }
+    }
     PoseDifference d;
     for (double t : times) {
         const Sampled pa = sampleAt(sa, t), pb = sampleAt(sb, t);
         d.bonesCompared = 0;
         for (size_t i = 0; i < ka.size(); ++i) {
-            const int j = kb.find(ka.bones[i].name);
+            const int j = match[i];
             if (j < 0)
                 continue;
             ++d.bonesCompared;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <set>
 #include <string_view>
 
 #include <assimp/Exporter.hpp>
@@ -11,6 +13,7 @@
 
 #include "core/binding.h"
 #include "formats/assimp/assimp_import.h"
+#include "formats/convert/name_list.h"
 #include "formats/parse_error.h"
 
 namespace bonescope {
@@ -285,6 +288,38 @@ Scene AssimpFormat::read(std::span<const uint8_t> bytes) const
         if (ai->mAnimations[i])
             scene.animations.push_back(readAnimation(*ai->mAnimations[i]));
     return scene;
+}
+
+void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
+{
+    std::map<std::string, int> count;
+    std::set<std::string> taken;
+    for (const Bone& b : scene.skeleton.bones)
+        taken.insert(b.name);
+    std::vector<std::string> newName(scene.skeleton.size());
+    std::vector<std::string> renamed;
+    for (size_t i = 0; i < scene.skeleton.size(); ++i) {
+        const std::string& name = scene.skeleton.bones[i].name;
+        newName[i] = name;
+        if (count[name]++ == 0)
+            continue;
+        for (int k = count[name]; taken.count(newName[i]); ++k)
+            newName[i] = name + "." + std::to_string(k);
+        taken.insert(newName[i]);
+        renamed.push_back(name + " -> " + newName[i]);
+    }
+    if (renamed.empty())
+        return;
+    for (Animation& a : scene.animations) {
+        const Binding binding = Binding::bind(a, scene.skeleton);
+        for (size_t b = 0; b < binding.trackOfBone.size(); ++b)
+            if (binding.trackOfBone[b] >= 0)
+                a.tracks[binding.trackOfBone[b]].name = newName[b];
+    }
+    for (size_t i = 0; i < scene.skeleton.size(); ++i)
+        scene.skeleton.bones[i].name = newName[i];
+    report.push_back("glTF: node names must be unique; " + std::to_string(renamed.size()) +
+                     " repeated bone name(s) renamed: " + nameList(renamed));
 }
 
 std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const

@@ -19,6 +19,9 @@ public:
     // A .gltf whose buffers are separate files cannot be read from memory: use .glb or embedded buffers.
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
+    // Assimp names animation targets by node name: repeated bone names (LEGO's subtrees) become
+    // unique ("NAME.2", ...), tracks renamed with their bones, and the report says so.
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 
 } // namespace bonescope

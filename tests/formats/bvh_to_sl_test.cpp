@@ -64,6 +64,7 @@ TEST(BvhToSecondLife, TowerMatchesTheViewersUpload)
             EXPECT_LE(glm::length(local[bone].translation - k.value), 0.005) << t.name << " at " << k.time;
         }
     }
+    RecordProperty("worstDegrees", std::to_string(worst) + " (" + worstJoint + ")");
     EXPECT_GT(compared, 100u);
     EXPECT_LE(worst, 1.0) << worstJoint;
 }

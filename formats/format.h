@@ -21,6 +21,7 @@ struct Capabilities {
     bool embeddedSkeleton = false;  // the file carries its own skeleton
     bool mesh = false;              // the file carries a mesh
     bool multipleAnimations = false;
+    bool fixedUpAxis = false;       // the format's own adapter sets the axes (--up does not apply)
 };
 
 // A problem found by validate(): never fatal by itself.

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <filesystem>
 
+#include "formats/assimp/assimp_format.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
@@ -21,6 +22,7 @@ Registry::Registry()
     for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
         formats_.push_back(std::move(f));
     formats_.push_back(std::make_unique<BvhFormat>());
+    formats_.push_back(std::make_unique<AssimpFormat>()); // glTF, FBX, COLLADA; after our own formats
 }
 
 const Registry& Registry::instance()

@@ -34,6 +34,7 @@
 #include "app/gui/pose_tool.h"
 #include "app/gui/properties_panel.h"
 #include "app/gui/recent_files.h"
+#include "app/gui/retarget_action.h"
 #include "app/gui/save_controller.h"
 #include "app/gui/timeline_ruler.h"
 #include "app/gui/timeline_widget.h"
@@ -120,6 +121,7 @@ void MainWindow::buildMenus()
     });
     file->addAction(tr("&Clear skeleton mesh"), doc_, &Document::clearSkeletonMesh);
     file->addAction(tr("Open &demo"), this, [this] { openDemoNow(true); });
+    file->addAction(tr("Re&target onto skeleton..."), this, [this] { retargetDocument(this, doc_); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

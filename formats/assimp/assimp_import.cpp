@@ -127,21 +127,12 @@ void appendMesh(const aiMesh* m, int holder, const std::vector<NodeInfo>& nodes,
 
 } // namespace
 
-Scene importWithAssimp(const std::string& path)
+Scene sceneFromAssimp(const aiScene& ai)
 {
-    Assimp::Importer importer;
-    const aiScene* ai = importer.ReadFile(path, aiProcess_Triangulate | aiProcess_LimitBoneWeights |
-                                                    aiProcess_JoinIdenticalVertices | aiProcess_GenSmoothNormals);
-    if (!ai || !ai->mRootNode)
-        throw std::runtime_error(path + ": " + importer.GetErrorString());
     Scene scene;
     scene.format = "assimp";
     std::vector<NodeInfo> nodes;
-    try {
-        addNode(ai->mRootNode, -1, glm::mat4(1.f), scene.skeleton, nodes, 0);
-    } catch (const std::exception& e) {
-        throw std::runtime_error(path + ": " + e.what());
-    }
+    addNode(ai.mRootNode, -1, glm::mat4(1.f), scene.skeleton, nodes, 0);
 
     // Node names are not unique in every file: the first node of a name is the one bones refer to.
     std::unordered_map<std::string, int> boneByName;
@@ -154,8 +145,8 @@ Scene importWithAssimp(const std::string& path)
     for (size_t i = 0; i < nodes.size(); ++i) {
         const aiNode* node = nodes[i].node;
         for (unsigned k = 0; k < node->mNumMeshes; ++k)
-            if (node->mMeshes[k] < ai->mNumMeshes)
-                appendMesh(ai->mMeshes[node->mMeshes[k]], int(i), nodes, boneByName, mesh, bindSet);
+            if (node->mMeshes[k] < ai.mNumMeshes)
+                appendMesh(ai.mMeshes[node->mMeshes[k]], int(i), nodes, boneByName, mesh, bindSet);
     }
     // Joints no aiBone names bind at their rest pose.
     for (size_t i = 0; i < nodes.size(); ++i)
@@ -164,6 +155,25 @@ Scene importWithAssimp(const std::string& path)
     if (mesh.positions.empty())
         mesh = Mesh{};
     return scene;
+}
+
+unsigned assimpReadFlags()
+{
+    return aiProcess_Triangulate | aiProcess_LimitBoneWeights | aiProcess_JoinIdenticalVertices |
+           aiProcess_GenSmoothNormals;
+}
+
+Scene importWithAssimp(const std::string& path)
+{
+    Assimp::Importer importer;
+    const aiScene* ai = importer.ReadFile(path, assimpReadFlags());
+    if (!ai || !ai->mRootNode)
+        throw std::runtime_error(path + ": " + importer.GetErrorString());
+    try {
+        return sceneFromAssimp(*ai);
+    } catch (const std::exception& e) {
+        throw std::runtime_error(path + ": " + e.what());
+    }
 }
 
 } // namespace bonescope

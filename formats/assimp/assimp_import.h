@@ -4,7 +4,15 @@
 
 #include "core/scene.h"
 
+struct aiScene;
+
 namespace bonescope {
+
+// The skeleton and mesh of a scene Assimp has read (no animations; see assimp_format.h), as
+// importWithAssimp describes. Throws std::runtime_error on a hierarchy deeper than 1000 levels.
+Scene sceneFromAssimp(const aiScene& scene);
+// The post-processing importWithAssimp and the Assimp format ask for.
+unsigned assimpReadFlags();
 
 // The node hierarchy becomes the skeleton (rest pose = node transforms), so joints that skin no
 // vertex are kept. All triangle meshes merge into Scene::mesh in scene-root space: joints and

@@ -8,6 +8,7 @@
 #include "core/binding.h"
 #include "core/key_reduction.h"
 #include "core/retarget.h"
+#include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"
 #include "formats/registry.h"
 
@@ -50,6 +51,10 @@ void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& re
         a = std::move(r.animation);
     }
     s.skeleton = target;
+    if (!s.mesh.empty()) {
+        report.push_back("retargeting: the mesh is skinned to the source skeleton and is not carried over");
+        s.mesh = Mesh{};
+    }
 }
 
 // Keys that already mean plain local transforms, played by the default rules, can be written as
@@ -66,6 +71,29 @@ bool needsBake(const Animation& a, const ConvertOptions& o)
     return false;
 }
 
+void reduceAll(Scene& s, const ConvertOptions& o)
+{
+    if (o.tolerance)
+        for (Animation& a : s.animations)
+            reduceKeys(a, {*o.tolerance, *o.tolerance, *o.tolerance});
+}
+
+// A BVH made for Second Life goes through the viewer's own upload rules, not the generic path.
+bool usesUploaderRules(const Scene& source, const Format& target, const ConvertOptions& o)
+{
+    return source.format == "bvh" && target.id() == "secondlife" && !o.targetSkeleton && !o.boneMap;
+}
+
+Scene uploadBvh(const Scene& source, const Format& target, const ConvertOptions& o, std::vector<std::string>& report)
+{
+    if (o.fps || o.scale || o.up)
+        report.push_back("--fps, --scale and --up do not apply to BVH -> Second Life: the viewer's upload rules fix "
+                         "the frames (the file's own), the units (inches to metres) and the axes");
+    Scene s = bvhToSecondLife(source, report);
+    reduceAll(s, o);
+    return s;
+}
+
 } // namespace
 
 Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& o,
@@ -73,6 +101,8 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
 {
     if (source.format == target.id() && !o.any())
         return source;
+    if (usesUploaderRules(source, target, o))
+        return uploadBvh(source, target, o, report);
     Scene s = source;
     if (const Format* from = Registry::instance().byId(source.format))
         from->toCommon(s);
@@ -100,7 +130,9 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
     for (Animation& a : s.animations) {
         if (!needsBake(a, o))
             continue;
+        ExtraPtr kept = source.format == target.id() ? a.extra : ExtraPtr();
         a = bake(a, s.skeleton, {o.fps.value_or(0), true});
+        a.extra = std::move(kept); // the file's own fields (priorities, header) when it stays in its format
         dropEmptyTracks(a);
     }
 
@@ -110,7 +142,9 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
         renameBones(s, *o.boneMap);
 
     AxisConversion axes;
-    if (o.up)
+    if (o.up && caps.fixedUpAxis)
+        report.push_back("--up does not apply: " + target.displayName() + " fixes its own axes");
+    else if (o.up)
         axes = AxisConversion::upAxis(UpAxis::Y, *o.up);
     if (o.scale)
         axes = AxisConversion::uniformScale(*o.scale).after(axes);
@@ -121,9 +155,7 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
             applyAxisConversion(axes, a);
     }
 
-    if (o.tolerance)
-        for (Animation& a : s.animations)
-            reduceKeys(a, {*o.tolerance, *o.tolerance, *o.tolerance});
+    reduceAll(s, o);
 
     for (std::string& loss : target.conversionLoss(s))
         report.push_back(std::move(loss));

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "core/binding.h"
 #include "formats/dash/dash_material.h"
 
 namespace bonescope::dash {
@@ -106,19 +107,26 @@ bool sameTracks(const std::vector<Track>& a, const std::vector<Track>& b)
     return true;
 }
 
-// The bone a track animates in `sk`: exact name, then the loose match.
-int boneOf(const Track& t, const Skeleton& sk)
+// The bone each track animates in `sk`, as the sampler binds them (exact name, then the loose
+// match; the k-th track of a repeated name animates the k-th bone of that name), or -1.
+std::vector<int> bonesOf(const Animation& a, const Skeleton& sk)
 {
-    const int b = sk.find(t.name);
-    return b >= 0 ? b : sk.findLoose(t.name);
+    const Binding binding = Binding::bind(a, sk);
+    std::vector<int> out(a.tracks.size(), -1);
+    for (size_t b = 0; b < binding.trackOfBone.size(); ++b)
+        if (binding.trackOfBone[b] >= 0)
+            out[binding.trackOfBone[b]] = int(b);
+    return out;
 }
 
 // 1.5: one record per (bone, time), carrying every channel keyed at that time.
 std::vector<DashRecord15> mergeRecords(const Animation& a, const Skeleton& sk)
 {
     std::vector<DashRecord15> out;
-    for (const Track& t : a.tracks) {
-        const int bone = boneOf(t, sk);
+    const std::vector<int> bones = bonesOf(a, sk);
+    for (size_t ti = 0; ti < a.tracks.size(); ++ti) {
+        const Track& t = a.tracks[ti];
+        const int bone = bones[ti];
         if (bone < 0)
             continue;
         std::map<double, std::vector<DashRecord15>> byTime;
@@ -162,9 +170,10 @@ std::vector<DashRecord15> mergeRecords(const Animation& a, const Skeleton& sk)
 std::vector<DashKey20> splitKeyframes(const Animation& a, const Skeleton& sk)
 {
     std::vector<std::pair<int, const Track*>> bound;
-    for (const Track& t : a.tracks)
-        if (const int b = boneOf(t, sk); b >= 0)
-            bound.push_back({b, &t});
+    const std::vector<int> bones = bonesOf(a, sk);
+    for (size_t ti = 0; ti < a.tracks.size(); ++ti)
+        if (bones[ti] >= 0)
+            bound.push_back({bones[ti], &a.tracks[ti]});
     std::stable_sort(bound.begin(), bound.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
     std::vector<DashKey20> out;
     auto add = [&](int bone, uint32_t type, double time, std::array<double, 4> v) {

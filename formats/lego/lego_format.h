@@ -17,6 +17,10 @@ public:
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
     std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
+    // Reading needs no adapter: the sampler applies the game's rules and axes (Animation::keyConvention)
+    // and baking turns them into common keys. Writing keys every channel from 0, flagged active, and
+    // folds the rest pose into keys (lego_adapter.cpp).
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 
 } // namespace bonescope

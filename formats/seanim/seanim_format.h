@@ -15,6 +15,8 @@ public:
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
+    // Baked common keys are full local transforms: written as type ABSOLUTE (seanim_writer.cpp).
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 
 } // namespace bonescope

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/format_extra.h"
+#include "core/key.h"
 
 namespace bonescope {
 
@@ -21,6 +22,10 @@ constexpr size_t ConstraintBytes = 86;
 constexpr size_t VolumeNameBytes = 16;
 constexpr double MaxOffset = 5.0;         // position keys are quantised over [-5, 5] m
 constexpr uint8_t ConstraintPoint = 0, ConstraintPlane = 1;
+
+// How the viewer plays every channel: lerp positions, nlerp rotations (slerp when the dot is
+// negative), hold before the first and after the last key.
+ChannelRules viewerRules();
 } // namespace secondlife
 
 struct SecondLifeConstraint {

@@ -18,6 +18,12 @@ public:
     // Target "secondlife": what the viewer's upload checks; "": the common findings plus the same
     // rules, with unknown joint names as warnings (the viewer loads them but refuses to upload).
     std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
+    // The file is Z up, X forward, with mPelvis positions relative to where the pelvis rests; the
+    // common meaning is Y up, Z forward, the pelvis key its local translation (secondlife_adapter.cpp).
+    void toCommon(Scene& scene) const override;
+    // Onto the avatar (retargeting other skeletons by name, BVH alias or automatic match), back to Z
+    // up; reports joints the avatar lacks, durations over 60 s and positions beyond 5 m.
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 
 } // namespace bonescope

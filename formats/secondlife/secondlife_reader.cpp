@@ -21,16 +21,6 @@ using namespace secondlife;
 constexpr size_t kKeyBytes = 8;          // u16 time, x, y, z
 constexpr size_t kMinJointBytes = 1 + 12; // empty name, priority, two key counts
 
-ChannelRules viewerRules()
-{
-    ChannelRules r;
-    r.interpolation = Interpolation::Linear;
-    r.rotation = RotationInterp::NlerpShortest; // the viewer's nlerp, slerp when the dot is negative
-    r.before = OutsideKeys::Hold;
-    r.after = OutsideKeys::Hold;
-    return r;
-}
-
 int32_t keyCount(ByteReader& r, const char* what)
 {
     const size_t at = r.pos();
@@ -203,6 +193,7 @@ Capabilities SecondLifeFormat::capabilities() const
     Capabilities c;
     c.scale = false;
     c.embeddedSkeleton = true; // the built-in avatar, bound on reading
+    c.fixedUpAxis = true;      // always Z up, X forward (secondlife_adapter.cpp)
     return c;
 }
 

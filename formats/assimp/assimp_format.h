@@ -1,0 +1,27 @@
+#pragma once
+// glTF 2.0, FBX and COLLADA through Assimp: read as documents (skeleton from the node hierarchy, the
+// skinned mesh, every animation with its keys at their own times), written as binary glTF (.glb)
+// through Assimp's "glb2" exporter. BVH is read by formats/bvh, never here.
+#include "formats/format.h"
+
+namespace bonescope {
+
+class AssimpFormat : public Format {
+public:
+    std::string id() const override { return "assimp"; }
+    std::string displayName() const override { return "glTF / FBX / COLLADA (Assimp)"; }
+    // Writing always produces binary glTF: "glb" first, so --to assimp names outputs .glb.
+    std::vector<std::string> extensions() const override { return {"glb", "gltf", "fbx", "dae"}; }
+    Capabilities capabilities() const override;
+    // glTF JSON (an "asset" object), GLB ("glTF" magic), binary FBX ("Kaydara FBX Binary"),
+    // COLLADA ("<COLLADA" near the start).
+    bool detect(std::span<const uint8_t> head) const override;
+    // A .gltf whose buffers are separate files cannot be read from memory: use .glb or embedded buffers.
+    Scene read(std::span<const uint8_t> bytes) const override;
+    std::vector<uint8_t> write(const Scene& scene) const override;
+    // Assimp names animation targets by node name: repeated bone names (LEGO's subtrees) become
+    // unique ("NAME.2", ...), tracks renamed with their bones, and the report says so.
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+};
+
+} // namespace bonescope

@@ -1,0 +1,201 @@
+// Second Life <-> the common meaning. The file's avatar is Z up and faces +X; its rest rotations are
+// all identity, so a rotation key is the joint's local rotation; position keys replace a joint's
+// offset, except mPelvis, whose keys are offsets from the avatar root, which stands where the pelvis
+// rests (a key of 0 is the standing pose). The common meaning is the avatar skeleton turned Y up
+// facing +Z, with mPelvis keyed by its local translation (rest + file key).
+#include <algorithm>
+#include <cmath>
+
+#include "core/binding.h"
+#include "core/retarget.h"
+#include "formats/convert/name_list.h"
+#include "formats/secondlife/avatar_skeleton.h"
+#include "formats/secondlife/secondlife_adapter.h"
+#include "formats/secondlife/secondlife_extra.h"
+#include "formats/secondlife/secondlife_format.h"
+
+namespace bonescope {
+
+namespace secondlife {
+
+ChannelRules viewerRules()
+{
+    ChannelRules r;
+    r.interpolation = Interpolation::Linear;
+    r.rotation = RotationInterp::NlerpShortest; // the viewer's nlerp, slerp when the dot is negative
+    r.before = OutsideKeys::Hold;
+    r.after = OutsideKeys::Hold;
+    return r;
+}
+
+AxisConversion fileFromCommon()
+{
+    AxisConversion c;
+    c.basis = glm::dmat3(glm::dvec3(0, 1, 0), glm::dvec3(0, 0, 1), glm::dvec3(1, 0, 0)); // columns
+    return c;
+}
+
+namespace {
+
+const char* const kPelvis = "mPelvis";
+
+glm::dvec3 pelvisRest() { return avatarSkeleton().bones[findAvatarJoint(kPelvis)].restTranslation; }
+
+void shiftPelvis(Animation& a, double sign)
+{
+    const glm::dvec3 rest = pelvisRest() * sign;
+    for (Track& t : a.tracks)
+        if (t.name == kPelvis)
+            for (Vec3Key& k : t.translation.keys)
+                k.value += rest;
+}
+
+bool isAvatar(const Skeleton& s)
+{
+    const Skeleton& avatar = avatarSkeleton();
+    if (s.size() != avatar.size())
+        return false;
+    for (size_t i = 0; i < s.size(); ++i)
+        if (s.bones[i].name != avatar.bones[i].name)
+            return false;
+    return true;
+}
+
+// Source bone -> avatar joint: the joint's own name, else a BVH alias of it (hip, abdomen, lShldr,
+// ...), else the automatic matcher of core/retarget.h.
+BoneMap avatarMap(const Skeleton& source, const Skeleton& avatarCommon)
+{
+    BoneMap m;
+    std::vector<uint8_t> taken(avatarCommon.size(), 0);
+    for (const Bone& b : source.bones) {
+        int j = isAnimatableJoint(b.name) ? findAvatarJoint(b.name) : findByAlias(b.name);
+        if (j >= 0 && !taken[j]) {
+            m.map[b.name] = avatarCommon.bones[j].name;
+            taken[j] = 1;
+        }
+    }
+    for (const auto& [from, to] : autoMatch(source, avatarCommon).map) {
+        const int j = findAvatarJoint(to);
+        if (!m.map.count(from) && j >= 0 && !taken[j] && isAnimatableJoint(to)) {
+            m.map[from] = to;
+            taken[j] = 1;
+        }
+    }
+    return m;
+}
+
+bool hasMotion(const Animation& a, const std::string& bone)
+{
+    const int t = a.findTrack(bone);
+    return t >= 0 && (!a.tracks[t].rotation.empty() || !a.tracks[t].translation.empty());
+}
+
+// Plays `a` (on `source`) on the avatar, in the common frame.
+void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, std::vector<std::string>& report)
+{
+    const Skeleton src = source.empty() ? flatSkeleton(a) : source;
+    RetargetResult r = retarget(a, src, avatarCommon, avatarMap(src, avatarCommon), UpAxis::Y);
+    std::vector<std::string> lost;
+    for (const std::string& n : r.unmappedSource)
+        if (hasMotion(a, n))
+            lost.push_back(n);
+    if (!lost.empty())
+        report.push_back("Second Life: " + std::to_string(lost.size()) +
+                         " animated bone(s) match no avatar joint (by name, BVH alias or automatic match) and "
+                         "their motion is lost: " + nameList(lost));
+    if (r.unmappedSource.size() == src.size())
+        report.push_back("Second Life: no bone matches the avatar; the animation keeps no motion "
+                         "(give --skeleton with a Second Life rig and --bone-map)");
+    a = std::move(r.animation);
+}
+
+} // namespace
+
+void finishForFile(Animation& a, std::vector<std::string>& report)
+{
+    // Joints the file cannot name (mRoot, mScreen, unknown names) are dropped, and said so.
+    std::vector<std::string> dropped;
+    std::erase_if(a.tracks, [&](const Track& t) {
+        if (isAnimatableJoint(t.name))
+            return false;
+        const int j = findAvatarJoint(t.name);
+        const Bone* rest = j >= 0 ? &avatarSkeleton().bones[j] : nullptr;
+        bool moves = !rest;
+        for (const auto& k : t.rotation.keys)
+            moves = moves || std::abs(std::abs(k.value.w) - 1.0) > 1e-9;
+        for (const auto& k : t.translation.keys)
+            moves = moves || glm::length(k.value - rest->restTranslation) > 1e-9;
+        if (moves)
+            dropped.push_back(t.name);
+        return true;
+    });
+    if (!dropped.empty())
+        report.push_back("Second Life: " + std::to_string(dropped.size()) +
+                         " joint(s) no animation may key are not written: " + nameList(dropped));
+    shiftPelvis(a, -1);
+
+    if (a.duration > MaxDuration) {
+        size_t cut = 0;
+        for (Track& t : a.tracks) {
+            cut += std::erase_if(t.rotation.keys, [](const QuatKey& k) { return k.time > MaxDuration; });
+            cut += std::erase_if(t.translation.keys, [](const Vec3Key& k) { return k.time > MaxDuration; });
+        }
+        report.push_back("Second Life: the animation lasts " + std::to_string(a.duration) +
+                         " s; the viewer takes at most 60 s, so it is cut at 60 s (" + std::to_string(cut) +
+                         " key(s) dropped)");
+        a.duration = MaxDuration;
+        if (a.loopRange)
+            a.loopRange = LoopRange{std::min(a.loopRange->in, MaxDuration), std::min(a.loopRange->out, MaxDuration)};
+    }
+    std::vector<std::string> far;
+    const ChannelRules rules = viewerRules();
+    for (Track& t : a.tracks) {
+        t.scale.keys.clear(); // reported by conversionLoss() (the format has no scale channel)
+        t.visibility.keys.clear();
+        t.rotation.rules = rules;
+        t.translation.rules = rules;
+        for (const Vec3Key& k : t.translation.keys)
+            if (std::abs(k.value.x) > MaxOffset || std::abs(k.value.y) > MaxOffset || std::abs(k.value.z) > MaxOffset) {
+                far.push_back(t.name);
+                break;
+            }
+    }
+    if (!far.empty())
+        report.push_back("Second Life: positions beyond 5 m from the joint's origin are clamped to 5 m on: " +
+                         nameList(far));
+    a.blend = BlendMode{};
+    a.modifiers.clear();
+    a.keyConvention = KeyConvention{};
+}
+
+} // namespace secondlife
+
+using namespace secondlife;
+
+void SecondLifeFormat::toCommon(Scene& scene) const
+{
+    const AxisConversion toCommonAxes = fileFromCommon().inverse();
+    for (Animation& a : scene.animations) {
+        shiftPelvis(a, +1);
+        applyAxisConversion(toCommonAxes, a);
+    }
+    applyAxisConversion(toCommonAxes, scene.skeleton);
+}
+
+void SecondLifeFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
+{
+    const AxisConversion toFile = fileFromCommon();
+    Skeleton avatarCommon = avatarSkeleton();
+    applyAxisConversion(toFile.inverse(), avatarCommon);
+    const bool onAvatar = isAvatar(scene.skeleton);
+    for (Animation& a : scene.animations) {
+        if (!onAvatar)
+            ontoAvatar(a, scene.skeleton, avatarCommon, report);
+        applyAxisConversion(toFile, a);
+        finishForFile(a, report);
+    }
+    scene.skeleton = avatarSkeleton();
+    scene.mesh = Mesh{};
+}
+
+} // namespace bonescope

@@ -1,0 +1,118 @@
+// Every ordered pair of writable formats: a representative sample converted with prepareForTarget,
+// written, read back, and compared with the source by sampled pose (convert_pose_compare.h) within
+// the tolerances documented in docs/conversion.md. Where the target cannot keep the motion (a
+// built-in skeleton the source's bones do not match), the test checks that the report says so.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "formats/convert/prepare.h"
+#include "formats/registry.h"
+#include "tests/formats/convert_pose_compare.h"
+#include "tests/support/test_support.h"
+
+using namespace bonescope;
+
+namespace {
+
+const char* const kTargets[] = {"seanim", "secondlife", "lego", "dash15", "dash15-json", "dmx", "dmx-json", "bvh", "assimp"};
+
+// Documented in docs/conversion.md ("Tolerances"): rotation in degrees, world position in the
+// target's units (the samples' units: metres for Second Life and Dash, inches for the BVH, the
+// game's units for LEGO, centimetres-like units for the SEAnim skeleton).
+constexpr double kDegrees = 0.01;
+constexpr double kPosition = 1e-3;
+
+Scene readFile(const std::string& path)
+{
+    const auto bytes = test::readBytes(path);
+    const Format* f = Registry::instance().detect(bytes, path);
+    EXPECT_NE(f, nullptr) << path;
+    return f->read(bytes);
+}
+
+// SEAnim carries no skeleton: the DELTA sample plays on this one (rest rotation and offset on the
+// child, so DELTA's "rotation replaces rest" matters).
+Skeleton tagOriginSkeleton()
+{
+    Skeleton s;
+    s.bones.push_back(Bone{.name = "tag_origin"});
+    Bone child{.name = "j_mainroot", .parent = 0, .restTranslation = {0, 2, 40}};
+    child.restRotation = glm::angleAxis(glm::radians(30.0), glm::dvec3(0, 0, 1));
+    s.bones.push_back(child);
+    return s;
+}
+
+struct Sample {
+    std::string label;
+    Scene scene;
+};
+
+std::vector<Sample> samples()
+{
+    std::vector<Sample> out;
+    out.push_back({"dash15 fixture", readFile(test::fixturePath("dash/model15.dmf"))});
+    out.push_back({"linden_walk.anim", readFile(test::samplePath("secondlife/linden_walk.anim"))});
+    out.push_back({"pns065rd.ani", readFile(test::samplePath("lego/pns065rd.ani"))});
+    Scene delta = readFile(test::samplePath("seanim/synth_delta_tag_origin.seanim"));
+    delta.skeleton = tagOriginSkeleton();
+    out.push_back({"synth_delta_tag_origin.seanim", std::move(delta)});
+    out.push_back({"opencollar_tower.bvh", readFile(test::samplePath("secondlife/opencollar_tower.bvh"))});
+    return out;
+}
+
+bool mentions(const std::vector<std::string>& report, const std::string& what)
+{
+    for (const std::string& line : report)
+        if (line.find(what) != std::string::npos)
+            return true;
+    return false;
+}
+
+std::string joined(const std::vector<std::string>& report)
+{
+    std::string s;
+    for (const auto& l : report)
+        s += "  " + l + "\n";
+    return s;
+}
+
+} // namespace
+
+TEST(ConvertPairs, EverySampleIntoEveryFormatKeepsThePose)
+{
+    for (const Sample& sample : samples()) {
+        for (const char* targetId : kTargets) {
+            SCOPED_TRACE(sample.label + " -> " + targetId);
+            const Format& target = *Registry::instance().byId(targetId);
+            std::vector<std::string> report;
+            const Scene prepared = prepareForTarget(sample.scene, target, {}, report);
+            const auto bytes = target.write(prepared);
+            Scene back = target.read(bytes);
+            ASSERT_EQ(back.format, target.id());
+
+            const bool ownAvatar = sample.scene.format == "secondlife";
+            if (std::string(targetId) == "secondlife" && !ownAvatar) {
+                if (sample.scene.format == "bvh") {
+                    // The viewer's upload rules: checked against the viewer's own output in
+                    // bvh_to_sl_test.cpp; here every mapped joint is written.
+                    EXPECT_GE(back.animations[0].tracks.size(), 20u);
+                    continue;
+                }
+                // A skeleton the avatar does not have: the report names the lost motion.
+                EXPECT_TRUE(mentions(report, "match no avatar joint")) << joined(report);
+                continue;
+            }
+            // SEAnim stores no skeleton: its keys play on the one they were made for.
+            const Skeleton& fallback = prepared.skeleton;
+            auto times = test::comparisonTimes(*sample.scene.currentAnimation());
+            if (std::string(targetId) == "lego") // the file's times are whole milliseconds
+                for (double& t : times)
+                    t = std::round(t * 1000) / 1000;
+            const test::PoseDifference d = test::comparePoses(sample.scene, back, times, fallback);
+            EXPECT_GT(d.bonesCompared, 0u);
+            EXPECT_LE(d.maxDegrees, kDegrees) << d.worstBone << " at " << d.worstTime << " s\n" << joined(report);
+            EXPECT_LE(d.maxPosition, kPosition) << d.worstBone << " at " << d.worstTime << " s\n" << joined(report);
+        }
+    }
+}

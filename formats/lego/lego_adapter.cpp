@@ -129,7 +129,7 @@ void LegoFormat::fromCommon(Scene& scene, std::vector<std::string>& report) cons
                 continue;
             int ti = a.findTrack(b.name);
             if (ti < 0) {
-                a.tracks.push_back(Track{.name = b.name});
+                a.tracks.emplace_back().name = b.name;
                 ti = int(a.tracks.size()) - 1;
             }
             Track& track = a.tracks[ti];

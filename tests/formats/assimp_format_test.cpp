@@ -36,9 +36,11 @@ Scene arm()
     a.name = "wave";
     a.fps = 30;
     a.duration = 1.0;
-    Track root{.name = "root"};
+    Track root;
+    root.name = "root";
     root.translation.keys = {{0.0, {0, 1, 0}}, {0.37, {0.2, 1.1, 0}}, {1.0, {0.5, 1, -0.3}}};
-    Track lower{.name = "lower"};
+    Track lower;
+    lower.name = "lower";
     lower.rotation.keys = {{0.0, glm::dquat(1, 0, 0, 0)},
                            {0.41, glm::angleAxis(glm::radians(70.0), glm::normalize(glm::dvec3(1, 0, 1)))},
                            {1.0, glm::angleAxis(glm::radians(-30.0), glm::dvec3(0, 1, 0))}};

@@ -17,6 +17,7 @@ class Viewport;
 namespace bonescope::gui {
 
 class BoneTreePanel;
+class CameraTrack;
 class Document;
 class PlaybackController;
 class PropertiesPanel;
@@ -45,6 +46,7 @@ public:
     TimelineWidget* timeline() const { return timeline_; }
     BoneTreePanel* boneTree() const { return tree_; }
     PropertiesPanel* properties() const { return properties_; }
+    CameraTrack* cameraTrack() const { return cameraTrack_; }
     QString lastError() const { return lastError_; }
 
 signals:
@@ -73,6 +75,7 @@ private:
     TimelineWidget* timeline_;
     BoneTreePanel* tree_;
     PropertiesPanel* properties_;
+    CameraTrack* cameraTrack_;
     RecentFiles* recent_ = nullptr;
     QPointer<QProgressDialog> progress_;
     QLabel* status_;

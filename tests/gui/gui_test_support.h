@@ -8,6 +8,8 @@
 #include <QImage>
 #include <QString>
 
+class QAction;
+
 namespace bonescope::gui {
 class MainWindow;
 }
@@ -22,6 +24,8 @@ std::map<std::string, std::vector<QString>> samplesByFormat();
 QImage viewportImage(gui::MainWindow& w);
 // Pixels that differ by more than a small tolerance in any channel.
 int differingPixels(const QImage& a, const QImage& b);
+// The window's action with that object name, or null.
+QAction* findAction(gui::MainWindow& w, const char* objectName);
 // A fresh directory for files a test writes.
 QString tempDir();
 

@@ -18,14 +18,6 @@ using namespace bonescope::gui;
 
 namespace {
 
-QAction* action(MainWindow& w, const char* name)
-{
-    for (QAction* a : w.findChildren<QAction*>())
-        if (a->objectName() == name)
-            return a;
-    return nullptr;
-}
-
 // One second long. Camera (flag 0x01 "active" on every key): the eye moves from (0,2,-10) to
 // (4,2,-10), the target from (0,1,0) to (4,1,0), no roll. Nodes: "-scene" at the origin holding
 // "dummy", which follows the camera target exactly, with "above" half a unit over it, and "anchor"
@@ -104,7 +96,7 @@ private slots:
         render::Viewport* view = w.viewport();
         const int dummy = doc->skeleton().find("dummy"), above = doc->skeleton().find("above");
         QVERIFY(dummy >= 0 && above >= 0);
-        QAction* look = action(w, "lookThroughCamera");
+        QAction* look = guitest::findAction(w, "lookThroughCamera");
         QVERIFY(look && look->isEnabled() && look->isCheckable() && !look->isChecked());
 
         doc->setTime(0.25);
@@ -144,7 +136,7 @@ private slots:
     {
         MainWindow w(false);
         QVERIFY(w.openFileNow(file));
-        QAction* look = action(w, "lookThroughCamera");
+        QAction* look = guitest::findAction(w, "lookThroughCamera");
         look->trigger();
         QVERIFY(w.viewport()->lookingThrough());
         QVERIFY2(w.openFileNow(BONESCOPE_SAMPLES "/lego/pns065rd.ani"), qPrintable(w.lastError()));

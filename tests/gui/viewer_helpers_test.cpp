@@ -15,14 +15,6 @@ using namespace bonescope::gui;
 
 namespace {
 
-QAction* action(MainWindow& w, const char* name)
-{
-    for (QAction* a : w.findChildren<QAction*>())
-        if (a->objectName() == name)
-            return a;
-    return nullptr;
-}
-
 int countMarks(const MainWindow& w, render::JointMark mark, BoneKind kind)
 {
     const Skeleton& sk = w.document()->skeleton();
@@ -57,8 +49,8 @@ private slots:
         QCOMPARE(countMarks(w, render::JointMark::Hidden, BoneKind::AttachmentPoint), 56);
         const QImage plain = guitest::viewportImage(w);
 
-        QAction* volumes = action(w, "showCollisionVolumes");
-        QAction* attachments = action(w, "showAttachmentPoints");
+        QAction* volumes = guitest::findAction(w, "showCollisionVolumes");
+        QAction* attachments = guitest::findAction(w, "showAttachmentPoints");
         QVERIFY(volumes && attachments);
         QVERIFY(volumes->isCheckable() && !volumes->isChecked());
         QVERIFY(attachments->isCheckable() && !attachments->isChecked());

@@ -12,6 +12,14 @@
 
 namespace bonescope {
 
+// What a bone is for, whatever the source: viewers draw helpers as markers rather than as limbs, and
+// hide them unless asked.
+enum class BoneKind : uint8_t {
+    Bone = 0,            // a limb of the skeleton (the default)
+    CollisionVolume = 1, // a helper shape attached to a bone (Second Life collision volumes)
+    AttachmentPoint = 2, // a helper point where objects attach (Second Life attachment points, mScreen)
+};
+
 struct Bone {
     std::string name;
     int parent = -1; // index into Skeleton::bones, -1 for a root
@@ -19,6 +27,8 @@ struct Bone {
     glm::dquat restRotation{1.0, 0.0, 0.0, 0.0};
     glm::dvec3 restScale{1.0};
     uint32_t flags = 0; // the source's own bone flags, kept
+    BoneKind kind = BoneKind::Bone;
+    bool isHelper() const { return kind != BoneKind::Bone; }
 };
 
 struct Skeleton {

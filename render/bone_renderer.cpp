@@ -13,11 +13,12 @@ void BoneRenderer::init(QOpenGLExtraFunctions* gl)
     program_ = loadProgram("bone.vert", "lit.frag");
     const auto octa = octahedronBone();
     build(bone_, octa.data(), int(octa.size()));
-    const auto ball = sphere(8, 12);
-    build(joint_, ball.data(), int(ball.size()));
+    const IndexedShape ball = sphere(8, 12), lowBall = sphere(4, 6);
+    build(joint_, ball.vertices.data(), int(ball.vertices.size()), ball.indices);
+    build(lowJoint_, lowBall.vertices.data(), int(lowBall.vertices.size()), lowBall.indices);
 }
 
-void BoneRenderer::build(Shape& s, const void* data, int vertexCount)
+void BoneRenderer::build(Shape& s, const void* data, int vertexCount, const std::vector<uint16_t>& indices)
 {
     gl_->glGenVertexArrays(1, &s.vao);
     gl_->glGenBuffers(1, &s.vbo);
@@ -37,18 +38,28 @@ void BoneRenderer::build(Shape& s, const void* data, int vertexCount)
                                    reinterpret_cast<void*>(sizeof(glm::vec4) * c));
         gl_->glVertexAttribDivisor(2 + c, 1);
     }
+    if (!indices.empty()) {
+        gl_->glGenBuffers(1, &s.ebo);
+        gl_->glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, s.ebo); // recorded in the VAO
+        gl_->glBufferData(GL_ELEMENT_ARRAY_BUFFER, GLsizeiptr(indices.size() * sizeof(uint16_t)), indices.data(),
+                          GL_STATIC_DRAW);
+    }
     gl_->glBindVertexArray(0);
     s.vertexCount = vertexCount;
+    s.indexCount = int(indices.size());
 }
 
 void BoneRenderer::release()
 {
     if (!gl_)
         return;
-    for (Shape* s : {&bone_, &joint_}) {
+    for (Shape* s : {&bone_, &joint_, &lowJoint_}) {
         gl_->glDeleteVertexArrays(1, &s->vao);
         gl_->glDeleteBuffers(1, &s->vbo);
         gl_->glDeleteBuffers(1, &s->instances);
+        if (s->ebo)
+            gl_->glDeleteBuffers(1, &s->ebo);
+        *s = Shape{};
     }
     program_.reset();
     gl_ = nullptr;
@@ -61,7 +72,10 @@ void BoneRenderer::drawShape(Shape& s, const std::vector<ShapeInstance>& inst)
     gl_->glBindBuffer(GL_ARRAY_BUFFER, s.instances);
     gl_->glBufferData(GL_ARRAY_BUFFER, inst.size() * sizeof(ShapeInstance), inst.data(), GL_STREAM_DRAW);
     gl_->glBindVertexArray(s.vao);
-    gl_->glDrawArraysInstanced(GL_TRIANGLES, 0, s.vertexCount, GLsizei(inst.size()));
+    if (s.indexCount > 0)
+        gl_->glDrawElementsInstanced(GL_TRIANGLES, s.indexCount, GL_UNSIGNED_SHORT, nullptr, GLsizei(inst.size()));
+    else
+        gl_->glDrawArraysInstanced(GL_TRIANGLES, 0, s.vertexCount, GLsizei(inst.size()));
     gl_->glBindVertexArray(0);
 }
 
@@ -69,10 +83,12 @@ void BoneRenderer::draw(const std::vector<ShapeInstance>& bones, const std::vect
                         const glm::mat4& viewProj, const glm::mat4& display)
 {
     program_->bind();
-    gl_->glUniformMatrix4fv(program_->uniformLocation("viewProj"), 1, GL_FALSE, glm::value_ptr(viewProj));
-    gl_->glUniformMatrix4fv(program_->uniformLocation("display"), 1, GL_FALSE, glm::value_ptr(display));
+    const glm::mat4 vpd = viewProj * display;
+    const glm::mat3 normal(display);
+    gl_->glUniformMatrix4fv(program_->uniformLocation("viewProjDisplay"), 1, GL_FALSE, glm::value_ptr(vpd));
+    gl_->glUniformMatrix3fv(program_->uniformLocation("displayNormal"), 1, GL_FALSE, glm::value_ptr(normal));
     drawShape(bone_, bones);
-    drawShape(joint_, joints);
+    drawShape(joints.size() > kManyJoints ? lowJoint_ : joint_, joints);
     program_->release();
 }
 

@@ -14,6 +14,15 @@ struct Bounds {
     float radius() const; // half the diagonal, at least a little above zero
 };
 
+// A camera given by the data (an animated camera): where it is, what it looks at, its up direction
+// and its vertical field of view, in source space.
+struct CameraPose {
+    glm::vec3 eye{0.f};
+    glm::vec3 target{0.f, 0.f, -1.f};
+    glm::vec3 up{0.f, 1.f, 0.f};
+    float fovY = 1.f; // radians
+};
+
 class OrbitCamera {
 public:
     void orbit(float dxPixels, float dyPixels);

@@ -10,6 +10,17 @@ void MeshRenderer::init(QOpenGLExtraFunctions* gl)
 {
     gl_ = gl;
     program_ = loadProgram("mesh.vert", "lit.frag");
+    GLint maxBlock = 0;
+    gl_->glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &maxBlock);
+    if (maxBlock >= GLint(kBlockJoints * sizeof(glm::mat4))) {
+        blockProgram_ = loadProgram("mesh.vert", "lit.frag", "#define MAX_JOINTS " + QByteArray::number(kBlockJoints));
+        const GLuint index = gl_->glGetUniformBlockIndex(blockProgram_->programId(), "JointBlock");
+        gl_->glUniformBlockBinding(blockProgram_->programId(), index, 0);
+        gl_->glGenBuffers(1, &jointBlock_);
+        gl_->glBindBuffer(GL_UNIFORM_BUFFER, jointBlock_);
+        gl_->glBufferData(GL_UNIFORM_BUFFER, kBlockJoints * sizeof(glm::mat4), nullptr, GL_DYNAMIC_DRAW);
+        gl_->glBindBuffer(GL_UNIFORM_BUFFER, 0);
+    }
     gl_->glGenVertexArrays(1, &vao_);
     gl_->glGenBuffers(5, buffers_);
     gl_->glGenTextures(1, &jointTexture_);
@@ -26,7 +37,11 @@ void MeshRenderer::release()
     gl_->glDeleteVertexArrays(1, &vao_);
     gl_->glDeleteBuffers(5, buffers_);
     gl_->glDeleteTextures(1, &jointTexture_);
+    if (jointBlock_)
+        gl_->glDeleteBuffers(1, &jointBlock_);
+    jointBlock_ = 0;
     program_.reset();
+    blockProgram_.reset();
     gl_ = nullptr;
 }
 
@@ -69,26 +84,43 @@ void MeshRenderer::draw(const std::vector<glm::mat4>& skin, const glm::mat4& vie
     if (indexCount_ == 0)
         return;
     static const glm::mat4 identity(1.f);
-    const int rows = std::max<int>(1, int(skin.size()));
+    const int joints = std::max<int>(1, int(skin.size()));
+    const void* data = skin.empty() ? glm::value_ptr(identity) : static_cast<const void*>(skin.data());
+    if (blockProgram_ && joints <= kBlockJoints) {
+        gl_->glBindBuffer(GL_UNIFORM_BUFFER, jointBlock_);
+        gl_->glBufferSubData(GL_UNIFORM_BUFFER, 0, GLsizeiptr(joints * sizeof(glm::mat4)), data);
+        gl_->glBindBufferBase(GL_UNIFORM_BUFFER, 0, jointBlock_);
+        drawWith(*blockProgram_, viewProj, display, color);
+        gl_->glBindBuffer(GL_UNIFORM_BUFFER, 0);
+        return;
+    }
     gl_->glActiveTexture(GL_TEXTURE0);
     gl_->glBindTexture(GL_TEXTURE_2D, jointTexture_);
-    const void* data = skin.empty() ? glm::value_ptr(identity) : static_cast<const void*>(skin.data());
-    if (rows != textureRows_) {
-        gl_->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, rows, 0, GL_RGBA, GL_FLOAT, data);
-        textureRows_ = rows;
+    if (joints != textureRows_) {
+        gl_->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, joints, 0, GL_RGBA, GL_FLOAT, data);
+        textureRows_ = joints;
     } else {
-        gl_->glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, rows, GL_RGBA, GL_FLOAT, data);
+        gl_->glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, joints, GL_RGBA, GL_FLOAT, data);
     }
     program_->bind();
-    gl_->glUniformMatrix4fv(program_->uniformLocation("viewProj"), 1, GL_FALSE, glm::value_ptr(viewProj));
-    gl_->glUniformMatrix4fv(program_->uniformLocation("display"), 1, GL_FALSE, glm::value_ptr(display));
-    gl_->glUniform4fv(program_->uniformLocation("color"), 1, glm::value_ptr(color));
     gl_->glUniform1i(program_->uniformLocation("jointTexture"), 0);
+    drawWith(*program_, viewProj, display, color);
+    gl_->glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void MeshRenderer::drawWith(QOpenGLShaderProgram& program, const glm::mat4& viewProj, const glm::mat4& display,
+                            const glm::vec4& color)
+{
+    program.bind();
+    const glm::mat4 vpd = viewProj * display;
+    const glm::mat3 normal(display);
+    gl_->glUniformMatrix4fv(program.uniformLocation("viewProjDisplay"), 1, GL_FALSE, glm::value_ptr(vpd));
+    gl_->glUniformMatrix3fv(program.uniformLocation("displayNormal"), 1, GL_FALSE, glm::value_ptr(normal));
+    gl_->glUniform4fv(program.uniformLocation("color"), 1, glm::value_ptr(color));
     gl_->glBindVertexArray(vao_);
     gl_->glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
     gl_->glBindVertexArray(0);
-    program_->release();
-    gl_->glBindTexture(GL_TEXTURE_2D, 0);
+    program.release();
 }
 
 } // namespace bonescope::render

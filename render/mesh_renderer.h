@@ -1,6 +1,7 @@
 #pragma once
-// A skinned mesh on the GPU: vertex buffers uploaded once, joint matrices streamed each frame into
-// a float texture (four texels per joint), so thousands of joints fit.
+// A skinned mesh on the GPU: vertex buffers uploaded once, joint matrices uploaded once per frame
+// into a uniform buffer when they fit (up to kBlockJoints), else into a float texture (four texels per
+// joint), so thousands of joints still work.
 #include <memory>
 #include <vector>
 
@@ -22,10 +23,16 @@ public:
     void draw(const std::vector<glm::mat4>& skin, const glm::mat4& viewProj, const glm::mat4& display,
               const glm::vec4& color);
 
+    static constexpr int kBlockJoints = 1024; // 64 KiB of matrices: the minimum GL 3.3 guarantees is 16 KiB
+
 private:
+    void drawWith(QOpenGLShaderProgram& program, const glm::mat4& viewProj, const glm::mat4& display,
+                  const glm::vec4& color);
+
     QOpenGLExtraFunctions* gl_ = nullptr;
-    std::unique_ptr<QOpenGLShaderProgram> program_;
-    unsigned vao_ = 0, buffers_[5] = {}, jointTexture_ = 0;
+    std::unique_ptr<QOpenGLShaderProgram> program_;      // texture path
+    std::unique_ptr<QOpenGLShaderProgram> blockProgram_; // uniform block path, null when unsupported
+    unsigned vao_ = 0, buffers_[5] = {}, jointTexture_ = 0, jointBlock_ = 0;
     int indexCount_ = 0, textureRows_ = 0;
 };
 

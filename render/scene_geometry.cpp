@@ -36,28 +36,70 @@ glm::mat4 boneMatrix(const glm::vec3& a, const glm::vec3& b)
 } // namespace
 
 void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
-                        const std::vector<uint8_t>& visible, const std::vector<uint8_t>& flags,
-                        const BoneStyle& style, std::vector<ShapeInstance>& bones, std::vector<ShapeInstance>& spheres)
+                        const std::vector<JointMark>& marks, const std::vector<uint8_t>& links,
+                        const std::vector<uint8_t>& flags, const BoneStyle& style, std::vector<ShapeInstance>& bones,
+                        std::vector<ShapeInstance>& spheres)
 {
     bones.clear();
     spheres.clear();
     const size_t n = joints.size();
-    auto shown = [&](size_t i) { return i >= visible.size() || visible[i]; };
+    auto mark = [&](size_t i) { return i < marks.size() ? marks[i] : JointMark::Joint; };
     auto flag = [&](size_t i) { return i < flags.size() ? flags[i] : uint8_t(0); };
     for (size_t i = 0; i < n; ++i) {
-        if (!shown(i))
+        const JointMark m = mark(i);
+        if (m == JointMark::Hidden)
             continue;
         const uint8_t f = flag(i);
-        const float r = style.jointRadius * ((f & (boneflag::Selected | boneflag::Hovered)) ? 1.35f : 1.f);
-        glm::mat4 m = glm::translate(glm::mat4(1.f), joints[i]);
-        m = glm::scale(m, glm::vec3(r));
-        spheres.push_back({m, colorFor(f, style)});
+        float r = style.jointRadius * ((f & (boneflag::Selected | boneflag::Hovered)) ? 1.35f : 1.f);
+        glm::vec4 color = colorFor(f, style);
+        if (m != JointMark::Joint && !(f & (boneflag::Selected | boneflag::Hovered))) {
+            color = m == JointMark::Volume ? style.volume : style.attachment;
+            r *= m == JointMark::Volume ? 0.75f : 0.6f;
+        }
+        glm::mat4 sphere = glm::translate(glm::mat4(1.f), joints[i]);
+        spheres.push_back({glm::scale(sphere, glm::vec3(r)), color});
         const int p = i < parents.size() ? parents[i] : -1;
-        if (p < 0 || p >= int(n) || !shown(size_t(p)))
+        if (m != JointMark::Joint || p < 0 || p >= int(n) || mark(size_t(p)) != JointMark::Joint)
             continue;
-        if (glm::distance(joints[p], joints[i]) < style.jointRadius * 0.5f)
+        if ((i < links.size() && links[i]) || glm::distance(joints[p], joints[i]) < style.jointRadius * 0.5f)
             continue;
         bones.push_back({boneMatrix(joints[p], joints[i]), colorFor(flag(size_t(p)), style)});
+    }
+}
+
+std::vector<uint8_t> findLinks(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
+                               const std::vector<uint8_t>& limb, float typicalLength)
+{
+    const size_t n = std::min(joints.size(), parents.size());
+    std::vector<uint8_t> links(n, 0);
+    if (typicalLength <= 0)
+        return links;
+    auto isLimb = [&](size_t i) { return i >= limb.size() || limb[i]; };
+    // Per root: does it have limb children, and are they all far?
+    std::vector<uint8_t> hasChild(n, 0), allFar(n, 1);
+    for (size_t i = 0; i < n; ++i) {
+        const int p = parents[i];
+        if (p < 0 || p >= int(n) || parents[p] >= 0 || !isLimb(i))
+            continue;
+        hasChild[p] = 1;
+        if (glm::distance(joints[i], joints[p]) < typicalLength * 4.f)
+            allFar[p] = 0;
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const int p = parents[i];
+        links[i] = p >= 0 && p < int(n) && hasChild[p] && allFar[p] && isLimb(i);
+    }
+    return links;
+}
+
+void appendDashedLine(const glm::vec3& a, const glm::vec3& b, int dashes, const glm::vec4& color,
+                      std::vector<LineVertex>& out)
+{
+    dashes = std::max(dashes, 1);
+    const glm::vec3 step = (b - a) / float(dashes * 2 - 1);
+    for (int d = 0; d < dashes; ++d) {
+        out.push_back({a + step * float(d * 2), color});
+        out.push_back({a + step * float(d * 2 + 1), color});
     }
 }
 
@@ -94,22 +136,22 @@ void appendJointAxes(const glm::vec3& at, const glm::mat3& axes, float length, s
     }
 }
 
-std::vector<LineVertex> polylineSegments(const std::vector<std::vector<glm::vec3>>& lines, glm::vec4 color)
+std::vector<LineVertex> polylineSegments(const std::vector<Polyline>& lines, float marker)
 {
     std::vector<LineVertex> out;
-    for (const auto& line : lines) {
-        if (line.size() == 1) { // a single point: a small cross
-            const glm::vec3 p = line[0];
+    for (const Polyline& line : lines) {
+        if (line.points.size() == 1) {
+            const glm::vec3 p = line.points[0];
             for (int a = 0; a < 3; ++a) {
                 glm::vec3 d(0);
-                d[a] = 0.02f;
-                out.push_back({p - d, color});
-                out.push_back({p + d, color});
+                d[a] = marker;
+                out.push_back({p - d, line.color});
+                out.push_back({p + d, line.color});
             }
         }
-        for (size_t i = 1; i < line.size(); ++i) {
-            out.push_back({line[i - 1], color});
-            out.push_back({line[i], color});
+        for (size_t i = 1; i < line.points.size(); ++i) {
+            out.push_back({line.points[i - 1], line.color});
+            out.push_back({line.points[i], line.color});
         }
     }
     return out;
@@ -123,11 +165,13 @@ float niceSpacing(float size)
     return p * (m < 1.5f ? 1.f : m < 3.5f ? 2.f : m < 7.5f ? 5.f : 10.f);
 }
 
-float typicalBoneLength(const std::vector<glm::vec3>& joints, const std::vector<int>& parents)
+float typicalBoneLength(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
+                        const std::vector<uint8_t>& limb)
 {
+    auto isLimb = [&](size_t i) { return limb.empty() || (i < limb.size() && limb[i]); };
     std::vector<float> lengths;
     for (size_t i = 0; i < joints.size() && i < parents.size(); ++i)
-        if (parents[i] >= 0 && parents[i] < int(joints.size())) {
+        if (parents[i] >= 0 && parents[i] < int(joints.size()) && isLimb(i) && isLimb(size_t(parents[i]))) {
             const float d = glm::distance(joints[i], joints[parents[i]]);
             if (d > 0)
                 lengths.push_back(d);

@@ -18,6 +18,9 @@ struct BoneStyle {
     glm::vec4 selected{1.f, 0.6f, 0.15f, 1.f};
     glm::vec4 current{1.f, 0.85f, 0.3f, 1.f};
     glm::vec4 hovered{0.55f, 0.85f, 1.f, 1.f};
+    glm::vec4 volume{0.35f, 0.8f, 0.55f, 1.f};
+    glm::vec4 attachment{0.85f, 0.45f, 0.95f, 1.f};
+    glm::vec4 link{0.62f, 0.68f, 0.78f, 0.7f};
 };
 
 // flags per bone: bit 0 selected, bit 1 current (the last selected), bit 2 hovered.
@@ -25,11 +28,37 @@ namespace boneflag {
 constexpr uint8_t Selected = 1, Current = 2, Hovered = 4;
 }
 
-// A bone shape from each parent joint to each child joint (coloured as the parent, which turns it)
-// and a sphere on every joint; hidden bones are skipped.
+// How a joint is drawn, from its kind, its visibility and the view's toggles.
+enum class JointMark : uint8_t {
+    Hidden,     // not drawn (hidden by the animation, or a helper the view does not show)
+    Joint,      // a limb's joint: a sphere, and a bone shape from its parent
+    Volume,     // a collision volume: a smaller green marker, no bone shape
+    Attachment, // an attachment point: a small violet marker, no bone shape
+};
+
+// A sphere or marker on every drawn joint, and a bone shape from each Joint's parent Joint (coloured
+// as the parent, which turns it) unless `links[child]` is set: that parent only carries the child's
+// transform and the caller draws a dashed line instead.
 void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
-                        const std::vector<uint8_t>& visible, const std::vector<uint8_t>& flags,
-                        const BoneStyle& style, std::vector<ShapeInstance>& bones, std::vector<ShapeInstance>& spheres);
+                        const std::vector<JointMark>& marks, const std::vector<uint8_t>& links,
+                        const std::vector<uint8_t>& flags, const BoneStyle& style, std::vector<ShapeInstance>& bones,
+                        std::vector<ShapeInstance>& spheres);
+
+// Bones from a transform-only root: a root whose every child lies much farther away than a typical
+// bone (LEGO Island's '-' nodes above actors far from the origin, Second Life's mRoot). Per child:
+// 1 when its parent is such a root. `limb` marks the bones taken into account (helpers are not).
+std::vector<uint8_t> findLinks(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
+                               const std::vector<uint8_t>& limb, float typicalLength);
+
+// A line from a to b cut into `dashes` dashes.
+void appendDashedLine(const glm::vec3& a, const glm::vec3& b, int dashes, const glm::vec4& color,
+                      std::vector<LineVertex>& out);
+
+// A polyline in one colour; a single point is drawn as a small cross.
+struct Polyline {
+    std::vector<glm::vec3> points;
+    glm::vec4 color{1.f, 0.8f, 0.2f, 1.f};
+};
 
 // A square grid on the display ground plane (y = 0) around `center`, with cells of `spacing`.
 std::vector<LineVertex> groundGrid(glm::vec3 center, float spacing, int halfCells);
@@ -37,13 +66,15 @@ std::vector<LineVertex> groundGrid(glm::vec3 center, float spacing, int halfCell
 std::vector<LineVertex> axisLines(float length);
 // A small red/green/blue tripod showing a joint's local X, Y and Z.
 void appendJointAxes(const glm::vec3& at, const glm::mat3& axes, float length, std::vector<LineVertex>& out);
-// Each polyline as segments, in one colour.
-std::vector<LineVertex> polylineSegments(const std::vector<std::vector<glm::vec3>>& lines, glm::vec4 color);
+// Each polyline as segments in its colour; single points as crosses of half-size `marker`.
+std::vector<LineVertex> polylineSegments(const std::vector<Polyline>& lines, float marker);
 
 // A grid spacing (1, 2 or 5 times a power of ten) that fits a scene of this size.
 float niceSpacing(float sceneSize);
 
-// The typical distance between a joint and its parent, for sizing joints relative to the skeleton.
-float typicalBoneLength(const std::vector<glm::vec3>& joints, const std::vector<int>& parents);
+// The typical distance between a joint and its parent, for sizing joints relative to the skeleton;
+// only bones whose child and parent are both marked in `limb` (all when empty) count.
+float typicalBoneLength(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
+                        const std::vector<uint8_t>& limb = {});
 
 } // namespace bonescope::render

@@ -26,20 +26,21 @@ std::vector<ShapeVertex> octahedronBone()
     return out;
 }
 
-std::vector<ShapeVertex> sphere(int rings, int sides)
+IndexedShape sphere(int rings, int sides)
 {
-    auto at = [&](int i, int s) {
-        const float phi = glm::pi<float>() * float(i) / float(rings);
-        const float th = glm::two_pi<float>() * float(s) / float(sides);
-        const glm::vec3 p(std::sin(phi) * std::cos(th), std::cos(phi), std::sin(phi) * std::sin(th));
-        return ShapeVertex{p, p};
-    };
-    std::vector<ShapeVertex> out;
-    for (int i = 0; i < rings; ++i)
-        for (int s = 0; s < sides; ++s) {
-            const ShapeVertex a = at(i, s), b = at(i, s + 1), c = at(i + 1, s), d = at(i + 1, s + 1);
-            out.insert(out.end(), {a, b, c, b, d, c});
+    IndexedShape out;
+    for (int i = 0; i <= rings; ++i)
+        for (int s = 0; s <= sides; ++s) {
+            const float phi = glm::pi<float>() * float(i) / float(rings);
+            const float th = glm::two_pi<float>() * float(s) / float(sides);
+            const glm::vec3 p(std::sin(phi) * std::cos(th), std::cos(phi), std::sin(phi) * std::sin(th));
+            out.vertices.push_back({p, p});
         }
+    auto at = [&](int i, int s) { return uint16_t(i * (sides + 1) + s); };
+    for (int i = 0; i < rings; ++i)
+        for (int s = 0; s < sides; ++s)
+            out.indices.insert(out.indices.end(),
+                               {at(i, s), at(i, s + 1), at(i + 1, s), at(i, s + 1), at(i + 1, s + 1), at(i + 1, s)});
     return out;
 }
 

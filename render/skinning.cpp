@@ -32,6 +32,18 @@ void meshJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBo
     }
 }
 
+Mesh withInverseBind(const Mesh& mesh, const Skeleton& skeleton)
+{
+    Mesh out = mesh;
+    if (out.inverseBind.empty()) {
+        const auto rest = skeleton.restWorld();
+        out.inverseBind.reserve(rest.size());
+        for (const glm::dmat4& m : rest)
+            out.inverseBind.push_back(glm::mat4(glm::inverse(m)));
+    }
+    return out;
+}
+
 void skinMatrices(const std::vector<glm::mat4>& jointWorld, const Mesh& mesh, std::vector<glm::mat4>& out)
 {
     out.resize(jointWorld.size());

@@ -18,6 +18,10 @@ std::vector<int> matchBones(const Skeleton& meshSkeleton, const Skeleton& poseSk
 void meshJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBoneOfMeshBone, const Pose& pose,
                     std::vector<glm::mat4>& out);
 
+// The mesh with inverse bind matrices: its own, or (when it has none, as Dash models) the inverse of
+// each skeleton bone's rest world matrix.
+Mesh withInverseBind(const Mesh& mesh, const Skeleton& skeleton);
+
 // jointWorld[j] * inverseBind[j]; a joint without an inverse bind matrix keeps the identity.
 void skinMatrices(const std::vector<glm::mat4>& jointWorld, const Mesh& mesh, std::vector<glm::mat4>& out);
 

@@ -42,10 +42,14 @@ void Viewport::setSkeleton(const Skeleton& skeleton)
 {
     names_.clear();
     parents_.clear();
+    kinds_.clear();
     for (const Bone& b : skeleton.bones) {
         names_.push_back(b.name);
         parents_.push_back(b.parent);
+        kinds_.push_back(b.kind);
     }
+    links_.assign(names_.size(), 0);
+    linkRoots_.assign(names_.size(), 0);
     joints_.assign(names_.size(), glm::vec3(0.f));
     axes_.assign(names_.size(), glm::mat3(1.f));
     flat_ = std::all_of(parents_.begin(), parents_.end(), [](int p) { return p < 0; });
@@ -53,6 +57,7 @@ void Viewport::setSkeleton(const Skeleton& skeleton)
     flags_.assign(names_.size(), 0);
     current_ = hovered_ = -1;
     needsScale_ = true;
+    updateMarks();
     update();
 }
 
@@ -69,6 +74,7 @@ void Viewport::setPose(const Pose& pose, const glm::vec3& rootTravel)
         visible_[i] = i < pose.visible.size() ? pose.visible[i] : 1;
     }
     rootTravel_ = rootTravel;
+    updateMarks();
     if (needsScale_)
         updateScale();
     update();
@@ -103,9 +109,15 @@ void Viewport::setSelection(const std::vector<int>& bones, int current)
     update();
 }
 
-void Viewport::setPaths(std::vector<std::vector<glm::vec3>> paths)
+void Viewport::setPaths(std::vector<Polyline> paths)
 {
     paths_ = std::move(paths);
+    update();
+}
+
+void Viewport::setLookThrough(std::optional<CameraPose> pose)
+{
+    lookThrough_ = pose;
     update();
 }
 
@@ -139,16 +151,69 @@ void Viewport::setShowNames(bool on)
     update();
 }
 
+void Viewport::setShowCollisionVolumes(bool on)
+{
+    showVolumes_ = on;
+    updateMarks();
+    update();
+}
+
+void Viewport::setShowAttachmentPoints(bool on)
+{
+    showAttachments_ = on;
+    updateMarks();
+    update();
+}
+
+void Viewport::updateMarks()
+{
+    marks_.resize(kinds_.size());
+    for (size_t i = 0; i < kinds_.size(); ++i) {
+        JointMark m = JointMark::Joint;
+        if (kinds_[i] == BoneKind::CollisionVolume)
+            m = showVolumes_ ? JointMark::Volume : JointMark::Hidden;
+        else if (kinds_[i] == BoneKind::AttachmentPoint)
+            m = showAttachments_ ? JointMark::Attachment : JointMark::Hidden;
+        marks_[i] = i < visible_.size() && !visible_[i] ? JointMark::Hidden : m;
+    }
+}
+
+std::vector<uint8_t> Viewport::shownMask() const
+{
+    std::vector<uint8_t> out(marks_.size());
+    for (size_t i = 0; i < marks_.size(); ++i)
+        out[i] = marks_[i] != JointMark::Hidden;
+    return out;
+}
+
+JointMark Viewport::jointMark(int bone) const
+{
+    return bone >= 0 && bone < int(marks_.size()) ? marks_[bone] : JointMark::Hidden;
+}
+
+bool Viewport::drawnAsLink(int bone) const { return bone >= 0 && bone < int(links_.size()) && links_[bone]; }
+
 void Viewport::updateScale()
 {
+    // Sizes come from the limbs: helpers and transform-only roots far from their children would
+    // make joints tiny or huge.
+    std::vector<uint8_t> limb(kinds_.size());
+    for (size_t i = 0; i < kinds_.size(); ++i)
+        limb[i] = kinds_[i] == BoneKind::Bone;
+    const float bone = typicalBoneLength(joints_, parents_, limb);
+    links_ = findLinks(joints_, parents_, limb, bone);
+    linkRoots_.assign(joints_.size(), 0);
+    for (size_t c = 0; c < links_.size(); ++c)
+        if (links_[c])
+            linkRoots_[parents_[c]] = 1;
     Bounds b;
-    for (const auto& j : joints_)
-        b.add(j);
+    for (size_t i = 0; i < joints_.size(); ++i)
+        if (limb[i] && !isLinkRoot(int(i)))
+            b.add(joints_[i]);
     if (mesh_)
         for (const auto& p : mesh_->positions)
             b.add(p);
     sceneSize_ = b.valid() ? std::max(b.radius() * 2.f, 1e-3f) : 2.f;
-    const float bone = typicalBoneLength(joints_, parents_);
     // Joints a fraction of a typical bone, but never lost in a large scene or huge in a small one.
     jointRadius_ = std::clamp(bone > 0 ? bone * 0.12f : sceneSize_ * 0.02f, sceneSize_ * 0.003f, sceneSize_ * 0.02f);
     needsScale_ = joints_.empty();
@@ -172,9 +237,23 @@ OrbitCamera Viewport::viewCamera() const
 
 glm::mat4 Viewport::viewProj() const
 {
-    const OrbitCamera c = viewCamera();
     const float aspect = float(std::max(width(), 1)) / float(std::max(height(), 1));
+    if (lookThrough_) {
+        const glm::mat4 m = modelMatrix();
+        const glm::vec3 eye(m * glm::vec4(lookThrough_->eye, 1.f));
+        const glm::vec3 target(m * glm::vec4(lookThrough_->target, 1.f));
+        const glm::vec3 up(m * glm::vec4(lookThrough_->up, 0.f));
+        const float reach = sceneSize_ + glm::distance(eye, target);
+        return glm::perspective(lookThrough_->fovY, aspect, sceneSize_ * 2e-3f, reach * 20.f) *
+               glm::lookAt(eye, target, up);
+    }
+    const OrbitCamera c = viewCamera();
     return c.projection(aspect) * c.view();
+}
+
+bool Viewport::isLinkRoot(int bone) const
+{
+    return bone >= 0 && bone < int(linkRoots_.size()) && linkRoots_[bone];
 }
 
 std::vector<glm::vec3> Viewport::displayJoints() const
@@ -189,8 +268,10 @@ std::vector<glm::vec3> Viewport::displayJoints() const
 void Viewport::frameAll()
 {
     Bounds b;
-    for (const auto& j : displayJoints())
-        b.add(j);
+    const auto joints = displayJoints();
+    for (size_t i = 0; i < joints.size(); ++i)
+        if (marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)))
+            b.add(joints[i]);
     if (mesh_ && showMesh_ && !skin_.empty()) {
         const glm::mat4 m = modelMatrix();
         for (size_t v = 0; v < mesh_->positions.size(); ++v)
@@ -229,7 +310,7 @@ void Viewport::frameSelected()
 
 int Viewport::boneAt(const QPoint& pos) const
 {
-    PickScene s{displayJoints(), parents_, visible_};
+    PickScene s{displayJoints(), parents_, shownMask()};
     return pickBone(s, viewProj(), glm::vec2(width(), height()), glm::vec2(pos.x(), pos.y()));
 }
 
@@ -272,17 +353,17 @@ void Viewport::paintGL()
     glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-
     const glm::mat4 vp = viewProj();
     const glm::mat4 model = modelMatrix();
     const OrbitCamera cam = viewCamera();
 
     // The grid sits under the character's feet, following it when the camera does.
     const float spacing = niceSpacing(sceneSize_ * 2.f);
-    lines_.draw(groundGrid(glm::vec3(cam.target.x, 0, cam.target.z), spacing, 20), vp, glm::mat4(1.f));
+    const glm::vec3 center = lookThrough_ ? glm::vec3(model * glm::vec4(lookThrough_->target, 1.f)) : cam.target;
+    lines_.draw(groundGrid(glm::vec3(center.x, 0, center.z), spacing, 20), vp, glm::mat4(1.f));
     lines_.draw(axisLines(spacing * 2.f), vp, glm::mat4(1.f));
     if (!paths_.empty())
-        lines_.draw(polylineSegments(paths_, {1.f, 0.8f, 0.2f, 1.f}), vp, model);
+        lines_.draw(polylineSegments(paths_, jointRadius_ * 3.f), vp, model);
 
     const bool drawMesh = showMesh_ && mesh_ && !meshRenderer_.empty();
     if (drawMesh)
@@ -293,14 +374,17 @@ void Viewport::paintGL()
             glClear(GL_DEPTH_BUFFER_BIT);
         BoneStyle style;
         style.jointRadius = jointRadius_ * (drawMesh ? 0.7f : 1.f);
-        buildBoneInstances(joints_, parents_, visible_, flags_, style, boneInstances_, jointInstances_);
+        buildBoneInstances(joints_, parents_, marks_, links_, flags_, style, boneInstances_, jointInstances_);
         bones_.draw(boneInstances_, jointInstances_, vp, model);
         // Joint axes show rotations: on every joint when there is no hierarchy to show them, else
-        // on the selected bones.
+        // on the selected bones. Links from transform-only roots are dashed.
         std::vector<LineVertex> axes;
-        for (size_t i = 0; i < joints_.size(); ++i)
-            if ((flat_ || (flags_[i] & boneflag::Selected)) && visible_[i])
+        for (size_t i = 0; i < joints_.size(); ++i) {
+            if ((flat_ || (flags_[i] & boneflag::Selected)) && marks_[i] != JointMark::Hidden)
                 appendJointAxes(joints_[i], axes_[i], jointRadius_ * 4.f, axes);
+            if (links_[i] && marks_[i] == JointMark::Joint && marks_[parents_[i]] == JointMark::Joint)
+                appendDashedLine(joints_[parents_[i]], joints_[i], 40, style.link, axes);
+        }
         glClear(GL_DEPTH_BUFFER_BIT);
         lines_.draw(axes, vp, model);
     }
@@ -311,6 +395,12 @@ void Viewport::paintGL()
 
 void Viewport::drawLabels()
 {
+    // A QPainter on the GL widget costs a state save and restore every frame: only when it draws.
+    const bool anyLabel = showNames_ && (hovered_ >= 0 || std::any_of(flags_.begin(), flags_.end(), [](uint8_t f) {
+                                             return f & boneflag::Selected;
+                                         }));
+    if (!joints_.empty() && !anyLabel)
+        return;
     QPainter p(this);
     p.setRenderHint(QPainter::TextAntialiasing);
     if (joints_.empty()) {
@@ -318,8 +408,6 @@ void Viewport::drawLabels()
         p.drawText(rect(), Qt::AlignCenter, tr("Nothing to show: open an animation (File > Open)"));
         return;
     }
-    if (!showNames_)
-        return;
     auto label = [&](int bone, const QColor& color) {
         const QPointF at = jointOnScreen(bone);
         if (at.x() < 0)

@@ -3,6 +3,7 @@
 // an orbit camera, CPU picking and name labels. It is given core data (skeleton, pose, mesh) and
 // reports clicks; it knows nothing of documents or files.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QOpenGLExtraFunctions>
@@ -17,6 +18,7 @@
 #include "render/display_axes.h"
 #include "render/line_renderer.h"
 #include "render/mesh_renderer.h"
+#include "render/scene_geometry.h"
 
 namespace bonescope::render {
 
@@ -36,7 +38,12 @@ public:
     void setMeshJoints(const std::vector<glm::mat4>& jointWorld);
     void setSelection(const std::vector<int>& bones, int current);
     // Polylines or single points in source space (e.g. an animated camera path).
-    void setPaths(std::vector<std::vector<glm::vec3>> paths);
+    void setPaths(std::vector<Polyline> paths);
+    const std::vector<Polyline>& paths() const { return paths_; }
+    // Look through a camera given by the data (source space) instead of the orbit camera; nothing:
+    // back to the orbit camera.
+    void setLookThrough(std::optional<CameraPose> pose);
+    bool lookingThrough() const { return lookThrough_.has_value(); }
 
     void setUpAxis(UpAxis up);
     UpAxis upAxis() const { return up_; }
@@ -44,6 +51,14 @@ public:
     void setShowMesh(bool on);
     void setShowBones(bool on);
     void setShowNames(bool on);
+    // Helpers (collision volumes, attachment points) are drawn as small markers only when shown.
+    void setShowCollisionVolumes(bool on);
+    void setShowAttachmentPoints(bool on);
+
+    // How a bone's joint is drawn now, and whether the line from its parent is a dashed link (the
+    // parent only carries its transform) rather than a bone shape.
+    JointMark jointMark(int bone) const;
+    bool drawnAsLink(int bone) const;
 
     void frameAll();
     void frameSelected();
@@ -80,6 +95,9 @@ private:
     glm::mat4 viewProj() const;
     std::vector<glm::vec3> displayJoints() const;
     void updateScale();
+    void updateMarks();
+    std::vector<uint8_t> shownMask() const; // joints drawn and pickable
+    bool isLinkRoot(int bone) const;        // a root whose children are reached by links
     void drawLabels();
     void releaseGl();
 
@@ -89,6 +107,10 @@ private:
     std::vector<glm::mat3> axes_;   // each joint's world rotation (normalised columns)
     bool flat_ = false;             // no bone has a parent: joints carry the picture alone
     std::vector<uint8_t> visible_;
+    std::vector<BoneKind> kinds_;
+    std::vector<JointMark> marks_; // from visible_, kinds_ and the helper toggles
+    std::vector<uint8_t> links_;   // per child: its parent is a transform-only root
+    std::vector<uint8_t> linkRoots_;
     std::vector<uint8_t> flags_;
     int current_ = -1;
     int hovered_ = -1;
@@ -100,12 +122,14 @@ private:
     bool meshDirty_ = false;
     std::vector<glm::mat4> meshJointWorld_;
     std::vector<glm::mat4> skin_;
-    std::vector<std::vector<glm::vec3>> paths_;
+    std::vector<Polyline> paths_;
+    std::optional<CameraPose> lookThrough_;
 
     UpAxis up_ = UpAxis::Y;
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
     bool showMesh_ = true, showBones_ = true, showNames_ = true;
+    bool showVolumes_ = false, showAttachments_ = false;
 
     OrbitCamera camera_;
     QPoint lastMouse_;

@@ -29,6 +29,7 @@ void Document::setScene(Scene scene, const QString& path)
     selection_.clear();
     current_ = -1;
     undo_->clear();
+    chooseMesh();
     rebuild();
 }
 
@@ -51,7 +52,7 @@ void Document::setSkeletonMesh(Scene meshScene, const QString& path)
 {
     meshScene_ = std::move(meshScene);
     meshPath_ = path;
-    mesh_ = meshScene_.mesh.empty() ? nullptr : std::make_shared<const Mesh>(meshScene_.mesh);
+    chooseMesh();
     selection_.clear();
     current_ = -1;
     rebuild();
@@ -61,8 +62,15 @@ void Document::clearSkeletonMesh()
 {
     meshScene_ = Scene{};
     meshPath_.clear();
-    mesh_.reset();
+    chooseMesh();
     rebuild();
+}
+
+void Document::chooseMesh()
+{
+    const Scene& owner = meshOwner();
+    mesh_ = owner.mesh.empty() ? nullptr
+                               : std::make_shared<const Mesh>(render::withInverseBind(owner.mesh, owner.skeleton));
 }
 
 const Animation& Document::animation() const
@@ -100,11 +108,11 @@ void Document::bindSampler()
                                                          : none_;
     sampler_ = std::make_unique<Sampler>(animation(), use);
     meshToPose_.clear();
-    if (mesh_ && &use == &meshScene_.skeleton) {
+    if (mesh_ && &use == meshSkeleton()) {
         meshToPose_.resize(use.size());
         std::iota(meshToPose_.begin(), meshToPose_.end(), 0);
     } else if (mesh_) {
-        meshToPose_ = render::matchBones(meshScene_.skeleton, skeleton());
+        meshToPose_ = render::matchBones(*meshSkeleton(), skeleton());
     }
 
     // The motion root: the first bone, parents first, whose track moves it.
@@ -131,7 +139,7 @@ void Document::resample()
         rootTravel_[render::upIndex(up_)] = 0.f;
     }
     if (mesh_)
-        render::meshJointWorld(meshScene_.skeleton, meshToPose_, pose_, meshJointWorld_);
+        render::meshJointWorld(*meshSkeleton(), meshToPose_, pose_, meshJointWorld_);
 }
 
 QString Document::skeletonSource() const

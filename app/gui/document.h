@@ -52,8 +52,10 @@ public:
     const Skeleton& skeleton() const { return sampler_->skeleton(); } // the skeleton in use
     const Binding& binding() const { return sampler_->binding(); }
     QString skeletonSource() const; // a sentence for the properties panel
+    // The mesh shown: a loaded skeleton mesh's, else the file's own (Dash models carry one).
     std::shared_ptr<const Mesh> mesh() const { return mesh_; }
-    const Skeleton* meshSkeleton() const { return mesh_ ? &meshScene_.skeleton : nullptr; }
+    const Skeleton* meshSkeleton() const { return mesh_ ? &meshOwner().skeleton : nullptr; }
+    bool meshFromFile() const { return mesh_ && &meshOwner() == &scene_; }
     QStringList unmatchedTracks() const;
     render::UpAxis defaultUpAxis() const;
     render::UpAxis upAxis() const { return up_; }
@@ -94,6 +96,8 @@ private:
     void rebuild();
     void bindSampler();
     void resample();
+    void chooseMesh();
+    const Scene& meshOwner() const { return meshScene_.mesh.empty() ? scene_ : meshScene_; }
 
     Scene scene_;
     QString path_;

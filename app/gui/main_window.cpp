@@ -22,6 +22,7 @@
 
 #include "app/gui/autosave.h"
 #include "app/gui/bone_tree_panel.h"
+#include "app/gui/camera_track.h"
 #include "app/gui/clip_dialogs.h"
 #include "app/gui/demo_assets.h"
 #include "app/gui/document.h"
@@ -47,7 +48,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     : QMainWindow(parent), interactive_(interactive), doc_(new Document(this)),
       playback_(new PlaybackController(doc_, this)), viewport_(new render::Viewport(this)),
       timeline_(new TimelineWidget(doc_, playback_, this)), tree_(new BoneTreePanel(doc_, this)),
-      properties_(new PropertiesPanel(doc_, this)), dopeSheet_(new DopeSheet(doc_, timeline_->ruler(), this)),
+      properties_(new PropertiesPanel(doc_, this)), cameraTrack_(new CameraTrack(doc_, viewport_, this)), dopeSheet_(new DopeSheet(doc_, timeline_->ruler(), this)),
       notes_(new NotesPanel(doc_, this)), keyEditor_(new KeyEditorPanel(doc_, dopeSheet_, this)),
       formatProperties_(new FormatPropertiesPanel(doc_, dopeSheet_, this)), poseTool_(new PoseTool(doc_, viewport_, this)),
       saves_(new SaveController(doc_, this, interactive)), autosave_(new Autosave(doc_, this)), status_(new QLabel(this)), companion_(new QPushButton(this))
@@ -211,15 +212,30 @@ void MainWindow::buildViewMenu(QMenu* view)
         connect(a, &QAction::triggered, viewport_, [this, m = mode] { viewport_->setRootMotion(m); });
     }
     view->addSeparator();
-    auto toggle = [&](const QString& label, void (render::Viewport::*slot)(bool)) {
+    auto toggle = [&](const QString& label, void (render::Viewport::*slot)(bool), bool on = true) {
         QAction* a = view->addAction(label);
         a->setCheckable(true);
-        a->setChecked(true);
+        a->setChecked(on);
         connect(a, &QAction::toggled, viewport_, slot);
+        return a;
     };
     toggle(tr("Show &mesh"), &render::Viewport::setShowMesh);
     toggle(tr("Show &bones"), &render::Viewport::setShowBones);
     toggle(tr("Show bone &names"), &render::Viewport::setShowNames);
+    toggle(tr("Show &collision volumes"), &render::Viewport::setShowCollisionVolumes, false)
+        ->setObjectName("showCollisionVolumes");
+    toggle(tr("Show a&ttachment points"), &render::Viewport::setShowAttachmentPoints, false)
+        ->setObjectName("showAttachmentPoints");
+    QAction* look = view->addAction(tr("&Look through animated camera"));
+    look->setObjectName("lookThroughCamera");
+    look->setCheckable(true);
+    look->setEnabled(cameraTrack_->available());
+    connect(look, &QAction::toggled, cameraTrack_, &CameraTrack::setLookThrough);
+    connect(cameraTrack_, &CameraTrack::availableChanged, look, [look](bool on) {
+        look->setEnabled(on);
+        if (!on)
+            look->setChecked(false);
+    });
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());

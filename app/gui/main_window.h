@@ -18,6 +18,7 @@ namespace bonescope::gui {
 
 class Autosave;
 class BoneTreePanel;
+class CameraTrack;
 class Document;
 class DopeSheet;
 class FormatPropertiesPanel;
@@ -56,6 +57,7 @@ public:
     NotesPanel* notes() const { return notes_; }
     SaveController* saves() const { return saves_; }
     Autosave* autosave() const { return autosave_; }
+    CameraTrack* cameraTrack() const { return cameraTrack_; }
     QString lastError() const { return lastError_; }
 
 signals:
@@ -86,6 +88,7 @@ private:
     TimelineWidget* timeline_;
     BoneTreePanel* tree_;
     PropertiesPanel* properties_;
+    CameraTrack* cameraTrack_;
     DopeSheet* dopeSheet_;
     NotesPanel* notes_;
     KeyEditorPanel* keyEditor_;

@@ -75,8 +75,12 @@ void PropertiesPanel::rebuild()
 
     auto* skel = new QTreeWidgetItem(tree_, {tr("Skeleton")});
     row(skel, tr("In use"), doc_->skeletonSource());
-    if (const auto mesh = doc_->mesh())
-        row(skel, tr("Mesh"), tr("%1 vertices, %2 triangles").arg(mesh->positions.size()).arg(mesh->indices.size() / 3));
+    if (const auto mesh = doc_->mesh()) {
+        auto* m = row(skel, tr("Mesh"), tr("%1 vertices, %2 triangles").arg(mesh->positions.size()).arg(mesh->indices.size() / 3));
+        row(m, tr("Source"), doc_->meshFromFile() ? tr("the file's own") : doc_->meshPath().section('/', -1));
+        row(m, tr("Skinning"), mesh->skinned() ? tr("up to 4 weights per vertex, %1 joints").arg(doc_->meshSkeleton()->size())
+                                               : tr("none (rigid)"));
+    }
     const QStringList unmatched = doc_->unmatchedTracks();
     auto* um = row(skel, tr("Unmatched tracks"), unmatched.isEmpty() ? tr("none") : QString::number(unmatched.size()));
     for (const QString& name : unmatched)

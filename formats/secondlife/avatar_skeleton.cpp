@@ -13,6 +13,22 @@ struct Built {
     std::unordered_map<std::string, int> byAlias;
 };
 
+// Collision volumes and attachment points are helpers; mScreen (the HUD attachments' parent, not a
+// body part) is an attachment point too, mRoot a bone.
+BoneKind boneKind(const AvatarJointInfo& j)
+{
+    switch (JointKind(j.kind)) {
+    case JointKind::Volume:
+        return BoneKind::CollisionVolume;
+    case JointKind::Attachment:
+        return BoneKind::AttachmentPoint;
+    case JointKind::Special:
+        return j.parent < 0 ? BoneKind::Bone : BoneKind::AttachmentPoint;
+    default:
+        return BoneKind::Bone;
+    }
+}
+
 const Built& built()
 {
     static const Built b = [] {
@@ -26,6 +42,7 @@ const Built& built()
             bone.restTranslation = {j.pos[0], j.pos[1], j.pos[2]};
             bone.restRotation = glm::dquat(j.rot[3], j.rot[0], j.rot[1], j.rot[2]);
             bone.flags = j.kind;
+            bone.kind = boneKind(j);
             out.skeleton.bones.push_back(std::move(bone));
             out.byName.emplace(j.name, int(i));
             std::string_view aliases = j.aliases;

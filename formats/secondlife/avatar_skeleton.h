@@ -1,7 +1,8 @@
 #pragma once
 // The default Second Life avatar (built-in data, see avatar_skeleton_data.h) as a core Skeleton:
 // mRoot, the 133 bones, the 26 collision volumes and mScreen with the 55 attachment points, each
-// under its parent joint. Bone::flags holds the JointKind.
+// under its parent joint. Bone::flags holds the JointKind; Bone::kind marks collision volumes,
+// attachment points and mScreen as helpers.
 #include <string_view>
 
 #include "core/skeleton.h"

@@ -42,6 +42,25 @@ TEST(SecondLifeSkeleton, Counts)
     EXPECT_TRUE(avatarSkeleton().evaluationOrder().has_value());
 }
 
+// The generic kind viewers use: the 133 bones and mRoot are limbs; the 26 collision volumes are
+// volumes; the 55 attachment points and mScreen (their HUD parent) are attachment points.
+TEST(SecondLifeSkeleton, GenericBoneKinds)
+{
+    int counts[3] = {0, 0, 0};
+    for (const Bone& b : avatarSkeleton().bones)
+        ++counts[int(b.kind)];
+    EXPECT_EQ(counts[int(BoneKind::Bone)], 134);
+    EXPECT_EQ(counts[int(BoneKind::CollisionVolume)], 26);
+    EXPECT_EQ(counts[int(BoneKind::AttachmentPoint)], 56);
+    EXPECT_EQ(bone("mRoot").kind, BoneKind::Bone);
+    EXPECT_EQ(bone("mScreen").kind, BoneKind::AttachmentPoint);
+    EXPECT_EQ(bone("mFaceJaw").kind, BoneKind::Bone);
+    EXPECT_EQ(bone("PELVIS").kind, BoneKind::CollisionVolume);
+    EXPECT_EQ(bone("mSpine1").kind, BoneKind::Bone);
+    EXPECT_FALSE(bone("mPelvis").isHelper());
+    EXPECT_TRUE(bone("PELVIS").isHelper());
+}
+
 TEST(SecondLifeSkeleton, ParentsAndOffsetsFromTheXml)
 {
     // <bone name="mPelvis" pos="0.000 0.000 1.067"> is the top bone, under the viewer's mRoot.

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QDir>
 #include <QStandardPaths>
@@ -73,6 +74,14 @@ int differingPixels(const QImage& a, const QImage& b)
                 ++n;
     }
     return n;
+}
+
+QAction* findAction(gui::MainWindow& w, const char* objectName)
+{
+    for (QAction* a : w.findChildren<QAction*>())
+        if (a->objectName() == objectName)
+            return a;
+    return nullptr;
 }
 
 QString tempDir()

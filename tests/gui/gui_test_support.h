@@ -8,6 +8,8 @@
 #include <QImage>
 #include <QString>
 
+class QAction;
+
 namespace bonescope::gui {
 class MainWindow;
 }
@@ -24,6 +26,8 @@ QImage viewportImage(gui::MainWindow& w);
 int differingPixels(const QImage& a, const QImage& b);
 // A file's bytes (empty when it cannot be read).
 QByteArray fileBytes(const QString& path);
+// The window's action with that object name, or null.
+QAction* findAction(gui::MainWindow& w, const char* objectName);
 // A fresh directory for files a test writes.
 QString tempDir();
 

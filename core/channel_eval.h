@@ -136,7 +136,7 @@ inline bool sampleChannel(const Channel<T>& ch, double t, uint32_t& cursor, T& o
 // A rotation segment made ready for repeated evaluation: the endpoints after flips, and the angle
 // between them, so each frame costs a few multiplies (no acos, no libm sin on the usual path).
 struct RotationPrep {
-    enum Mode : uint8_t { Constant, Lerp, Nlerp, SlerpFast, SlerpWide, Halfway } mode = Constant;
+    enum Mode : uint8_t { Constant, Lerp, Nlerp, SlerpSmall, SlerpFast, SlerpWide, Halfway } mode = Constant;
     glm::dquat a{1, 0, 0, 0}, b{1, 0, 0, 0};
     double theta = 0, invSin = 0;
 };
@@ -161,10 +161,20 @@ inline RotationPrep prepareRotation(glm::dquat a, glm::dquat b, RotationInterp h
     // plain lerp weights are exact to ~1e-12 (no normalising square root per frame), and exactly
     // opposite keys taken the long way have no single great circle.
     constexpr double nearlyOne = 1.0 - 1e-12;
-    if (d > nearlyOne) {
+    const glm::dquat chord = b - a;
+    const double chord2 = glm::dot(chord, chord);
+    // Keys stored in single precision are unit only to ~1e-7, so "equal" is judged on the chord.
+    if (d > nearlyOne || chord2 < 1e-24) {
         p.mode = RotationPrep::Lerp;
     } else if (d < -nearlyOne) {
         p.mode = RotationPrep::Halfway;
+    } else if (d >= 0 && chord2 <= 0.25) {
+        // Within about 29 degrees (theta <= 0.5): the angle from the chord |b - a| = 2 sin(theta/2),
+        // which stays accurate near 0 where acos does not, and short series for the weights.
+        const double y = 0.5 * std::sqrt(chord2);
+        p.mode = RotationPrep::SlerpSmall;
+        p.theta = 2.0 * fastmath::asinSmall(y);
+        p.invSin = 1.0 / (2.0 * y * std::sqrt(1.0 - y * y));
     } else if (d >= 0) {
         p.mode = RotationPrep::SlerpFast;
         p.theta = fastmath::acosAccurate(d);
@@ -186,6 +196,9 @@ inline glm::dquat evalRotation(const RotationPrep& p, double f)
         return p.a * (1.0 - f) + p.b * f;
     case RotationPrep::Nlerp:
         return glm::normalize(p.a * (1.0 - f) + p.b * f);
+    case RotationPrep::SlerpSmall:
+        return p.a * (fastmath::sinSmall((1.0 - f) * p.theta) * p.invSin) +
+               p.b * (fastmath::sinSmall(f * p.theta) * p.invSin);
     case RotationPrep::SlerpFast:
         return p.a * (fastmath::sinHalfPi((1.0 - f) * p.theta) * p.invSin) +
                p.b * (fastmath::sinHalfPi(f * p.theta) * p.invSin);

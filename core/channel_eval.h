@@ -144,6 +144,10 @@ struct RotationPrep {
 inline RotationPrep prepareRotation(glm::dquat a, glm::dquat b, RotationInterp how)
 {
     RotationPrep p;
+    // Keys stored in single precision are unit only to ~1e-7: blend unit quaternions, so that what
+    // lies between keys is a unit rotation too (glm::normalize gives identity for a zero key).
+    a = glm::normalize(a);
+    b = glm::normalize(b);
     double d = glm::dot(a, b);
     if (how == RotationInterp::SlerpShortest || how == RotationInterp::NlerpShortest) {
         if (d < 0) {
@@ -163,7 +167,6 @@ inline RotationPrep prepareRotation(glm::dquat a, glm::dquat b, RotationInterp h
     constexpr double nearlyOne = 1.0 - 1e-12;
     const glm::dquat chord = b - a;
     const double chord2 = glm::dot(chord, chord);
-    // Keys stored in single precision are unit only to ~1e-7, so "equal" is judged on the chord.
     if (d > nearlyOne || chord2 < 1e-24) {
         p.mode = RotationPrep::Lerp;
     } else if (d < -nearlyOne) {

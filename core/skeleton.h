@@ -18,6 +18,8 @@ enum class BoneKind : uint8_t {
     Bone = 0,            // a limb of the skeleton (the default)
     CollisionVolume = 1, // a helper shape attached to a bone (Second Life collision volumes)
     AttachmentPoint = 2, // a helper point where objects attach (Second Life attachment points, mScreen)
+    Extension = 3,       // an optional limb (Second Life Bento: face, fingers, wings, tail, hind limbs):
+                         // a real bone, drawn when an animation moves it or when asked for
 };
 
 struct Bone {
@@ -28,7 +30,7 @@ struct Bone {
     glm::dvec3 restScale{1.0};
     uint32_t flags = 0; // the source's own bone flags, kept
     BoneKind kind = BoneKind::Bone;
-    bool isHelper() const { return kind != BoneKind::Bone; }
+    bool isHelper() const { return kind == BoneKind::CollisionVolume || kind == BoneKind::AttachmentPoint; }
 };
 
 struct Skeleton {

@@ -165,6 +165,20 @@ void Viewport::setShowAttachmentPoints(bool on)
     update();
 }
 
+void Viewport::setAnimatedBones(std::vector<uint8_t> animated)
+{
+    animated_ = std::move(animated);
+    updateMarks();
+    update();
+}
+
+void Viewport::setShowExtensionBones(bool on)
+{
+    showExtensions_ = on;
+    updateMarks();
+    update();
+}
+
 void Viewport::updateMarks()
 {
     marks_.resize(kinds_.size());
@@ -174,6 +188,8 @@ void Viewport::updateMarks()
             m = showVolumes_ ? JointMark::Volume : JointMark::Hidden;
         else if (kinds_[i] == BoneKind::AttachmentPoint)
             m = showAttachments_ ? JointMark::Attachment : JointMark::Hidden;
+        else if (kinds_[i] == BoneKind::Extension && !showExtensions_ && !(i < animated_.size() && animated_[i]))
+            m = JointMark::Hidden;
         marks_[i] = i < visible_.size() && !visible_[i] ? JointMark::Hidden : m;
     }
 }
@@ -199,7 +215,7 @@ void Viewport::updateScale()
     // make joints tiny or huge.
     std::vector<uint8_t> limb(kinds_.size());
     for (size_t i = 0; i < kinds_.size(); ++i)
-        limb[i] = kinds_[i] == BoneKind::Bone;
+        limb[i] = kinds_[i] == BoneKind::Bone || kinds_[i] == BoneKind::Extension;
     const float bone = typicalBoneLength(joints_, parents_, limb);
     links_ = findLinks(joints_, parents_, limb, bone);
     linkRoots_.assign(joints_.size(), 0);

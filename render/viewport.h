@@ -54,6 +54,9 @@ public:
     // Helpers (collision volumes, attachment points) are drawn as small markers only when shown.
     void setShowCollisionVolumes(bool on);
     void setShowAttachmentPoints(bool on);
+    // Extension bones (BoneKind::Extension) are drawn when `animated` marks them, or all when asked.
+    void setAnimatedBones(std::vector<uint8_t> animated);
+    void setShowExtensionBones(bool on);
 
     // How a bone's joint is drawn now, and whether the line from its parent is a dashed link (the
     // parent only carries its transform) rather than a bone shape.
@@ -129,7 +132,8 @@ private:
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
     bool showMesh_ = true, showBones_ = true, showNames_ = true;
-    bool showVolumes_ = false, showAttachments_ = false;
+    bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
+    std::vector<uint8_t> animated_; // per bone: a track moves it
 
     OrbitCamera camera_;
     QPoint lastMouse_;

@@ -226,6 +226,8 @@ void MainWindow::buildViewMenu(QMenu* view)
         ->setObjectName("showCollisionVolumes");
     toggle(tr("Show a&ttachment points"), &render::Viewport::setShowAttachmentPoints, false)
         ->setObjectName("showAttachmentPoints");
+    toggle(tr("Show unanimated &extension bones"), &render::Viewport::setShowExtensionBones, false)
+        ->setObjectName("showExtensionBones");
     QAction* look = view->addAction(tr("&Look through animated camera"));
     look->setObjectName("lookThroughCamera");
     look->setCheckable(true);

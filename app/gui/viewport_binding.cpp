@@ -12,8 +12,16 @@ void bindViewport(Document* doc, render::Viewport* view)
         if (doc->mesh())
             view->setMeshJoints(doc->meshJointWorld());
     };
-    auto onScene = [doc, view, onPose] {
+    // Which bones a track moves: optional (extension) bones show when animated.
+    auto onTracks = [doc, view] {
+        std::vector<uint8_t> animated;
+        for (int track : doc->binding().trackOfBone)
+            animated.push_back(track >= 0);
+        view->setAnimatedBones(std::move(animated));
+    };
+    auto onScene = [doc, view, onPose, onTracks] {
         view->setSkeleton(doc->skeleton());
+        onTracks();
         view->setMesh(doc->mesh());
         view->setUpAxis(doc->upAxis());
         onPose();
@@ -21,6 +29,7 @@ void bindViewport(Document* doc, render::Viewport* view)
     };
     QObject::connect(doc, &Document::sceneChanged, view, onScene);
     QObject::connect(doc, &Document::poseChanged, view, onPose);
+    QObject::connect(doc, &Document::edited, view, onTracks);
     QObject::connect(doc, &Document::upAxisChanged, view, [doc, view] { view->setUpAxis(doc->upAxis()); });
     QObject::connect(doc, &Document::selectionChanged, view,
                      [doc, view] { view->setSelection(doc->selection(), doc->currentBone()); });

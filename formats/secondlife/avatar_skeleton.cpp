@@ -14,12 +14,14 @@ struct Built {
 };
 
 // Collision volumes and attachment points are helpers; mScreen (the HUD attachments' parent, not a
-// body part) is an attachment point too, mRoot a bone.
+// body part) is an attachment point too, mRoot a bone; the Bento bones are optional extensions.
 BoneKind boneKind(const AvatarJointInfo& j)
 {
     switch (JointKind(j.kind)) {
     case JointKind::Volume:
         return BoneKind::CollisionVolume;
+    case JointKind::BentoBone:
+        return BoneKind::Extension;
     case JointKind::Attachment:
         return BoneKind::AttachmentPoint;
     case JointKind::Special:

@@ -46,17 +46,21 @@ TEST(SecondLifeSkeleton, Counts)
 // volumes; the 55 attachment points and mScreen (their HUD parent) are attachment points.
 TEST(SecondLifeSkeleton, GenericBoneKinds)
 {
-    int counts[3] = {0, 0, 0};
+    int counts[4] = {0, 0, 0, 0};
     for (const Bone& b : avatarSkeleton().bones)
         ++counts[int(b.kind)];
-    EXPECT_EQ(counts[int(BoneKind::Bone)], 134);
+    // 26 base bones and mRoot; the 107 bones the XML marks support="extended" (Bento) are optional.
+    EXPECT_EQ(counts[int(BoneKind::Bone)], 27);
+    EXPECT_EQ(counts[int(BoneKind::Extension)], 107);
     EXPECT_EQ(counts[int(BoneKind::CollisionVolume)], 26);
     EXPECT_EQ(counts[int(BoneKind::AttachmentPoint)], 56);
     EXPECT_EQ(bone("mRoot").kind, BoneKind::Bone);
     EXPECT_EQ(bone("mScreen").kind, BoneKind::AttachmentPoint);
-    EXPECT_EQ(bone("mFaceJaw").kind, BoneKind::Bone);
+    EXPECT_EQ(bone("mFaceJaw").kind, BoneKind::Extension);
+    EXPECT_FALSE(bone("mFaceJaw").isHelper());
     EXPECT_EQ(bone("PELVIS").kind, BoneKind::CollisionVolume);
-    EXPECT_EQ(bone("mSpine1").kind, BoneKind::Bone);
+    EXPECT_EQ(bone("mSpine1").kind, BoneKind::Extension);
+    EXPECT_EQ(bone("mChest").kind, BoneKind::Bone);
     EXPECT_FALSE(bone("mPelvis").isHelper());
     EXPECT_TRUE(bone("PELVIS").isHelper());
 }

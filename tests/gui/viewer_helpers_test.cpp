@@ -43,8 +43,10 @@ private slots:
         QCOMPARE(doc->skeleton().size(), size_t(216));
         doc->setTime(doc->timeOfFrame(10));
 
-        // By default: the 134 limbs (133 bones and mRoot) drawn as joints, the 82 helpers hidden.
-        QCOMPARE(countMarks(w, render::JointMark::Joint, BoneKind::Bone), 134);
+        // By default: the 27 base limbs (26 bones and mRoot) drawn as joints; the 107 Bento extension
+        // bones, which the classic walk does not move, and the 82 helpers hidden.
+        QCOMPARE(countMarks(w, render::JointMark::Joint, BoneKind::Bone), 27);
+        QCOMPARE(countMarks(w, render::JointMark::Hidden, BoneKind::Extension), 107);
         QCOMPARE(countMarks(w, render::JointMark::Hidden, BoneKind::CollisionVolume), 26);
         QCOMPARE(countMarks(w, render::JointMark::Hidden, BoneKind::AttachmentPoint), 56);
         const QImage plain = guitest::viewportImage(w);
@@ -75,6 +77,37 @@ private slots:
         QCOMPARE(countMarks(w, render::JointMark::Hidden, BoneKind::CollisionVolume), 26);
         QCOMPARE(w.viewport()->boneAt(w.viewport()->jointOnScreen(skull).toPoint()) == skull, false);
         QCOMPARE(guitest::differingPixels(plain, guitest::viewportImage(w)), 0);
+    }
+
+    void extensionBonesShowWhenAnimatedOrAsked()
+    {
+        MainWindow w(false);
+        w.resize(1000, 750);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim"));
+        const QImage plain = guitest::viewportImage(w);
+        QAction* extensions = guitest::findAction(w, "showExtensionBones");
+        QVERIFY(extensions && extensions->isCheckable() && !extensions->isChecked());
+        extensions->trigger();
+        QCOMPARE(countMarks(w, render::JointMark::Joint, BoneKind::Extension), 107);
+        QVERIFY(guitest::differingPixels(plain, guitest::viewportImage(w)) > 50);
+        extensions->trigger();
+        QCOMPARE(countMarks(w, render::JointMark::Hidden, BoneKind::Extension), 107);
+
+        // The Bento T-pose keys fingers and face: those extension bones show without asking.
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/secondlife/opensim_PS_T_Pose_bento2.anim"));
+        const Skeleton& sk = w.document()->skeleton();
+        const auto& tracks = w.document()->binding().trackOfBone;
+        int animatedExtensions = 0;
+        for (size_t i = 0; i < sk.size(); ++i) {
+            if (sk.bones[i].kind != BoneKind::Extension)
+                continue;
+            const bool animated = tracks[i] >= 0;
+            animatedExtensions += animated;
+            QCOMPARE(w.viewport()->jointMark(int(i)) == render::JointMark::Joint, animated);
+        }
+        QVERIFY(animatedExtensions > 50);
     }
 
     void secondLifeAvatarStandsUpright()

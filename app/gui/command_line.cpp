@@ -8,7 +8,7 @@ namespace bonescope::gui {
 std::optional<Options> parseOptions(const QStringList& arguments, QString* error)
 {
     QCommandLineParser p;
-    p.setApplicationDescription("Bonescope: a viewer for skeletal animation files.");
+    p.setApplicationDescription("Bonescope: a viewer and editor for skeletal animation files.");
     p.addHelpOption();
     p.addVersionOption();
     p.addPositionalArgument("file", "The animation to open (the demo when omitted).", "[FILE]");

@@ -1,5 +1,7 @@
 // bonescope: the viewer. With no file it opens the bundled demo and plays it.
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -10,8 +12,32 @@
 #include "app/gui/headless_modes.h"
 #include "app/gui/main_window.h"
 
+namespace {
+
+void describeApplication()
+{
+    QCoreApplication::setApplicationName("Bonescope");
+    QCoreApplication::setOrganizationName("Bonescope");
+    QCoreApplication::setApplicationVersion("0.1.0");
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
+    // --help and --version need no display: answer them before a GUI application connects to one.
+    if (std::any_of(argv + 1, argv + argc, [](const char* a) {
+            return !std::strcmp(a, "--help") || !std::strcmp(a, "-h") || !std::strcmp(a, "--version") ||
+                   !std::strcmp(a, "-v");
+        })) {
+        QCoreApplication core(argc, argv);
+        describeApplication();
+        QString error;
+        bonescope::gui::parseOptions(QCoreApplication::arguments(), &error); // prints and exits
+        std::fprintf(stderr, "bonescope: %s\n", qPrintable(error));
+        return 2;
+    }
+
     QElapsedTimer sinceStart;
     sinceStart.start();
     QSurfaceFormat format;
@@ -21,9 +47,7 @@ int main(int argc, char** argv)
     QSurfaceFormat::setDefaultFormat(format);
 
     QApplication app(argc, argv);
-    QApplication::setApplicationName("Bonescope");
-    QApplication::setOrganizationName("Bonescope");
-    QApplication::setApplicationVersion("0.1.0");
+    describeApplication();
 
     QString error;
     const auto options = bonescope::gui::parseOptions(QApplication::arguments(), &error);

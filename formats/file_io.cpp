@@ -140,22 +140,28 @@ const Format* formatForFile(std::span<const uint8_t> bytes, const std::string& p
     return nullptr;
 }
 
-LoadedScene loadScene(const std::string& path)
+const Format& requireFormat(std::span<const uint8_t> bytes, const std::string& path)
 {
-    FileBytes file = FileBytes::open(path);
     std::string why;
-    LoadedScene out;
-    out.format = formatForFile(file.bytes(), path, &why);
-    if (!out.format)
+    const Format* f = formatForFile(bytes, path, &why);
+    if (!f)
         throw ParseError(why, ParseError::NoOffset, path);
-    try {
-        out.scene = out.format->read(file.bytes());
-    } catch (ParseError& e) {
-        e.withFile(path);
-        throw;
-    }
+    return *f;
+}
+
+LoadedScene readScene(std::span<const uint8_t> bytes, const std::string& path)
+{
+    LoadedScene out;
+    out.format = &requireFormat(bytes, path);
+    out.scene = namingFile(path, [&] { return out.format->read(bytes); });
     out.scene.format = out.format->id();
     return out;
+}
+
+LoadedScene loadScene(const std::string& path)
+{
+    const FileBytes file = FileBytes::open(path);
+    return readScene(file.bytes(), path);
 }
 
 } // namespace bonescope

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/scene.h"
+#include "formats/parse_error.h"
 
 namespace bonescope {
 
@@ -43,6 +44,22 @@ struct LoadedScene {
 
 // Detects the format by content (then extension) and reads it. Errors name the file.
 LoadedScene loadScene(const std::string& path);
+// The same for bytes already read from `path`.
+LoadedScene readScene(std::span<const uint8_t> bytes, const std::string& path);
+// The format to read `path` with; throws ParseError naming the file when none fits.
+const Format& requireFormat(std::span<const uint8_t> bytes, const std::string& path);
+
+// Runs a reader's step, naming the file in any ParseError it throws (readers see only bytes).
+template <class F>
+auto namingFile(const std::string& path, F&& step) -> decltype(step())
+{
+    try {
+        return step();
+    } catch (ParseError& e) {
+        e.withFile(path);
+        throw;
+    }
+}
 // Which format a path would be read with, or nullptr (message in `why`).
 const Format* formatForFile(std::span<const uint8_t> bytes, const std::string& path, std::string* why);
 

@@ -8,21 +8,26 @@
 
 namespace bonescope {
 
-Skeleton loadSkeletonSource(const std::string& path)
+SkeletonSource loadSkeletonScene(const std::string& path)
 {
+    SkeletonSource out;
     {
-        FileBytes file = FileBytes::open(path);
+        const FileBytes file = FileBytes::open(path);
         if (Registry::instance().detect(file.bytes(), path)) {
-            LoadedScene s = loadScene(path);
+            LoadedScene s = readScene(file.bytes(), path);
+            out.formatName = s.format->displayName();
             if (s.scene.skeleton.empty())
-                throw std::runtime_error(path + ": this " + s.format->displayName() + " file carries no skeleton");
-            return std::move(s.scene.skeleton);
+                throw std::runtime_error(path + ": this " + out.formatName + " file carries no skeleton");
+            out.scene = std::move(s.scene);
+            return out;
         }
     }
-    Scene scene = importWithAssimp(path);
-    if (scene.skeleton.empty())
+    // Not one of ours: a mesh file by path (Assimp also follows a .gltf's external buffers).
+    out.scene = importWithAssimp(path);
+    out.formatName = "Assimp";
+    if (out.scene.skeleton.empty())
         throw std::runtime_error(path + ": no skeleton (node hierarchy) found");
-    return std::move(scene.skeleton);
+    return out;
 }
 
 } // namespace bonescope

@@ -3,11 +3,17 @@
 // embedded skeleton (Second Life, LEGO Island, Dash) or a mesh file Assimp reads (glTF, FBX, ...).
 #include <string>
 
-#include "core/skeleton.h"
+#include "core/scene.h"
 
 namespace bonescope {
 
+struct SkeletonSource {
+    Scene scene;            // skeleton (never empty) and the mesh when the file has one
+    std::string formatName; // what read it, for messages
+};
+
 // Throws std::runtime_error (or ParseError) naming the file when no skeleton can be had.
-Skeleton loadSkeletonSource(const std::string& path);
+SkeletonSource loadSkeletonScene(const std::string& path);
+inline Skeleton loadSkeletonSource(const std::string& path) { return loadSkeletonScene(path).scene.skeleton; }
 
 } // namespace bonescope

@@ -16,18 +16,10 @@ int cmdInfo(const Args& a, Io io)
     const std::string& path = a.positional[0];
     FileSummary s;
     try {
-        FileBytes file = FileBytes::open(path);
-        std::string why;
-        const Format* f = formatForFile(file.bytes(), path, &why);
-        if (!f)
-            throw ParseError(why, ParseError::NoOffset, path);
-        try {
-            s = f->summarize(file.bytes());
-        } catch (ParseError& e) {
-            e.withFile(path);
-            throw;
-        }
-        s.format = f->displayName() + " (" + f->id() + ")";
+        const FileBytes file = FileBytes::open(path);
+        const Format& f = requireFormat(file.bytes(), path);
+        s = namingFile(path, [&] { return f.summarize(file.bytes()); });
+        s.format = f.displayName() + " (" + f.id() + ")";
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";
         return Invalid;

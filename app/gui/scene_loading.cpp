@@ -5,10 +5,10 @@
 #include <QDir>
 #include <QFileInfo>
 
-#include "formats/assimp/assimp_import.h"
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/registry.h"
+#include "formats/skeleton_source.h"
 
 namespace bonescope::gui {
 
@@ -37,24 +37,9 @@ LoadResult loadMeshFile(const QString& path)
     LoadResult r;
     r.path = path;
     try {
-        const std::string p = path.toStdString();
-        bool ours = false;
-        {
-            FileBytes bytes = FileBytes::open(p);
-            ours = Registry::instance().detect(bytes.bytes(), p) != nullptr;
-        }
-        Scene scene;
-        if (ours) {
-            LoadedScene loaded = loadScene(p);
-            r.format = QString::fromStdString(loaded.format->displayName());
-            scene = std::move(loaded.scene);
-        } else {
-            scene = importWithAssimp(p);
-            r.format = "Assimp";
-        }
-        if (scene.skeleton.empty())
-            throw std::runtime_error(p + ": no skeleton in this file");
-        r.scene = std::make_shared<Scene>(std::move(scene));
+        SkeletonSource source = loadSkeletonScene(path.toStdString());
+        r.format = QString::fromStdString(source.formatName);
+        r.scene = std::make_shared<Scene>(std::move(source.scene));
     } catch (const std::exception& e) {
         r.error = QString::fromUtf8(e.what());
     }

@@ -4,6 +4,7 @@
 
 #include "core/axis_conversion.h"
 #include "core/sampler.h"
+#include "tests/support/glm_expect.h"
 
 namespace bonescope {
 namespace {
@@ -40,12 +41,7 @@ Animation moves()
     return a;
 }
 
-void expectNear(const glm::dvec3& a, const glm::dvec3& b, double eps)
-{
-    EXPECT_NEAR(a.x, b.x, eps);
-    EXPECT_NEAR(a.y, b.y, eps);
-    EXPECT_NEAR(a.z, b.z, eps);
-}
+using test::expectNear;
 
 TEST(AxisConversion, YUpToZUpMovesPointsAsExpected)
 {

@@ -4,6 +4,7 @@
 
 #include "core/bake.h"
 #include "core/sampler.h"
+#include "tests/support/glm_expect.h"
 
 namespace bonescope {
 namespace {
@@ -47,9 +48,7 @@ Animation additive()
 
 void expectNear(const glm::dvec3& a, const glm::dvec3& b, double eps = 1e-12)
 {
-    EXPECT_NEAR(a.x, b.x, eps);
-    EXPECT_NEAR(a.y, b.y, eps);
-    EXPECT_NEAR(a.z, b.z, eps);
+    test::expectNear(a, b, eps);
 }
 
 TEST(Bake, KeysAtFrameTimesHoldTheLocalTransforms)

@@ -8,6 +8,7 @@
 #include "formats/registry.h"
 #include "formats/secondlife/secondlife_format.h"
 #include "tests/support/test_support.h"
+#include "tests/support/glm_expect.h"
 
 using namespace bonescope;
 
@@ -17,11 +18,6 @@ Scene read(const std::string& relative)
 {
     const auto bytes = test::readBytes(test::samplePath(relative));
     return Registry::instance().detect(bytes, relative)->read(bytes);
-}
-
-double degreesBetween(const glm::dquat& a, const glm::dquat& b)
-{
-    return glm::degrees(2.0 * std::acos(std::min(1.0, std::abs(glm::dot(glm::normalize(a), glm::normalize(b))))));
 }
 
 } // namespace
@@ -52,7 +48,7 @@ TEST(BvhToSecondLife, TowerMatchesTheViewersUpload)
         ASSERT_GE(got.findTrack(t.name), 0) << "the conversion lacks joint " << t.name;
         for (const QuatKey& k : t.rotation.keys) {
             sampler.sampleLocal(k.time, local);
-            const double d = degreesBetween(local[bone].rotation, k.value);
+            const double d = test::degreesBetween(local[bone].rotation, k.value);
             if (d > worst) {
                 worst = d;
                 worstJoint = t.name + " at " + std::to_string(k.time);

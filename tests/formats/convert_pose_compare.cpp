@@ -5,6 +5,7 @@
 
 #include "core/sampler.h"
 #include "formats/registry.h"
+#include "tests/support/glm_expect.h"
 
 namespace bonescope::test {
 
@@ -40,12 +41,6 @@ Sampled sampleAt(Sampler& s, double t)
     return out;
 }
 
-double degreesBetween(const glm::dquat& a, const glm::dquat& b)
-{
-    const double d = std::min(1.0, std::abs(glm::dot(glm::normalize(a), glm::normalize(b))));
-    return glm::degrees(2.0 * std::acos(d));
-}
-
 } // namespace
 
 PoseDifference comparePoses(const Scene& a, const Scene& b, const std::vector<double>& times, const Skeleton& fallback)
@@ -79,7 +74,7 @@ PoseDifference comparePoses(const Scene& a, const Scene& b, const std::vector<do
                 continue;
             ++d.bonesCompared;
             const double dp = glm::length(glm::dvec3(pa.world[i][3]) - glm::dvec3(pb.world[j][3]));
-            const double dr = degreesBetween(pa.local[i].rotation, pb.local[j].rotation);
+            const double dr = test::degreesBetween(pa.local[i].rotation, pb.local[j].rotation);
             if (dp > d.maxPosition || dr > d.maxDegrees) {
                 d.worstBone = ka.bones[i].name;
                 d.worstTime = t;

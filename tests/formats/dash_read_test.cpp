@@ -12,6 +12,7 @@
 #include "formats/registry.h"
 #include "tests/formats/dash_fixture_gen.h"
 #include "tests/support/test_support.h"
+#include "tests/support/glm_expect.h"
 
 using namespace bonescope;
 
@@ -25,17 +26,12 @@ std::string fixture(const char* f) { return test::fixturePath(std::string("dash/
 
 void expectVec(const glm::dvec3& v, double x, double y, double z)
 {
-    EXPECT_NEAR(v.x, x, 1e-6);
-    EXPECT_NEAR(v.y, y, 1e-6);
-    EXPECT_NEAR(v.z, z, 1e-6);
+    test::expectNear(v, {x, y, z}, 1e-6);
 }
 
 void expectQuat(const glm::dquat& q, double x, double y, double z, double w)
 {
-    EXPECT_NEAR(q.x, x, 1e-6);
-    EXPECT_NEAR(q.y, y, 1e-6);
-    EXPECT_NEAR(q.z, z, 1e-6);
-    EXPECT_NEAR(q.w, w, 1e-6);
+    test::expectNear(q, glm::dquat(w, x, y, z), 1e-6);
 }
 
 } // namespace

@@ -1,6 +1,5 @@
 #include "core/animation.h"
 
-#include <algorithm>
 #include <cmath>
 
 namespace bonescope {
@@ -26,26 +25,6 @@ long long Animation::frameCount() const
     if (!(fps > 0) || !std::isfinite(duration))
         return 1;
     return (long long)std::llround(duration * fps) + 1;
-}
-
-std::pair<double, double> Animation::keyRange() const
-{
-    bool any = false;
-    double lo = 0, hi = 0;
-    auto see = [&](double t) {
-        lo = any ? std::min(lo, t) : t;
-        hi = any ? std::max(hi, t) : t;
-        any = true;
-    };
-    for (const Track& t : tracks) {
-        for (const auto& k : t.translation.keys) see(k.time);
-        for (const auto& k : t.rotation.keys) see(k.time);
-        for (const auto& k : t.scale.keys) see(k.time);
-        for (const auto& k : t.visibility.keys) see(k.time);
-    }
-    for (const Note& n : notes)
-        see(n.time);
-    return {lo, hi};
 }
 
 } // namespace bonescope

@@ -70,8 +70,6 @@ struct Animation {
     size_t keyCount() const;
     // Number of frames at `fps` that cover the duration (last frame included).
     long long frameCount() const;
-    // Time of the earliest and latest key or note, or {0,0} when there is none.
-    std::pair<double, double> keyRange() const;
 };
 
 } // namespace bonescope

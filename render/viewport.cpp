@@ -16,7 +16,7 @@ static void initShaderResources() { Q_INIT_RESOURCE(shaders); }
 
 namespace bonescope::render {
 
-Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent)
+Viewport::Viewport(QWidget* parent) : OffscreenGlWidget(parent)
 {
     initShaderResources();
     setMouseTracking(true);
@@ -28,9 +28,8 @@ Viewport::~Viewport() { releaseGl(); }
 
 void Viewport::releaseGl()
 {
-    if (!glReady_)
+    if (!glReady_ || !makeCurrent())
         return;
-    makeCurrent();
     bones_.release();
     lines_.release();
     meshRenderer_.release();
@@ -349,10 +348,7 @@ void Viewport::initializeGL()
     meshRenderer_.init(this);
     glReady_ = true;
     meshDirty_ = true;
-    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &Viewport::releaseGl);
 }
-
-void Viewport::resizeGL(int, int) {}
 
 void Viewport::paintGL()
 {
@@ -368,7 +364,8 @@ void Viewport::paintGL()
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    // The frame is shown as an opaque image: blending must leave its alpha at 1.
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
     const glm::mat4 vp = viewProj();
     const glm::mat4 model = modelMatrix();
     const OrbitCamera cam = viewCamera();
@@ -405,19 +402,16 @@ void Viewport::paintGL()
         lines_.draw(axes, vp, model);
     }
     glDisable(GL_DEPTH_TEST);
-    drawLabels();
     ++frames_;
 }
 
-void Viewport::drawLabels()
+void Viewport::paintOverlay(QPainter& p)
 {
-    // A QPainter on the GL widget costs a state save and restore every frame: only when it draws.
     const bool anyLabel = showNames_ && (hovered_ >= 0 || std::any_of(flags_.begin(), flags_.end(), [](uint8_t f) {
                                              return f & boneflag::Selected;
                                          }));
     if (!joints_.empty() && !anyLabel)
         return;
-    QPainter p(this);
     p.setRenderHint(QPainter::TextAntialiasing);
     if (joints_.empty()) {
         p.setPen(QColor(200, 200, 200));

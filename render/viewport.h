@@ -7,7 +7,6 @@
 #include <vector>
 
 #include <QOpenGLExtraFunctions>
-#include <QOpenGLWidget>
 #include <glm/mat4x4.hpp>
 
 #include "core/mesh.h"
@@ -18,11 +17,12 @@
 #include "render/display_axes.h"
 #include "render/line_renderer.h"
 #include "render/mesh_renderer.h"
+#include "render/offscreen_gl_widget.h"
 #include "render/scene_geometry.h"
 
 namespace bonescope::render {
 
-class Viewport : public QOpenGLWidget, protected QOpenGLExtraFunctions {
+class Viewport : public OffscreenGlWidget, protected QOpenGLExtraFunctions {
     Q_OBJECT
 public:
     explicit Viewport(QWidget* parent = nullptr);
@@ -84,8 +84,8 @@ signals:
 
 protected:
     void initializeGL() override;
-    void resizeGL(int w, int h) override;
     void paintGL() override;
+    void paintOverlay(QPainter& p) override; // bone name labels
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
     void mouseReleaseEvent(QMouseEvent* e) override;
@@ -101,7 +101,6 @@ private:
     void updateMarks();
     std::vector<uint8_t> shownMask() const; // joints drawn and pickable
     bool isLinkRoot(int bone) const;        // a root whose children are reached by links
-    void drawLabels();
     void releaseGl();
 
     std::vector<std::string> names_;

@@ -1,6 +1,10 @@
 #include "app/gui/headless_modes.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <ctime>
+
+#include <sys/resource.h>
 
 #include <QCoreApplication>
 #include <QImage>
@@ -15,6 +19,23 @@
 namespace bonescope::gui {
 
 namespace {
+
+// CPU seconds of the calling thread and of the whole process (the GL driver's threads included):
+// less sensitive to other load on the machine than frames per second.
+double threadCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+double processCpuSeconds()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    auto sec = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) * 1e-6; };
+    return sec(u.ru_utime) + sec(u.ru_stime);
+}
 
 bool load(MainWindow& w, const Options& o)
 {
@@ -76,6 +97,7 @@ int runBenchmark(const Options& o, const QElapsedTimer& sinceStart)
     clock.start();
     frameClock.start();
     long long frames = 0;
+    const double mainCpu0 = threadCpuSeconds(), allCpu0 = processCpuSeconds();
     while (clock.elapsed() < qint64(o.seconds * 1000)) {
         playback->advance(double(frameClock.nsecsElapsed()) * 1e-9);
         frameClock.restart();
@@ -86,6 +108,8 @@ int runBenchmark(const Options& o, const QElapsedTimer& sinceStart)
         ++frames;
     }
     const double seconds = double(clock.nsecsElapsed()) * 1e-9;
+    const double mainCpuMs = (threadCpuSeconds() - mainCpu0) * 1e3 / double(std::max(frames, 1LL));
+    const double allCpuMs = (processCpuSeconds() - allCpu0) * 1e3 / double(std::max(frames, 1LL));
 
     // The sampling cost alone, for comparison.
     Sampler sampler(doc->animation(), doc->skeleton());
@@ -104,6 +128,7 @@ int runBenchmark(const Options& o, const QElapsedTimer& sinceStart)
     std::printf("window: %dx%d, GL: %s\n", w.width(), w.height(), qPrintable(v->glInfo()));
     std::printf("first frame on screen: %.0f ms after start\n", firstFrameMs);
     std::printf("playback: %lld frames in %.2f s = %.1f fps\n", frames, seconds, double(frames) / seconds);
+    std::printf("cpu per frame: %.2f ms main thread, %.2f ms all threads\n", mainCpuMs, allCpuMs);
     std::printf("sampling alone: %.1f us per pose\n", sampleUs);
     return 0;
 }

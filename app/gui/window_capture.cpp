@@ -2,7 +2,6 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QPainter>
 #include <QThread>
 
 #include "app/gui/main_window.h"
@@ -28,15 +27,8 @@ bool waitForViewportFrame(MainWindow& window, int timeoutMs)
 
 QImage captureWindow(MainWindow& window)
 {
-    QImage image = window.grab().toImage().convertToFormat(QImage::Format_RGB32);
-    render::Viewport* v = window.viewport();
-    const QImage gl = v->grabFramebuffer();
-    QPainter p(&image);
-    const qreal dpr = image.devicePixelRatio();
-    p.drawImage(QRectF(QPointF(v->mapTo(&window, QPoint(0, 0))), QSizeF(v->size())), gl,
-                QRectF(0, 0, gl.width(), gl.height()));
-    Q_UNUSED(dpr);
-    return image;
+    // The viewport is an ordinary widget: grabbing the window renders it too.
+    return window.grab().toImage().convertToFormat(QImage::Format_RGB32);
 }
 
 } // namespace bonescope::gui

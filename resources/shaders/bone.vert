@@ -9,7 +9,7 @@ layout(location = 6) in vec4 instanceColor;
 uniform mat4 viewProjDisplay; // viewProj * display
 uniform mat3 displayNormal;   // mat3(display): source axes -> Y up
 out vec3 vNormal;
-out vec4 vColor;
+flat out vec4 vColor; // per instance: no interpolation
 void main()
 {
     vNormal = displayNormal * (mat3(instanceMatrix) * normal);

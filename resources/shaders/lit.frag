@@ -1,7 +1,7 @@
 #version 330 core
 // Two-light shading with a sky/ground ambient term; normals need not be normalised on input.
 in vec3 vNormal;
-in vec4 vColor;
+flat in vec4 vColor;
 out vec4 fragColor;
 void main()
 {

@@ -10,7 +10,7 @@ uniform mat4 viewProjDisplay; // viewProj * display
 uniform mat3 displayNormal;   // mat3(display): source axes -> Y up
 uniform vec4 color;
 out vec3 vNormal;
-out vec4 vColor;
+flat out vec4 vColor; // one colour per draw or instance: no interpolation
 #ifdef MAX_JOINTS
 layout(std140) uniform JointBlock { mat4 jointMatrices[MAX_JOINTS]; };
 mat4 jointMatrix(uint j) { return jointMatrices[j]; }

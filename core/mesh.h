@@ -17,7 +17,10 @@ struct Mesh {
     std::vector<glm::vec2> uvs;         // empty or one per position
     std::vector<glm::uvec4> joints;     // skeleton bone indices, empty or one per position
     std::vector<glm::vec4> weights;     // empty or one per position, summing to 1
-    std::vector<uint32_t> indices;      // triangles
+    std::vector<uint32_t> indices;      // triangles, counter-clockwise seen from the front
+    // The first this many indices are triangles whose material is single-sided (glTF's default), so
+    // their back faces need not be drawn; the rest are two-sided or their file does not say.
+    uint32_t singleSidedIndices = 0;
     // Per skeleton bone: mesh space -> bone space at bind time. Empty: the inverse rest world.
     std::vector<glm::mat4> inverseBind;
 

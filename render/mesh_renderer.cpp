@@ -1,5 +1,8 @@
 #include "render/mesh_renderer.h"
 
+#include <algorithm>
+#include <cstdint>
+
 #include <glm/gtc/type_ptr.hpp>
 
 #include "render/gl_program.h"
@@ -47,7 +50,7 @@ void MeshRenderer::release()
 
 void MeshRenderer::upload(const Mesh& mesh)
 {
-    indexCount_ = 0;
+    indexCount_ = singleSidedCount_ = 0;
     if (mesh.empty() || mesh.indices.empty())
         return;
     const size_t n = mesh.positions.size();
@@ -76,6 +79,7 @@ void MeshRenderer::upload(const Mesh& mesh)
                       GL_STATIC_DRAW);
     gl_->glBindVertexArray(0);
     indexCount_ = int(mesh.indices.size());
+    singleSidedCount_ = int(std::min<size_t>(mesh.singleSidedIndices, mesh.indices.size()));
 }
 
 void MeshRenderer::draw(const std::vector<glm::mat4>& skin, const glm::mat4& viewProj, const glm::mat4& display,
@@ -118,7 +122,18 @@ void MeshRenderer::drawWith(QOpenGLShaderProgram& program, const glm::mat4& view
     gl_->glUniformMatrix3fv(program.uniformLocation("displayNormal"), 1, GL_FALSE, glm::value_ptr(normal));
     gl_->glUniform4fv(program.uniformLocation("color"), 1, glm::value_ptr(color));
     gl_->glBindVertexArray(vao_);
-    gl_->glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+    // Back faces of single-sided triangles are culled as glTF asks; on software GL this also halves
+    // their rasterisation. The other triangles are drawn from both sides.
+    if (singleSidedCount_ > 0) {
+        gl_->glEnable(GL_CULL_FACE);
+        gl_->glCullFace(GL_BACK);
+        gl_->glFrontFace(GL_CCW);
+        gl_->glDrawElements(GL_TRIANGLES, singleSidedCount_, GL_UNSIGNED_INT, nullptr);
+        gl_->glDisable(GL_CULL_FACE);
+    }
+    if (indexCount_ > singleSidedCount_)
+        gl_->glDrawElements(GL_TRIANGLES, indexCount_ - singleSidedCount_, GL_UNSIGNED_INT,
+                            reinterpret_cast<const void*>(uintptr_t(singleSidedCount_) * sizeof(uint32_t)));
     gl_->glBindVertexArray(0);
     program.release();
 }

@@ -34,6 +34,7 @@ private:
     std::unique_ptr<QOpenGLShaderProgram> blockProgram_; // uniform block path, null when unsupported
     unsigned vao_ = 0, buffers_[5] = {}, jointTexture_ = 0, jointBlock_ = 0;
     int indexCount_ = 0, textureRows_ = 0;
+    int singleSidedCount_ = 0; // the first indices, drawn with back faces culled
 };
 
 } // namespace bonescope::render

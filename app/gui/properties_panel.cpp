@@ -1,5 +1,7 @@
 #include "app/gui/properties_panel.h"
 
+#include <algorithm>
+
 #include <QComboBox>
 #include <QHeaderView>
 #include <QTreeWidget>
@@ -80,6 +82,12 @@ void PropertiesPanel::rebuild()
         row(m, tr("Source"), doc_->meshFromFile() ? tr("the file's own") : doc_->meshPath().section('/', -1));
         row(m, tr("Skinning"), mesh->skinned() ? tr("up to 4 weights per vertex, %1 joints").arg(doc_->meshSkeleton()->size())
                                                : tr("none (rigid)"));
+        const size_t single = std::min<size_t>(mesh->singleSidedIndices, mesh->indices.size()) / 3;
+        row(m, tr("Faces"), single == mesh->indices.size() / 3 ? tr("single-sided (back faces hidden)")
+                            : single == 0                      ? tr("two-sided")
+                                                               : tr("%1 single-sided, %2 two-sided")
+                                                                     .arg(single)
+                                                                     .arg(mesh->indices.size() / 3 - single));
     }
     const QStringList unmatched = doc_->unmatchedTracks();
     auto* um = row(skel, tr("Unmatched tracks"), unmatched.isEmpty() ? tr("none") : QString::number(unmatched.size()));

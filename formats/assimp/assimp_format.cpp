@@ -217,12 +217,15 @@ aiAnimation* makeAnimation(const Animation& a)
 }
 
 // The scene as Assimp's exporter takes it: a root node "Scene" holding the skeleton's roots and the
-// mesh node (identity, so mesh space is scene space), one default material.
+// mesh node (identity, so mesh space is scene space), one default material: two-sided unless the
+// whole mesh is single-sided, so that reading the file back draws the same faces.
 std::unique_ptr<aiScene> buildScene(const Scene& s)
 {
     auto sc = std::make_unique<aiScene>();
     sc->mNumMaterials = 1;
     sc->mMaterials = new aiMaterial*[1]{new aiMaterial()};
+    const int twoSided = s.mesh.singleSidedIndices < s.mesh.indices.size() ? 1 : 0;
+    sc->mMaterials[0]->AddProperty(&twoSided, 1, AI_MATKEY_TWOSIDED);
     const Animation* current = s.currentAnimation();
     const Skeleton skel = s.skeleton.empty() && current ? flatSkeleton(*current) : s.skeleton;
 

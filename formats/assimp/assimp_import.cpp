@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include <assimp/Importer.hpp>
+#include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <glm/gtc/matrix_inverse.hpp>
@@ -113,16 +114,26 @@ void appendMesh(const aiMesh* m, int holder, const std::vector<NodeInfo>& nodes,
             w = glm::vec4(1, 0, 0, 0);
         }
     }
+    // A mirroring node transform turns the winding over: swap two corners to keep front faces front.
+    const bool mirrored = glm::determinant(glm::mat3(g)) < 0;
     for (unsigned f = 0; f < m->mNumFaces; ++f) {
         const aiFace& face = m->mFaces[f];
         if (face.mNumIndices != 3)
             continue;
-        for (int k = 0; k < 3; ++k)
-            if (face.mIndices[k] < m->mNumVertices)
-                out.indices.push_back(base + face.mIndices[k]);
-            else
-                out.indices.push_back(base);
+        for (int k = 0; k < 3; ++k) {
+            const unsigned corner = mirrored && k > 0 ? face.mIndices[3 - k] : face.mIndices[k];
+            out.indices.push_back(base + (corner < m->mNumVertices ? corner : 0));
+        }
     }
+}
+
+// Only a material that says so is single-sided (glTF always says; most other formats never do).
+bool singleSided(const aiScene& ai, const aiMesh* m)
+{
+    if (m->mMaterialIndex >= ai.mNumMaterials)
+        return false;
+    int twoSided = 0;
+    return ai.mMaterials[m->mMaterialIndex]->Get(AI_MATKEY_TWOSIDED, twoSided) == AI_SUCCESS && twoSided == 0;
 }
 
 } // namespace
@@ -142,11 +153,16 @@ Scene sceneFromAssimp(const aiScene& ai)
     Mesh& mesh = scene.mesh;
     mesh.inverseBind.resize(nodes.size());
     std::vector<uint8_t> bindSet(nodes.size(), 0);
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        const aiNode* node = nodes[i].node;
-        for (unsigned k = 0; k < node->mNumMeshes; ++k)
-            if (node->mMeshes[k] < ai.mNumMeshes)
-                appendMesh(ai.mMeshes[node->mMeshes[k]], int(i), nodes, boneByName, mesh, bindSet);
+    // Single-sided meshes first, so that one range of the index list can be drawn with culling.
+    for (const bool wantSingle : {true, false}) {
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            const aiNode* node = nodes[i].node;
+            for (unsigned k = 0; k < node->mNumMeshes; ++k)
+                if (node->mMeshes[k] < ai.mNumMeshes && singleSided(ai, ai.mMeshes[node->mMeshes[k]]) == wantSingle)
+                    appendMesh(ai.mMeshes[node->mMeshes[k]], int(i), nodes, boneByName, mesh, bindSet);
+        }
+        if (wantSingle)
+            mesh.singleSidedIndices = uint32_t(mesh.indices.size());
     }
     // Joints no aiBone names bind at their rest pose.
     for (size_t i = 0; i < nodes.size(); ++i)

@@ -1,8 +1,13 @@
 // The Assimp format: a scene written to .glb (skeleton, skinned mesh, animation at uneven key times)
-// and read back plays the same pose; the demo character opens as a document.
+// and read back plays the same pose; the demo character opens as a document; single-sided
+// materials and mirroring nodes.
 #include <gtest/gtest.h>
 
+#include <assimp/material.h>
+#include <assimp/scene.h>
+
 #include "formats/assimp/assimp_format.h"
+#include "formats/assimp/assimp_import.h"
 #include "formats/registry.h"
 #include "tests/formats/convert_pose_compare.h"
 #include "tests/support/test_support.h"
@@ -111,4 +116,52 @@ TEST(AssimpFormat, DemoCharacterOpensAsADocument)
     EXPECT_GT(s.mesh.positions.size(), 0u);
     EXPECT_LE(s.mesh.positions.size(), 2011u); // joined identical vertices never add any
     EXPECT_TRUE(s.animations.empty());
+}
+
+// Culling follows the file: glTF materials are single-sided unless they say doubleSided.
+TEST(AssimpFormat, SingleSidedTrianglesComeFirstAndRoundTrip)
+{
+    const AssimpFormat f;
+    Scene s = arm();
+    ASSERT_EQ(s.mesh.singleSidedIndices, 0u); // built in code: nothing is known, both sides drawn
+    EXPECT_EQ(f.read(f.write(s)).mesh.singleSidedIndices, 0u);
+    s.mesh.singleSidedIndices = uint32_t(s.mesh.indices.size());
+    EXPECT_EQ(f.read(f.write(s)).mesh.singleSidedIndices, s.mesh.indices.size());
+
+    // The demo character's material has no doubleSided: all of it is single-sided.
+    const std::string path = std::string(BONESCOPE_FIXTURES) + "/../../resources/demo/demo_character.glb";
+    const Scene demo = f.read(test::readBytes(path));
+    ASSERT_GT(demo.mesh.indices.size(), 0u);
+    EXPECT_EQ(demo.mesh.singleSidedIndices, demo.mesh.indices.size());
+}
+
+// A node that mirrors its mesh would turn front faces into back faces: the import swaps corners.
+TEST(AssimpFormat, MirroringNodeKeepsFrontFacesFront)
+{
+    aiScene ai;
+    ai.mNumMaterials = 1;
+    ai.mMaterials = new aiMaterial*[1]{new aiMaterial()};
+    const int twoSided = 0;
+    ai.mMaterials[0]->AddProperty(&twoSided, 1, AI_MATKEY_TWOSIDED);
+    auto* m = new aiMesh();
+    m->mPrimitiveTypes = aiPrimitiveType_TRIANGLE;
+    m->mNumVertices = 3;
+    m->mVertices = new aiVector3D[3]{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}}; // counter-clockwise, facing +z
+    m->mNumFaces = 1;
+    m->mFaces = new aiFace[1];
+    m->mFaces[0].mNumIndices = 3;
+    m->mFaces[0].mIndices = new unsigned[3]{0, 1, 2};
+    ai.mNumMeshes = 1;
+    ai.mMeshes = new aiMesh*[1]{m};
+    ai.mRootNode = new aiNode("root");
+    ai.mRootNode->mTransformation = aiMatrix4x4(-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1); // mirror x
+    ai.mRootNode->mNumMeshes = 1;
+    ai.mRootNode->mMeshes = new unsigned[1]{0};
+
+    const Mesh mesh = sceneFromAssimp(ai).mesh;
+    ASSERT_EQ(mesh.indices.size(), 3u);
+    EXPECT_EQ(mesh.singleSidedIndices, 3u);
+    const glm::vec3 a = mesh.positions[mesh.indices[0]], b = mesh.positions[mesh.indices[1]],
+                    c = mesh.positions[mesh.indices[2]];
+    EXPECT_GT(glm::cross(b - a, c - a).z, 0.f); // mirrored in x, the face still faces +z
 }

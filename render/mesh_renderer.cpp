@@ -1,6 +1,7 @@
 #include "render/mesh_renderer.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include <glm/gtc/type_ptr.hpp>
@@ -15,13 +16,13 @@ void MeshRenderer::init(QOpenGLExtraFunctions* gl)
     program_ = loadProgram("mesh.vert", "lit.frag");
     GLint maxBlock = 0;
     gl_->glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &maxBlock);
-    if (maxBlock >= GLint(kBlockJoints * sizeof(glm::mat4))) {
+    if (maxBlock >= GLint(kBlockJoints * 3 * sizeof(glm::vec4))) {
         blockProgram_ = loadProgram("mesh.vert", "lit.frag", "#define MAX_JOINTS " + QByteArray::number(kBlockJoints));
         const GLuint index = gl_->glGetUniformBlockIndex(blockProgram_->programId(), "JointBlock");
         gl_->glUniformBlockBinding(blockProgram_->programId(), index, 0);
         gl_->glGenBuffers(1, &jointBlock_);
         gl_->glBindBuffer(GL_UNIFORM_BUFFER, jointBlock_);
-        gl_->glBufferData(GL_UNIFORM_BUFFER, kBlockJoints * sizeof(glm::mat4), nullptr, GL_DYNAMIC_DRAW);
+        gl_->glBufferData(GL_UNIFORM_BUFFER, kBlockJoints * 3 * sizeof(glm::vec4), nullptr, GL_DYNAMIC_DRAW);
         gl_->glBindBuffer(GL_UNIFORM_BUFFER, 0);
     }
     gl_->glGenVertexArrays(1, &vao_);
@@ -59,6 +60,17 @@ void MeshRenderer::upload(const Mesh& mesh)
     std::vector<glm::uvec4> joints = mesh.skinned() ? mesh.joints : std::vector<glm::uvec4>(n, glm::uvec4(0));
     std::vector<glm::vec4> weights =
         mesh.weights.size() == n && mesh.skinned() ? mesh.weights : std::vector<glm::vec4>(n, {1, 0, 0, 0});
+    // Heaviest influence first, so that the shader can stop at the first zero weight.
+    for (size_t v = 0; v < n; ++v) {
+        std::array<std::pair<float, uint32_t>, 4> in;
+        for (int k = 0; k < 4; ++k)
+            in[k] = {weights[v][k], joints[v][k]};
+        std::stable_sort(in.begin(), in.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        for (int k = 0; k < 4; ++k) {
+            weights[v][k] = in[k].first > 0 ? in[k].first : 0.f;
+            joints[v][k] = in[k].second;
+        }
+    }
 
     gl_->glBindVertexArray(vao_);
     auto attribute = [&](int slot, const void* data, size_t bytes, int comps, bool integer) {
@@ -87,12 +99,18 @@ void MeshRenderer::draw(const std::vector<glm::mat4>& skin, const glm::mat4& vie
 {
     if (indexCount_ == 0)
         return;
-    static const glm::mat4 identity(1.f);
+    // Three rows per joint (see mesh.vert); no skin at all is one identity joint.
     const int joints = std::max<int>(1, int(skin.size()));
-    const void* data = skin.empty() ? glm::value_ptr(identity) : static_cast<const void*>(skin.data());
+    rows_.resize(size_t(joints) * 3);
+    for (int j = 0; j < joints; ++j) {
+        const glm::mat4 m = skin.empty() ? glm::mat4(1.f) : skin[j];
+        for (int r = 0; r < 3; ++r)
+            rows_[size_t(j) * 3 + r] = glm::vec4(m[0][r], m[1][r], m[2][r], m[3][r]);
+    }
+    const void* data = rows_.data();
     if (blockProgram_ && joints <= kBlockJoints) {
         gl_->glBindBuffer(GL_UNIFORM_BUFFER, jointBlock_);
-        gl_->glBufferSubData(GL_UNIFORM_BUFFER, 0, GLsizeiptr(joints * sizeof(glm::mat4)), data);
+        gl_->glBufferSubData(GL_UNIFORM_BUFFER, 0, GLsizeiptr(rows_.size() * sizeof(glm::vec4)), data);
         gl_->glBindBufferBase(GL_UNIFORM_BUFFER, 0, jointBlock_);
         drawWith(*blockProgram_, viewProj, display, color);
         gl_->glBindBuffer(GL_UNIFORM_BUFFER, 0);
@@ -101,10 +119,10 @@ void MeshRenderer::draw(const std::vector<glm::mat4>& skin, const glm::mat4& vie
     gl_->glActiveTexture(GL_TEXTURE0);
     gl_->glBindTexture(GL_TEXTURE_2D, jointTexture_);
     if (joints != textureRows_) {
-        gl_->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 4, joints, 0, GL_RGBA, GL_FLOAT, data);
+        gl_->glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 3, joints, 0, GL_RGBA, GL_FLOAT, data);
         textureRows_ = joints;
     } else {
-        gl_->glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 4, joints, GL_RGBA, GL_FLOAT, data);
+        gl_->glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 3, joints, GL_RGBA, GL_FLOAT, data);
     }
     program_->bind();
     gl_->glUniform1i(program_->uniformLocation("jointTexture"), 0);

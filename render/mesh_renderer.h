@@ -1,7 +1,7 @@
 #pragma once
 // A skinned mesh on the GPU: vertex buffers uploaded once, joint matrices uploaded once per frame
-// into a uniform buffer when they fit (up to kBlockJoints), else into a float texture (four texels per
-// joint), so thousands of joints still work.
+// into a uniform buffer when they fit (up to kBlockJoints), else into a float texture (three texels per
+// joint, the rows of an affine matrix), so thousands of joints still work.
 #include <memory>
 #include <vector>
 
@@ -23,7 +23,7 @@ public:
     void draw(const std::vector<glm::mat4>& skin, const glm::mat4& viewProj, const glm::mat4& display,
               const glm::vec4& color);
 
-    static constexpr int kBlockJoints = 1024; // 64 KiB of matrices: the minimum GL 3.3 guarantees is 16 KiB
+    static constexpr int kBlockJoints = 1024; // 48 KiB of matrix rows: the minimum GL 3.3 guarantees is 16 KiB
 
 private:
     void drawWith(QOpenGLShaderProgram& program, const glm::mat4& viewProj, const glm::mat4& display,
@@ -35,6 +35,7 @@ private:
     unsigned vao_ = 0, buffers_[5] = {}, jointTexture_ = 0, jointBlock_ = 0;
     int indexCount_ = 0, textureRows_ = 0;
     int singleSidedCount_ = 0; // the first indices, drawn with back faces culled
+    std::vector<glm::vec4> rows_; // per frame: three rows per joint
 };
 
 } // namespace bonescope::render

@@ -5,6 +5,7 @@
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 #include <QScrollBar>
 #include <QWheelEvent>
@@ -50,7 +51,7 @@ DopeSheet::DopeSheet(Document* doc, TimelineRuler* axis, QWidget* parent)
         emit keySelectionChanged();
     });
     connect(doc_, &Document::edited, this, &DopeSheet::onEdited);
-    connect(doc_, &Document::timeChanged, this, qOverload<>(&QWidget::update));
+    connect(doc_, &Document::timeChanged, this, [this] { cursor_.moveTo(this, xOf(doc_->time())); });
     connect(doc_, &Document::selectionChanged, this, qOverload<>(&QWidget::update));
     rebuildRows();
 }
@@ -107,7 +108,7 @@ void DopeSheet::resizeEvent(QResizeEvent*)
 double DopeSheet::xOf(double time) const
 {
     if (axis_)
-        return mapFromGlobal(axis_->mapToGlobal(QPointF(axis_->xOf(time), 0))).x();
+        return axis_->xOf(time) + mapFromGlobal(axis_->mapToGlobal(QPointF(0, 0))).x();
     const double d = doc_->duration();
     const double w = std::max(1, width() - kNameWidth - 2 * kMargin);
     return kNameWidth + kMargin + (d > 0 ? time / d : 0) * w;
@@ -404,10 +405,15 @@ void DopeSheet::insertKey()
         setSelectedKeys({keys.begin(), keys.end()});
 }
 
-void DopeSheet::paintEvent(QPaintEvent*)
+void DopeSheet::paintEvent(QPaintEvent* e)
 {
     QPainter p(this);
     p.fillRect(rect(), QColor(30, 32, 36));
+    // The axis is the ruler's: one mapping per paint, not one per key. Keys whose diamond cannot
+    // reach the repainted area are skipped (playback repaints only the cursor's strips).
+    const double x0 = xOf(0.0), pxPerSecond = doc_->duration() > 0 ? (xOf(doc_->duration()) - x0) / doc_->duration() : 0;
+    const double left = e->rect().left() - 6, right = e->rect().right() + 6;
+    const bool namesShown = e->rect().left() < kNameWidth;
     const Animation& a = doc_->animation();
     const auto& boneSel = doc_->selection();
     for (int r = 0; r < int(rows_.size()); ++r) {
@@ -418,17 +424,19 @@ void DopeSheet::paintEvent(QPaintEvent*)
         const int bone = row.track >= 0 ? boneOfTrack(row.track) : -1;
         const bool boneSelected = bone >= 0 && std::binary_search(boneSel.begin(), boneSel.end(), bone);
         p.fillRect(QRect(0, y, width(), kRowHeight), r % 2 ? QColor(36, 38, 43) : QColor(32, 34, 38));
-        p.fillRect(QRect(0, y, kNameWidth, kRowHeight), boneSelected ? QColor(60, 80, 120) : QColor(44, 46, 52));
-        p.setPen(QColor(210, 210, 215));
-        QString label;
-        if (row.track < 0)
-            label = tr("Notes");
-        else if (row.channel)
-            label = "      " + channelName(*row.channel);
-        else
-            label = QString(expanded_.count(row.track) ? "▾ " : "▸ ") + QString::fromStdString(a.tracks[row.track].name);
-        p.drawText(QRect(14, y, kNameWidth - 16, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
-                   p.fontMetrics().elidedText(label, Qt::ElideRight, kNameWidth - 16));
+        if (namesShown) {
+            p.fillRect(QRect(0, y, kNameWidth, kRowHeight), boneSelected ? QColor(60, 80, 120) : QColor(44, 46, 52));
+            p.setPen(QColor(210, 210, 215));
+            QString label;
+            if (row.track < 0)
+                label = tr("Notes");
+            else if (row.channel)
+                label = "      " + channelName(*row.channel);
+            else
+                label = QString(expanded_.count(row.track) ? "▾ " : "▸ ") + QString::fromStdString(a.tracks[row.track].name);
+            p.drawText(QRect(14, y, kNameWidth - 16, kRowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                       p.fontMetrics().elidedText(label, Qt::ElideRight, kNameWidth - 16));
+        }
 
         const double cy = y + kRowHeight / 2.0;
         if (row.track < 0) {
@@ -441,9 +449,11 @@ void DopeSheet::paintEvent(QPaintEvent*)
             continue;
         }
         for (double t : rowTimes(row)) {
+            const double x = x0 + t * pxPerSecond;
+            if (x < left || x > right)
+                continue;
             const auto keys = keysAt(row, t);
             const bool sel = std::all_of(keys.begin(), keys.end(), [&](const KeyRef& k) { return selected_.count(k); });
-            const double x = xOf(t);
             const double s = row.channel ? 4 : 5;
             const QPointF diamond[4] = {{x, cy - s}, {x + s, cy}, {x, cy + s}, {x - s, cy}};
             p.setPen(QColor(20, 20, 20));
@@ -454,6 +464,7 @@ void DopeSheet::paintEvent(QPaintEvent*)
     const double x = xOf(doc_->time());
     p.setPen(QPen(QColor(255, 90, 70), 2));
     p.drawLine(QPointF(x, 0), QPointF(x, height()));
+    cursor_.drawnAt(x);
     if (drag_ == Drag::Band && band_.isValid()) {
         p.setPen(QColor(255, 200, 90));
         p.setBrush(QColor(255, 200, 90, 40));

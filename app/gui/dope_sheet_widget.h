@@ -11,6 +11,8 @@
 
 #include <QWidget>
 
+#include "app/gui/cursor_repaint.h"
+
 #include "core/key_editing.h"
 #include "core/scene.h"
 
@@ -95,6 +97,7 @@ private:
     std::vector<KeyRef> pressed_; // the keys under the press
     int dragNote_ = -1;
     quint64 mergeKey_ = 0;
+    CursorRepaint cursor_;
 };
 
 } // namespace bonescope::gui

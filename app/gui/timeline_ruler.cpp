@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <QMouseEvent>
+#include <QPaintEvent>
 #include <QPainter>
 
 #include "app/gui/document.h"
@@ -16,12 +17,13 @@ constexpr int kMargin = 12;
 
 TimelineRuler::TimelineRuler(Document* doc, QWidget* parent) : QWidget(parent), doc_(doc)
 {
+    setObjectName("timelineRuler");
     setMinimumHeight(56);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     connect(doc_, &Document::sceneChanged, this, &TimelineRuler::refreshKeys);
     connect(doc_, &Document::selectionChanged, this, &TimelineRuler::refreshKeys);
     connect(doc_, &Document::edited, this, &TimelineRuler::refreshKeys);
-    connect(doc_, &Document::timeChanged, this, qOverload<>(&QWidget::update));
+    connect(doc_, &Document::timeChanged, this, [this] { cursor_.moveTo(this, xOf(doc_->time())); });
     refreshKeys();
 }
 
@@ -70,9 +72,11 @@ void TimelineRuler::mouseMoveEvent(QMouseEvent* e)
         scrubTo(e->position().x(), !(e->modifiers() & Qt::ShiftModifier));
 }
 
-void TimelineRuler::paintEvent(QPaintEvent*)
+void TimelineRuler::paintEvent(QPaintEvent* e)
 {
     QPainter p(this);
+    // Only what can reach the repainted area is drawn (labels reach about 40 pixels to the right).
+    const double left = e->rect().left() - 40, right = e->rect().right() + 4;
     p.fillRect(rect(), QColor(36, 38, 42));
     const Animation& a = doc_->animation();
     const int h = height();
@@ -98,6 +102,8 @@ void TimelineRuler::paintEvent(QPaintEvent*)
     p.setPen(QColor(110, 112, 118));
     for (long long f = 0; f <= last; f += tickEvery) {
         const double x = xOf(doc_->timeOfFrame(f));
+        if (x < left || x > right)
+            continue;
         const bool major = f % labelEvery == 0;
         p.drawLine(QPointF(x, major ? tickTop - 6 : tickTop - 2), QPointF(x, tickTop));
         if (major)
@@ -120,6 +126,7 @@ void TimelineRuler::paintEvent(QPaintEvent*)
     const double x = xOf(doc_->time());
     p.setPen(QPen(QColor(255, 90, 70), 2));
     p.drawLine(QPointF(x, 0), QPointF(x, h));
+    cursor_.drawnAt(x);
 }
 
 } // namespace bonescope::gui

@@ -5,6 +5,8 @@
 
 #include <QWidget>
 
+#include "app/gui/cursor_repaint.h"
+
 namespace bonescope::gui {
 
 class Document;
@@ -34,6 +36,7 @@ private:
     Document* doc_;
     std::vector<double> keys_;
     int inset_ = 0;
+    CursorRepaint cursor_;
 };
 
 } // namespace bonescope::gui

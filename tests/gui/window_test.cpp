@@ -220,6 +220,35 @@ private slots:
         QTest::keyClick(&w, Qt::Key_Space);
         QVERIFY(!w.playback()->isPlaying());
     }
+
+    // The ruler and the dope sheet repaint only the cursor's strips while the time moves: what is
+    // on screen (read back from the X server) must equal a full repaint, with no stale cursor left.
+    void timelineOnScreenMatchesAFullRepaint()
+    {
+        MainWindow w(false);
+        w.resize(1000, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.openDemoNow(false));
+        Document* doc = w.document();
+        for (long long f : {0LL, 3LL, 4LL, 17LL, 9LL, doc->lastFrame()}) {
+            doc->setTime(doc->timeOfFrame(f));
+            QCoreApplication::processEvents();
+        }
+        for (const char* name : {"timelineRuler", "dopeSheet"}) {
+            QWidget* widget = w.findChild<QWidget*>(name);
+            QVERIFY2(widget, name);
+            QTRY_VERIFY2(widget->isVisible(), name);
+            const QImage full = widget->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            const QPoint at = widget->mapTo(&w, QPoint(0, 0));
+            const QImage screen = w.screen()
+                                      ->grabWindow(w.winId(), at.x(), at.y(), widget->width(), widget->height())
+                                      .toImage()
+                                      .convertToFormat(QImage::Format_RGB32);
+            QCOMPARE(screen.size(), full.size());
+            QCOMPARE(guitest::differingPixels(screen, full), 0);
+        }
+    }
 };
 
 QTEST_MAIN(WindowTest)

@@ -87,8 +87,13 @@ void BoneRenderer::draw(const std::vector<ShapeInstance>& bones, const std::vect
     const glm::mat3 normal(display);
     gl_->glUniformMatrix4fv(program_->uniformLocation("viewProjDisplay"), 1, GL_FALSE, glm::value_ptr(vpd));
     gl_->glUniformMatrix3fv(program_->uniformLocation("displayNormal"), 1, GL_FALSE, glm::value_ptr(normal));
+    // Closed shapes wound counter-clockwise from outside: their back faces are never seen.
+    gl_->glEnable(GL_CULL_FACE);
+    gl_->glCullFace(GL_BACK);
+    gl_->glFrontFace(GL_CCW);
     drawShape(bone_, bones);
     drawShape(joints.size() > kManyJoints ? lowJoint_ : joint_, joints);
+    gl_->glDisable(GL_CULL_FACE);
     program_->release();
 }
 

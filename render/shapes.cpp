@@ -20,8 +20,8 @@ std::vector<ShapeVertex> octahedronBone()
     };
     for (int i = 0; i < 4; ++i) {
         const glm::vec3 a = ring[i], b = ring[(i + 1) % 4];
-        face(head, b, a);
-        face(tail, a, b);
+        face(head, a, b); // counter-clockwise seen from outside: back faces can be culled
+        face(tail, b, a);
     }
     return out;
 }

@@ -1,13 +1,15 @@
 // Second Life's avatar: collision volumes and attachment points are helpers, hidden by default and
 // drawn as markers (never as bones) when View > Show collision volumes / attachment points is on;
 // the avatar stands upright (Z up source). LEGO Island: the transform-only root far from its actors
-// is reached by dashed links, not giant bones, and framing shows the actors.
+// is reached by dashed links, not giant bones, and framing shows the actors. Bone shapes are closed
+// and wound for back-face culling.
 #include <QAction>
 #include <QtTest>
 
 #include "app/gui/document.h"
 #include "app/gui/main_window.h"
 #include "gui_test_support.h"
+#include "render/shapes.h"
 #include "render/viewport.h"
 
 using namespace bonescope;
@@ -160,6 +162,34 @@ private slots:
         QVERIFY2(apart > view->width() * 0.25, qPrintable(QString::number(apart)));
         const QPointF origin = view->jointOnScreen(root);
         QVERIFY(!QRectF(0, 0, view->width(), view->height()).contains(origin));
+    }
+
+    // Bones and joints are drawn with back faces culled: every triangle of their shapes must be
+    // counter-clockwise seen from outside (its winding normal points away from the shape's centre).
+    void boneShapesFaceOutwards()
+    {
+        auto outward = [](glm::vec3 a, glm::vec3 b, glm::vec3 c, glm::vec3 centre) {
+            return glm::dot(glm::cross(b - a, c - a), (a + b + c) / 3.f - centre) > 0;
+        };
+        const auto octa = render::octahedronBone();
+        QCOMPARE(octa.size(), size_t(24));
+        for (size_t i = 0; i < octa.size(); i += 3)
+            QVERIFY2(outward(octa[i].position, octa[i + 1].position, octa[i + 2].position, {0, 0.1f, 0}),
+                     qPrintable(QString("octahedron face %1").arg(i / 3)));
+        for (const auto& [rings, sides] : {std::pair{8, 12}, std::pair{4, 6}}) {
+            const render::IndexedShape ball = render::sphere(rings, sides);
+            int faces = 0;
+            for (size_t i = 0; i < ball.indices.size(); i += 3) {
+                const glm::vec3 a = ball.vertices[ball.indices[i]].position,
+                                b = ball.vertices[ball.indices[i + 1]].position,
+                                c = ball.vertices[ball.indices[i + 2]].position;
+                if (glm::length(glm::cross(b - a, c - a)) < 1e-6f)
+                    continue; // the poles' degenerate triangles
+                QVERIFY(outward(a, b, c, glm::vec3(0.f)));
+                ++faces;
+            }
+            QVERIFY(faces >= 2 * (rings - 1) * sides);
+        }
     }
 };
 

@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include "app/gui/main_window.h"
 #include "app/gui/window_capture.h"
@@ -52,6 +53,13 @@ std::map<std::string, std::vector<QString>> samplesByFormat()
         }
     }
     return out;
+}
+
+bool showWindow(QWidget& window, QSize size)
+{
+    window.resize(size);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
 }
 
 QImage viewportImage(gui::MainWindow& w)

@@ -6,9 +6,11 @@
 #include <vector>
 
 #include <QImage>
+#include <QSize>
 #include <QString>
 
 class QAction;
+class QWidget;
 
 namespace bonescope::gui {
 class MainWindow;
@@ -28,6 +30,8 @@ int differingPixels(const QImage& a, const QImage& b);
 QByteArray fileBytes(const QString& path);
 // The window's action with that object name, or null.
 QAction* findAction(gui::MainWindow& w, const char* objectName);
+// Resizes, shows and waits until the window is on screen (false if it never is).
+bool showWindow(QWidget& window, QSize size);
 // A fresh directory for files a test writes.
 QString tempDir();
 

@@ -46,9 +46,7 @@ private slots:
     void meshLoadsThroughAssimpAndDeforms()
     {
         MainWindow w(false);
-        w.resize(800, 600);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {800, 600}));
         QVERIFY2(w.openFileNow(anim), qPrintable(w.lastError()));
         QVERIFY2(w.loadSkeletonMeshNow(glb), qPrintable(w.lastError()));
         Document* doc = w.document();

@@ -56,9 +56,7 @@ private slots:
     void pathAndTargetAreDrawn()
     {
         MainWindow w(false);
-        w.resize(900, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {900, 700}));
         QVERIFY2(w.openFileNow(file), qPrintable(w.lastError()));
         QVERIFY(w.cameraTrack()->available());
         render::Viewport* view = w.viewport();
@@ -88,9 +86,7 @@ private slots:
     void lookThroughFollowsPlayback()
     {
         MainWindow w(false);
-        w.resize(900, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {900, 700}));
         QVERIFY2(w.openFileNow(file), qPrintable(w.lastError()));
         Document* doc = w.document();
         render::Viewport* view = w.viewport();

@@ -62,9 +62,7 @@ private slots:
     {
         QFETCH(QString, file);
         MainWindow w(false);
-        w.resize(900, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {900, 700}));
         QVERIFY2(w.openFileNow(file), qPrintable(w.lastError()));
         Document* doc = w.document();
         QVERIFY(doc->mesh());

@@ -37,9 +37,7 @@ private slots:
     void secondLifeHelpersHiddenUntilAsked()
     {
         MainWindow w(false);
-        w.resize(1000, 750);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {1000, 750}));
         QVERIFY2(w.openFileNow(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim"), qPrintable(w.lastError()));
         Document* doc = w.document();
         QCOMPARE(doc->skeleton().size(), size_t(216));
@@ -84,9 +82,7 @@ private slots:
     void extensionBonesShowWhenAnimatedOrAsked()
     {
         MainWindow w(false);
-        w.resize(1000, 750);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {1000, 750}));
         QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim"));
         const QImage plain = guitest::viewportImage(w);
         QAction* extensions = guitest::findAction(w, "showExtensionBones");
@@ -115,9 +111,7 @@ private slots:
     void secondLifeAvatarStandsUpright()
     {
         MainWindow w(false);
-        w.resize(1000, 750);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {1000, 750}));
         QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim"));
         Document* doc = w.document();
         QCOMPARE(doc->upAxis(), render::UpAxis::Z);
@@ -136,9 +130,7 @@ private slots:
     void legoActorsFarFromTheRootAreLinkedNotBoned()
     {
         MainWindow w(false);
-        w.resize(1000, 750);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {1000, 750}));
         QVERIFY2(w.openFileNow(BONESCOPE_SAMPLES "/lego/pns065rd.ani"), qPrintable(w.lastError()));
         Document* doc = w.document();
         const Skeleton& sk = doc->skeleton();

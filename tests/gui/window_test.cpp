@@ -99,9 +99,7 @@ private slots:
     {
         QFETCH(QString, path);
         MainWindow w(false);
-        w.resize(900, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {900, 700}));
         QVERIFY2(w.openFileNow(path), qPrintable(w.lastError()));
         if (w.document()->skeleton().empty())
             QSKIP("no bones and no tracks: nothing to draw");
@@ -111,9 +109,7 @@ private slots:
     void demoShowsAMovingSkinnedCharacter()
     {
         MainWindow w(false);
-        w.resize(900, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {900, 700}));
         QVERIFY(w.openDemoNow(false));
         QVERIFY(w.document()->mesh());
         QCOMPARE(w.document()->unmatchedTracks().size(), 0);
@@ -136,9 +132,7 @@ private slots:
     void selectionFollowsBetweenTreeAndViewport()
     {
         MainWindow w(false);
-        w.resize(900, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {900, 700}));
         QVERIFY(w.openDemoNow(false));
         guitest::viewportImage(w);
         Document* doc = w.document();
@@ -226,9 +220,7 @@ private slots:
     void timelineOnScreenMatchesAFullRepaint()
     {
         MainWindow w(false);
-        w.resize(1000, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(guitest::showWindow(w, {1000, 700}));
         QVERIFY(w.openDemoNow(false));
         Document* doc = w.document();
         for (long long f : {0LL, 3LL, 4LL, 17LL, 9LL, doc->lastFrame()}) {

@@ -116,6 +116,28 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
     return s;
 }
 
+// Forward playback's usual refresh: t has moved into the segment that starts at key cursor + 1, and
+// no rule has a say there (no per-key flags, not at the last key). Gives what locate() gives in that
+// case, without its search and rule checks; false when the case does not apply.
+template <class T>
+inline bool stepForward(const Channel<T>& ch, double t, uint32_t& cursor, Segment& s)
+{
+    const size_t i = size_t(cursor) + 1;
+    if (ch.rules.segmentFlags || i + 1 >= ch.keys.size() || !(ch.keys[i].time <= t && t < ch.keys[i + 1].time))
+        return false;
+    cursor = uint32_t(i);
+    s.applies = true;
+    s.a = int(i);
+    s.b = int(i) + 1;
+    s.lo = s.t0 = ch.keys[i].time;
+    s.hi = ch.keys[i + 1].time;
+    if (ch.rules.interpolation == Interpolation::Linear) {
+        s.invDt = 1.0 / (s.hi - s.lo);
+        s.f = (t - s.t0) * s.invDt;
+    }
+    return true;
+}
+
 template <class T>
 T lerpValue(const T& a, const T& b, double f)
 {

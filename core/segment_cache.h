@@ -15,16 +15,39 @@ struct CachedRange {
     bool contains(double t) const { return t >= lo && t < hi; }
     double factor(double t) const { return (t - t0) * invDt; }
 
+    // Forward playback's usual step to the next segment (see stepForward()); false when it does
+    // not apply, and the segment must be located.
     template <class T>
-    Segment refresh(const Channel<T>& ch, double t)
+    [[gnu::always_inline]] bool step(const Channel<T>& ch, double t, Segment& s)
+    {
+        if (!stepForward(ch, t, cursor, s))
+            return false;
+        keep(s);
+        return true;
+    }
+    // Any other move, and every rule.
+    template <class T>
+    [[gnu::noinline]] Segment relocate(const Channel<T>& ch, double t)
     {
         const Segment s = locate(ch, t, cursor);
+        keep(s);
+        return s;
+    }
+    template <class T>
+    [[gnu::always_inline]] Segment refresh(const Channel<T>& ch, double t)
+    {
+        Segment s;
+        return step(ch, t, s) ? s : relocate(ch, t);
+    }
+
+private:
+    void keep(const Segment& s)
+    {
         lo = s.lo;
         hi = s.hi;
         applies = s.applies;
         t0 = s.t0;
         invDt = s.invDt;
-        return s;
     }
 };
 

@@ -1,0 +1,134 @@
+#pragma once
+// The float pose's form of a channel (Sampler::sample): the keys in float, and for rotations each
+// segment's slerp set-up (endpoints normalised, flip, angle, 1/sin) computed once by build(), so
+// that a new segment in playback costs a few loads and a frame a few SIMD operations. Which segment
+// applies is still decided by locate() and its rules; segments that float cannot hold to float
+// precision (keys about 180 degrees apart as rotations, long-way slerps, degenerate keys) are
+// evaluated by the double code.
+#include <vector>
+
+#include "core/fast_math.h"
+#include "core/float4.h"
+#include "core/segment_cache.h"
+
+namespace bonescope {
+
+// Translation and scale: a + delta * f.
+struct FloatValueCache {
+    CachedRange range;
+    float4 a{}, delta{};
+    std::vector<float4> keys; // the channel's values in float
+
+    void build(const Vec3Channel& ch);
+
+    // The values for segment `s` (located on this channel, or on one with the same times and rules).
+    [[gnu::always_inline]] void set(const Segment& s)
+    {
+        if (s.applies) {
+            a = keys[s.a];
+            delta = s.invDt != 0 ? keys[s.b] - a : float4{};
+        }
+    }
+    float4 at(float f) const { return a + delta * f; }
+    [[gnu::noinline]] void relocate(const Vec3Channel& ch, double t) { set(range.relocate(ch, t)); }
+
+    [[gnu::always_inline]] bool sample(const Vec3Channel& ch, double t, float4& out)
+    {
+        if (!range.contains(t)) [[unlikely]] {
+            Segment s;
+            if (range.step(ch, t, s))
+                set(s);
+            else
+                relocate(ch, t);
+        }
+        if (!range.applies)
+            return false;
+        out = at(float(range.factor(t)));
+        return true;
+    }
+};
+
+// Rotation: q = a * w0 + b * w1 with the weights from x = x0 + dx * f, which holds the lerp weights
+// (1 - f, f) (a held value: (1, 0)) or the slerp angles ((1 - f) theta, f theta).
+struct FloatRotationCache {
+    enum Mode : uint8_t { Held, Lerp, Nlerp, Slerp, Exact };
+    // The segment from key i to key i + 1, as prepareSegment() and prepareRotation() would make it.
+    struct Prepared {
+        float theta = 1; // Lerp, Nlerp: 1, so that x0 + dx * f gives the lerp weights
+        float invSin = 0;
+        float signB = 1; // the flip of the second key, and keyflag::Negate
+        Mode mode = Held;
+    };
+
+    CachedRange range;
+    Mode mode = Held;
+    float4 x0{}, dx{}, invSin{}, a{}, b{};
+    Segment exactSegment; // Exact: what the double code evaluates
+    std::vector<float4> keys;       // normalised (NaN where a key cannot be)
+    std::vector<Prepared> segments; // segments[i]: keys i to i + 1
+
+    void build(const QuatChannel& ch);
+
+    // The rotation for segment `s`, as set() for values.
+    [[gnu::always_inline]] void set(const QuatChannel& ch, const Segment& s)
+    {
+        if (!s.applies)
+            return;
+        // A segment between two keys is prepared; a single key, or a stepped one, holds.
+        if (s.a == s.b || s.invDt == 0)
+            return hold(ch, s.a);
+        const Prepared& p = segments[s.a];
+        mode = p.mode;
+        if (mode == Held) {
+            hold(ch, s.a);
+        } else if (mode == Exact) {
+            exactSegment = s;
+        } else {
+            x0 = float4{p.theta, 0, 0, 0};
+            dx = float4{-p.theta, p.theta, 0, 0};
+            invSin = all(p.invSin);
+            a = keys[s.a];
+            b = keys[s.b] * p.signB;
+        }
+    }
+    [[gnu::noinline]] void relocate(const QuatChannel& ch, double t) { set(ch, range.relocate(ch, t)); }
+
+    [[gnu::always_inline]] float4 at(const QuatChannel& ch, double t, float f) const
+    {
+        float4 w = x0 + dx * f;
+        if (mode == Slerp) [[likely]]
+            w = fastmath::sinHalfPiF(w) * invSin;
+        else if (mode == Exact)
+            return exact(ch, t);
+        const float4 q = a * splat<0>(w) + b * splat<1>(w);
+        return mode == Nlerp ? q * (1.f / std::sqrt(dot4(q, q)[0])) : q;
+    }
+
+    [[gnu::always_inline]] bool sample(const QuatChannel& ch, double t, float4& out)
+    {
+        if (!range.contains(t)) [[unlikely]] {
+            Segment s;
+            if (range.step(ch, t, s))
+                set(ch, s);
+            else
+                relocate(ch, t);
+        }
+        if (!range.applies)
+            return false;
+        out = at(ch, t, float(range.factor(t)));
+        return true;
+    }
+
+private:
+    float4 exact(const QuatChannel& ch, double t) const;
+    void hold(const QuatChannel& ch, int key)
+    {
+        mode = Held;
+        x0 = float4{1, 0, 0, 0};
+        dx = float4{};
+        a = toFloat4(ch.keys[key].value); // as stored, like prepareSegment()
+        b = float4{};
+    }
+};
+
+} // namespace bonescope

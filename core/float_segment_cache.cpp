@@ -12,23 +12,39 @@ float4 unit(float4 q)
     return n2 > 1e-12f && n2 < 1e12f ? q * (1.f / std::sqrt(n2)) : all(NAN);
 }
 
+template <class T>
+void copyTimes(const Channel<T>& ch, std::vector<double>& times)
+{
+    times.clear();
+    times.reserve(ch.keys.size());
+    for (const Key<T>& k : ch.keys)
+        times.push_back(k.time);
+}
+
 } // namespace
 
 void FloatValueCache::build(const Vec3Channel& ch)
 {
     range = {};
-    keys.resize(ch.keys.size());
-    for (size_t i = 0; i < keys.size(); ++i)
-        keys[i] = toFloat4(ch.keys[i].value);
+    keys.clear();
+    keys.reserve(ch.keys.size());
+    for (const Vec3Key& k : ch.keys)
+        keys.push_back(toFloat4(k.value));
+    copyTimes(ch, times);
 }
 
-void FloatRotationCache::build(const QuatChannel& ch)
+void FloatRotationCache::build(const QuatChannel& ch, bool withTimes)
 {
     range = {};
     const size_t n = ch.keys.size();
-    keys.resize(n);
-    for (size_t i = 0; i < n; ++i)
-        keys[i] = unit(toFloat4(ch.keys[i].value));
+    keys.clear();
+    keys.reserve(n);
+    for (const QuatKey& k : ch.keys)
+        keys.push_back(unit(toFloat4(k.value)));
+    if (withTimes)
+        copyTimes(ch, times);
+    else
+        times = {};
     segments.assign(n > 1 ? n - 1 : 0, Prepared{});
     const bool flags = ch.rules.segmentFlags;
     const RotationInterp how = ch.rules.rotation;

@@ -17,7 +17,8 @@ namespace bonescope {
 struct FloatValueCache {
     CachedRange range;
     float4 a{}, delta{};
-    std::vector<float4> keys; // the channel's values in float
+    std::vector<float4> keys;  // the channel's values in float
+    std::vector<double> times; // and its key times, packed for the step to the next segment
 
     void build(const Vec3Channel& ch);
 
@@ -36,7 +37,7 @@ struct FloatValueCache {
     {
         if (!range.contains(t)) [[unlikely]] {
             Segment s;
-            if (range.step(ch, t, s))
+            if (range.step(ch.rules, times, t, s))
                 set(s);
             else
                 relocate(ch, t);
@@ -66,8 +67,10 @@ struct FloatRotationCache {
     Segment exactSegment; // Exact: what the double code evaluates
     std::vector<float4> keys;       // normalised (NaN where a key cannot be)
     std::vector<Prepared> segments; // segments[i]: keys i to i + 1
+    std::vector<double> times;      // as for values (empty when built without)
 
-    void build(const QuatChannel& ch);
+    // Without times when the caller steps segments on another channel's equal times.
+    void build(const QuatChannel& ch, bool withTimes);
 
     // The rotation for segment `s`, as set() for values.
     [[gnu::always_inline]] void set(const QuatChannel& ch, const Segment& s)
@@ -108,7 +111,7 @@ struct FloatRotationCache {
     {
         if (!range.contains(t)) [[unlikely]] {
             Segment s;
-            if (range.step(ch, t, s))
+            if (range.step(ch.rules, times, t, s))
                 set(ch, s);
             else
                 relocate(ch, t);

@@ -163,13 +163,13 @@ void Sampler::buildFloatKeys()
         if (!job.track)
             continue;
         const Track& track = *job.track;
-        job.translation.build(track.translation);
-        job.rotation.build(track.rotation);
-        job.scale.build(track.scale);
         if (convert_ || job.addToRest || job.afterRest || !track.scale.empty() || !track.visibility.empty())
             job.kind = PoseJob::General;
         else
             job.kind = locatesAlike(track.translation, track.rotation) ? PoseJob::SharedTimes : PoseJob::Plain;
+        job.translation.build(track.translation);
+        job.rotation.build(track.rotation, job.kind != PoseJob::SharedTimes);
+        job.scale.build(track.scale);
     }
     floatKeysBuilt_ = true;
 }
@@ -191,7 +191,7 @@ void Sampler::sample(double time, Pose& out)
             CachedRange& range = job.translation.range;
             if (!range.contains(time)) [[unlikely]] {
                 Segment segment;
-                if (!range.step(track->translation, time, segment))
+                if (!range.step(track->translation.rules, job.translation.times, time, segment))
                     segment = range.relocate(track->translation, time);
                 job.translation.set(segment);
                 job.rotation.set(track->rotation, segment);

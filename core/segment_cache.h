@@ -25,6 +25,14 @@ struct CachedRange {
         keep(s);
         return true;
     }
+    // The same on a copy of the channel's key times.
+    [[gnu::always_inline]] bool step(const ChannelRules& rules, const std::vector<double>& times, double t, Segment& s)
+    {
+        if (!stepForward(rules, times.size(), [&](size_t i) { return times[i]; }, t, cursor, s))
+            return false;
+        keep(s);
+        return true;
+    }
     // Any other move, and every rule.
     template <class T>
     [[gnu::noinline]] Segment relocate(const Channel<T>& ch, double t)

@@ -116,38 +116,6 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
     return s;
 }
 
-// Forward playback's usual refresh: t has moved into the segment that starts at key cursor + 1, and
-// no rule has a say there (no per-key flags, not at the last key). Gives what locate() gives in that
-// case, without its search and rule checks; false when the case does not apply. `timeAt(i)` is key
-// i's time, from the channel or from a copy of its times.
-template <class TimeAt>
-inline bool stepForward(const ChannelRules& rules, size_t n, TimeAt timeAt, double t, uint32_t& cursor, Segment& s)
-{
-    const size_t i = size_t(cursor) + 1;
-    if (rules.segmentFlags || i + 1 >= n)
-        return false;
-    const double lo = timeAt(i), hi = timeAt(i + 1);
-    if (!(lo <= t && t < hi))
-        return false;
-    cursor = uint32_t(i);
-    s.applies = true;
-    s.a = int(i);
-    s.b = int(i) + 1;
-    s.lo = s.t0 = lo;
-    s.hi = hi;
-    if (rules.interpolation == Interpolation::Linear) {
-        s.invDt = 1.0 / (hi - lo);
-        s.f = (t - lo) * s.invDt;
-    }
-    return true;
-}
-
-template <class T>
-inline bool stepForward(const Channel<T>& ch, double t, uint32_t& cursor, Segment& s)
-{
-    return stepForward(ch.rules, ch.keys.size(), [&](size_t i) { return ch.keys[i].time; }, t, cursor, s);
-}
-
 template <class T>
 T lerpValue(const T& a, const T& b, double f)
 {

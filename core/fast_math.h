@@ -1,6 +1,7 @@
 #pragma once
-// Trigonometry for the sampler's hot path, accurate to about 1e-8 on the ranges slerp needs, without
-// calling libm (acos and sin were half of a full-pose sample).
+// Trigonometry for the sampler's hot path, without calling libm (acos and sin were half of a
+// full-pose sample): in double, accurate to about 1e-8 on the ranges slerp needs; in float (the
+// pose's own precision), to float rounding.
 #include <cmath>
 
 #include "core/float4.h"

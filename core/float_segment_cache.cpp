@@ -62,22 +62,22 @@ void FloatRotationCache::build(const QuatChannel& ch, bool withTimes)
             continue;
         }
         p.mode = d >= 0 && how == RotationInterp::NlerpShortest ? Nlerp : Slerp;
-        p.signB = d < 0 ? -sign : sign;
+        p.scaleB = d < 0 ? -sign : sign;
         const float c = std::abs(d);
         if (p.mode == Slerp && 1.f - c > 1e-7f) {
             // The angle from the dot: its error near 0 moves the weights only at second order.
             p.theta = fastmath::acosUnit(c);
-            p.invSin = 1.f / fastmath::sinHalfPiF(all(p.theta))[0];
+            p.scaleA = 1.f / fastmath::sinHalfPiF(all(p.theta))[0];
+            p.scaleB *= p.scaleA;
         } else if (p.mode == Slerp) {
             p.mode = Lerp; // within 5e-4 rad: lerp weights are slerp's to 3e-8
         }
     }
 }
 
-float4 FloatRotationCache::exact(const QuatChannel& ch, double t) const
+float4 FloatRotationCache::evalExact(const QuatChannel& ch, double t) const
 {
-    const Segment& s = exactSegment;
-    return toFloat4(evalRotation(prepareSegment(ch, s), (t - s.t0) * s.invDt));
+    return toFloat4(evalRotation(prepareSegment(ch, exact), (t - exact.t0) * exact.invDt));
 }
 
 } // namespace bonescope

@@ -9,7 +9,7 @@ namespace {
 
 // world = parent * (translate * rotate * scale), written in place: building glm::mat4 temporaries
 // cost more than the rest of a bone's sampling.
-inline void composeWorld(float4 t, float4 q, float4 s, const glm::mat4* parent, glm::mat4& world)
+inline void composeWorld(float4 t, float4 q, float4 s, bool scaled, const glm::mat4* parent, glm::mat4& world)
 {
     // The rotation matrix's columns (1 - 2(yy + zz), 2(xy + wz), 2(xz - wy)) and so on, a few
     // products at a time, with shuffles that SSE2 does in one instruction each.
@@ -21,9 +21,14 @@ inline void composeWorld(float4 t, float4 q, float4 s, const glm::mat4* parent, 
     const float4 plus = p + r, minus = p - r;
     const float4 m0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(plus, minus, 1, 2, 4, 5)); // 2(xy+wz) 2(xz-wy) 2(xy-wz) 2(yz+wx)
     const float4 m1 = shuffle<0, 2, 0, 2>(__builtin_shufflevector(plus, minus, 0, 0, 6, 6)); // 2(xz+wy) 2(yz-wx) 2(xz+wy) 2(yz-wx)
-    const float4 c0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(diag, m0, 0, 3, 4, 5)) * splat<0>(s);
-    const float4 c1 = shuffle<2, 0, 3, 1>(__builtin_shufflevector(diag, m0, 1, 3, 6, 7)) * splat<1>(s);
-    const float4 c2 = __builtin_shufflevector(m1, diag, 0, 1, 6, 7) * splat<2>(s);
+    float4 c0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(diag, m0, 0, 3, 4, 5));
+    float4 c1 = shuffle<2, 0, 3, 1>(__builtin_shufflevector(diag, m0, 1, 3, 6, 7));
+    float4 c2 = __builtin_shufflevector(m1, diag, 0, 1, 6, 7);
+    if (scaled) {
+        c0 *= splat<0>(s);
+        c1 *= splat<1>(s);
+        c2 *= splat<2>(s);
+    }
     t += float4{0, 0, 0, 1}; // lane 3 of a translation is 0
     float* m = &world[0][0];
     if (!parent) {
@@ -119,6 +124,7 @@ void Sampler::rebind()
         pj.restTranslation = toFloat4(glm::vec3(b.restTranslation));
         pj.restRotation = toFloat4(glm::quat(b.restRotation));
         pj.restScale = toFloat4(glm::vec3(b.restScale));
+        pj.scaled = b.restScale != glm::dvec3(1.0) || (track && !track->scale.empty());
         poseJobs_.push_back(pj);
     }
 }
@@ -190,11 +196,15 @@ void Sampler::sample(double time, Pose& out)
         case PoseJob::SharedTimes: {
             CachedRange& range = job.translation.range;
             if (!range.contains(time)) [[unlikely]] {
-                Segment segment;
-                if (!range.step(track->translation.rules, job.translation.times, time, segment))
-                    segment = range.relocate(track->translation, time);
-                job.translation.set(segment);
-                job.rotation.set(track->rotation, segment);
+                if (job.translation.step(track->translation.rules, time)) {
+                    const bool blend = range.invDt != 0;
+                    job.translation.setKeys(int(range.cursor), blend);
+                    job.rotation.setKeys(track->rotation, int(range.cursor), blend, range);
+                } else {
+                    const Segment segment = range.relocate(track->translation, time);
+                    job.translation.set(segment);
+                    job.rotation.set(track->rotation, segment, range);
+                }
             }
             if (range.applies) {
                 const float f = float(range.factor(time));
@@ -231,7 +241,7 @@ void Sampler::sample(double time, Pose& out)
         const int bone = job.bone, parent = job.parent;
         storeLocal(locals[bone], t, q, s);
         visibles[bone] = visible;
-        composeWorld(t, q, s, parent >= 0 ? &worlds[parent] : nullptr, worlds[bone]);
+        composeWorld(t, q, s, job.scaled, parent >= 0 ? &worlds[parent] : nullptr, worlds[bone]);
     }
 }
 

@@ -1,7 +1,10 @@
 #pragma once
 // Turns (animation, skeleton, time) into a Pose. Keeps each channel's current segment so that
 // sampling successive times during playback neither searches the keys nor redoes the trigonometry.
-// Call rebind() after any edit of the animation (keys, tracks) or of the skeleton.
+// sample() works in float on a copy of the keys made by its first call after rebind(), with each
+// rotation segment's slerp set-up done once (float_segment_cache.h); sampleLocal() works on the
+// animation's keys in double. Call rebind() after any edit of the animation (keys, tracks) or of
+// the skeleton.
 #include <vector>
 
 #include "core/animation.h"
@@ -56,6 +59,7 @@ private:
         int bone = 0, parent = -1;
         Kind kind = Rest;
         bool addToRest = false, afterRest = false; // the bone's BlendMode
+        bool scaled = false; // a rest scale other than 1, or scale keys
         float4 restTranslation{}, restRotation{}, restScale{};
         FloatValueCache translation;
         FloatRotationCache rotation;

@@ -75,10 +75,9 @@ extern const float4 sinHalfPiCoefficients[4];
 // degree 9 fitted for this range, within 1.2e-7 (relative) of sin in float evaluation.
 inline float4 sinHalfPiF(float4 x)
 {
-    // Estrin's scheme: fewer dependent steps than Horner's, for the latency of a frame.
     const float4* c = sinHalfPiCoefficients;
-    const float4 z = x * x, z2 = z * z;
-    return x + (x * z) * ((c[0] + z * c[1]) + z2 * (c[2] + z * c[3]));
+    const float4 z = x * x;
+    return x + x * (z * (c[0] + z * (c[1] + z * (c[2] + z * c[3]))));
 }
 
 } // namespace bonescope::fastmath

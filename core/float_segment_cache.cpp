@@ -62,13 +62,12 @@ void FloatRotationCache::build(const QuatChannel& ch, bool withTimes)
             continue;
         }
         p.mode = d >= 0 && how == RotationInterp::NlerpShortest ? Nlerp : Slerp;
-        p.scaleB = d < 0 ? -sign : sign;
+        p.signB = d < 0 ? -sign : sign;
         const float c = std::abs(d);
         if (p.mode == Slerp && 1.f - c > 1e-7f) {
             // The angle from the dot: its error near 0 moves the weights only at second order.
             p.theta = fastmath::acosUnit(c);
-            p.scaleA = 1.f / fastmath::sinHalfPiF(all(p.theta))[0];
-            p.scaleB *= p.scaleA;
+            p.invSin = 1.f / fastmath::sinHalfPiF(all(p.theta))[0];
         } else if (p.mode == Slerp) {
             p.mode = Lerp; // within 5e-4 rad: lerp weights are slerp's to 3e-8
         }

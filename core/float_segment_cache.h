@@ -58,22 +58,22 @@ private:
     [[gnu::noinline]] void relocate(const Vec3Channel& ch, double t) { set(range.relocate(ch, t)); }
 };
 
-// Rotation: q = a * w0 + b * w1 with the weights (1 - f, f) for lerp and nlerp, and
-// (sin((1 - f) theta), sin(f theta)) for slerp, whose 1 / sin(theta) is folded into a and b.
+// Rotation: q = a * w0 + b * w1 with the weights from x = x0 + dx * f, which holds the lerp weights
+// (1 - f, f) (a held value: (1, 0)) or the slerp angles ((1 - f) theta, f theta).
 struct FloatRotationCache {
     enum Mode : uint8_t { Held, Lerp, Nlerp, Slerp, Exact };
     // The segment from key i to key i + 1, as prepareSegment() and prepareRotation() would make it.
     struct Prepared {
-        float theta = 0;
-        float scaleA = 1; // slerp: 1 / sin(theta)
-        float scaleB = 1; // the same, times the flip of the second key and keyflag::Negate
+        float theta = 1; // Lerp, Nlerp: 1, so that x0 + dx * f gives the lerp weights
+        float invSin = 0;
+        float signB = 1; // the flip of the second key, and keyflag::Negate
         Mode mode = Held;
     };
 
     CachedRange range;
     Mode mode = Held;
-    float4 theta{}, a{}, b{}; // theta in every lane
-    Segment exact;            // for Exact: the segment the double code evaluates
+    float4 x0{}, dx{}, invSin{}, a{}, b{};
+    Segment exact; // for Exact: the segment the double code evaluates
     std::vector<float4> keys;       // normalised (NaN where a key cannot be)
     std::vector<Prepared> segments; // segments[i]: keys i to i + 1
     std::vector<double> times;      // as for values (empty when built without)
@@ -96,9 +96,11 @@ struct FloatRotationCache {
             exact.t0 = over.t0;
             exact.invDt = over.invDt;
         } else {
-            theta = all(p.theta);
-            a = keys[k] * p.scaleA;
-            b = keys[k + 1] * p.scaleB;
+            x0 = float4{p.theta, 0, 0, 0};
+            dx = float4{-p.theta, p.theta, 0, 0};
+            invSin = all(p.invSin);
+            a = keys[k];
+            b = keys[k + 1] * p.signB;
         }
     }
     void set(const QuatChannel& ch, const Segment& s, const CachedRange& over)
@@ -109,14 +111,10 @@ struct FloatRotationCache {
 
     [[gnu::always_inline]] float4 at(const QuatChannel& ch, double t, float f) const
     {
-        const float4 w = float4{1, 0, 0, 0} + float4{-1, 1, 0, 0} * f;
-        if (mode == Slerp) [[likely]] {
-            const float4 s = fastmath::sinHalfPiF(theta * w);
-            return a * splat<0>(s) + b * splat<1>(s);
-        }
-        if (mode == Held)
-            return a;
-        if (mode == Exact)
+        float4 w = x0 + dx * f;
+        if (mode == Slerp) [[likely]]
+            w = fastmath::sinHalfPiF(w) * invSin;
+        else if (mode == Exact)
             return evalExact(ch, t);
         const float4 q = a * splat<0>(w) + b * splat<1>(w);
         return mode == Nlerp ? q * (1.f / std::sqrt(dot4(q, q)[0])) : q;
@@ -142,7 +140,10 @@ private:
     void hold(const QuatChannel& ch, int key)
     {
         mode = Held;
+        x0 = float4{1, 0, 0, 0};
+        dx = float4{};
         a = toFloat4(ch.keys[key].value); // as stored, like prepareSegment()
+        b = float4{};
     }
 };
 

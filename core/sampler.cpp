@@ -3,13 +3,15 @@
 #include <cstddef>
 #include <cstring>
 
+#include "core/flush_denormals.h"
+
 namespace bonescope {
 
 namespace {
 
 // world = parent * (translate * rotate * scale), written in place: building glm::mat4 temporaries
 // cost more than the rest of a bone's sampling.
-inline void composeWorld(float4 t, float4 q, float4 s, bool scaled, const glm::mat4* parent, glm::mat4& world)
+inline void composeWorld(float4 t, float4 q, float4 s, const glm::mat4* parent, glm::mat4& world)
 {
     // The rotation matrix's columns (1 - 2(yy + zz), 2(xy + wz), 2(xz - wy)) and so on, a few
     // products at a time, with shuffles that SSE2 does in one instruction each.
@@ -24,11 +26,9 @@ inline void composeWorld(float4 t, float4 q, float4 s, bool scaled, const glm::m
     float4 c0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(diag, m0, 0, 3, 4, 5));
     float4 c1 = shuffle<2, 0, 3, 1>(__builtin_shufflevector(diag, m0, 1, 3, 6, 7));
     float4 c2 = __builtin_shufflevector(m1, diag, 0, 1, 6, 7);
-    if (scaled) {
-        c0 *= splat<0>(s);
-        c1 *= splat<1>(s);
-        c2 *= splat<2>(s);
-    }
+    c0 *= splat<0>(s);
+    c1 *= splat<1>(s);
+    c2 *= splat<2>(s);
     t += float4{0, 0, 0, 1}; // lane 3 of a translation is 0
     float* m = &world[0][0];
     if (!parent) {
@@ -124,7 +124,6 @@ void Sampler::rebind()
         pj.restTranslation = toFloat4(glm::vec3(b.restTranslation));
         pj.restRotation = toFloat4(glm::quat(b.restRotation));
         pj.restScale = toFloat4(glm::vec3(b.restScale));
-        pj.scaled = b.restScale != glm::dvec3(1.0) || (track && !track->scale.empty());
         poseJobs_.push_back(pj);
     }
 }
@@ -185,6 +184,12 @@ void Sampler::sample(double time, Pose& out)
     if (!floatKeysBuilt_)
         buildFloatKeys();
     out.resize(skeleton_->size());
+    const FlushDenormals flush;
+    samplePose(time, out); // apart, so that the guard's clean-up does not cost the loop registers
+}
+
+void Sampler::samplePose(double time, Pose& out)
+{
     BoneTransform* locals = out.local.data();
     glm::mat4* worlds = out.world.data();
     uint8_t* visibles = out.visible.data();
@@ -196,15 +201,11 @@ void Sampler::sample(double time, Pose& out)
         case PoseJob::SharedTimes: {
             CachedRange& range = job.translation.range;
             if (!range.contains(time)) [[unlikely]] {
-                if (job.translation.step(track->translation.rules, time)) {
-                    const bool blend = range.invDt != 0;
-                    job.translation.setKeys(int(range.cursor), blend);
-                    job.rotation.setKeys(track->rotation, int(range.cursor), blend, range);
-                } else {
-                    const Segment segment = range.relocate(track->translation, time);
-                    job.translation.set(segment);
-                    job.rotation.set(track->rotation, segment, range);
-                }
+                const Segment segment = job.translation.step(track->translation.rules, time)
+                                            ? range.stepped()
+                                            : range.relocate(track->translation, time);
+                job.translation.set(segment);
+                job.rotation.set(track->rotation, segment, range);
             }
             if (range.applies) {
                 const float f = float(range.factor(time));
@@ -241,7 +242,7 @@ void Sampler::sample(double time, Pose& out)
         const int bone = job.bone, parent = job.parent;
         storeLocal(locals[bone], t, q, s);
         visibles[bone] = visible;
-        composeWorld(t, q, s, job.scaled, parent >= 0 ? &worlds[parent] : nullptr, worlds[bone]);
+        composeWorld(t, q, s, parent >= 0 ? &worlds[parent] : nullptr, worlds[bone]);
     }
 }
 

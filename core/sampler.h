@@ -59,7 +59,6 @@ private:
         int bone = 0, parent = -1;
         Kind kind = Rest;
         bool addToRest = false, afterRest = false; // the bone's BlendMode
-        bool scaled = false; // a rest scale other than 1, or scale keys
         float4 restTranslation{}, restRotation{}, restScale{};
         FloatValueCache translation;
         FloatRotationCache rotation;
@@ -68,6 +67,7 @@ private:
     };
     LocalTransform evalLocal(BoneJob& job, double time);
     void buildFloatKeys();
+    [[gnu::noinline]] void samplePose(double time, Pose& out);
 
     const Animation* anim_;
     const Skeleton* given_;

@@ -1,34 +1,78 @@
 #include "core/sampler.h"
 
+#include <cstddef>
+#include <cstring>
+
+#include "core/flush_denormals.h"
+
 namespace bonescope {
 
 namespace {
 
 // world = parent * (translate * rotate * scale), written in place: building glm::mat4 temporaries
 // cost more than the rest of a bone's sampling.
-inline void composeWorld(const BoneTransform& l, const glm::mat4* parent, glm::mat4& world)
+inline void composeWorld(float4 t, float4 q, float4 s, const glm::mat4* parent, glm::mat4& world)
 {
-    const glm::quat& q = l.rotation;
-    const float xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
-    const float xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
-    const float wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
-    const glm::vec3 c0 = glm::vec3(1 - 2 * (yy + zz), 2 * (xy + wz), 2 * (xz - wy)) * l.scale.x;
-    const glm::vec3 c1 = glm::vec3(2 * (xy - wz), 1 - 2 * (xx + zz), 2 * (yz + wx)) * l.scale.y;
-    const glm::vec3 c2 = glm::vec3(2 * (xz + wy), 2 * (yz - wx), 1 - 2 * (xx + yy)) * l.scale.z;
-    const glm::vec3& t = l.translation;
+    // The rotation matrix's columns (1 - 2(yy + zz), 2(xy + wz), 2(xz - wy)) and so on, a few
+    // products at a time, with shuffles that SSE2 does in one instruction each.
+    const float4 q2 = q + q;
+    const float4 sq = q * q2; // 2xx 2yy 2zz 2ww
+    const float4 diag = keepXYZ(float4{1, 1, 1, 0} - shuffle<1, 0, 0, 3>(sq) - shuffle<2, 2, 1, 3>(sq));
+    const float4 p = shuffle<0, 0, 1, 3>(q) * shuffle<2, 1, 2, 3>(q2); // 2xz 2xy 2yz
+    const float4 r = splat<3>(q) * shuffle<1, 2, 0, 3>(q2);          // 2wy 2wz 2wx
+    const float4 plus = p + r, minus = p - r;
+    const float4 m0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(plus, minus, 1, 2, 4, 5)); // 2(xy+wz) 2(xz-wy) 2(xy-wz) 2(yz+wx)
+    const float4 m1 = shuffle<0, 2, 0, 2>(__builtin_shufflevector(plus, minus, 0, 0, 6, 6)); // 2(xz+wy) 2(yz-wx) 2(xz+wy) 2(yz-wx)
+    float4 c0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(diag, m0, 0, 3, 4, 5));
+    float4 c1 = shuffle<2, 0, 3, 1>(__builtin_shufflevector(diag, m0, 1, 3, 6, 7));
+    float4 c2 = __builtin_shufflevector(m1, diag, 0, 1, 6, 7);
+    c0 *= splat<0>(s);
+    c1 *= splat<1>(s);
+    c2 *= splat<2>(s);
+    t += float4{0, 0, 0, 1}; // lane 3 of a translation is 0
+    float* m = &world[0][0];
     if (!parent) {
-        world[0] = glm::vec4(c0, 0.f);
-        world[1] = glm::vec4(c1, 0.f);
-        world[2] = glm::vec4(c2, 0.f);
-        world[3] = glm::vec4(t, 1.f);
+        store4(m, c0);
+        store4(m + 4, c1);
+        store4(m + 8, c2);
+        store4(m + 12, t);
         return;
     }
-    const glm::mat4& p = *parent;
-    world[0] = p[0] * c0.x + p[1] * c0.y + p[2] * c0.z;
-    world[1] = p[0] * c1.x + p[1] * c1.y + p[2] * c1.z;
-    world[2] = p[0] * c2.x + p[1] * c2.y + p[2] * c2.z;
-    world[3] = p[0] * t.x + p[1] * t.y + p[2] * t.z + p[3];
+    const float* pm = &(*parent)[0][0];
+    const float4 p0 = load4(pm), p1 = load4(pm + 4), p2 = load4(pm + 8), p3 = load4(pm + 12);
+    store4(m, p0 * splat<0>(c0) + p1 * splat<1>(c0) + p2 * splat<2>(c0));
+    store4(m + 4, p0 * splat<0>(c1) + p1 * splat<1>(c1) + p2 * splat<2>(c1));
+    store4(m + 8, p0 * splat<0>(c2) + p1 * splat<1>(c2) + p2 * splat<2>(c2));
+    store4(m + 12, p0 * splat<0>(t) + p1 * splat<1>(t) + p2 * splat<2>(t) + p3);
 }
+
+// Stores translation and rotation with two 16-byte writes (the first one's lane 3 lands on
+// rotation.x, which the second then writes).
+inline void storeLocal(BoneTransform& local, float4 t, float4 q, float4 s)
+{
+    static_assert(offsetof(BoneTransform, rotation) == 12 && offsetof(BoneTransform, scale) == 28);
+    auto* bytes = reinterpret_cast<unsigned char*>(&local);
+    std::memcpy(bytes, &t, 16);
+    std::memcpy(bytes + 12, &q, 16);
+    store3(&local.scale.x, s);
+}
+
+// Whether locate() gives the same segments for both channels at every time: same key times, same
+// rules, no per-key flags (which would make it depend on the values).
+template <class A, class B>
+bool locatesAlike(const Channel<A>& a, const Channel<B>& b)
+{
+    const ChannelRules &ra = a.rules, &rb = b.rules;
+    if (a.keys.empty() || a.keys.size() != b.keys.size() || ra.segmentFlags || rb.segmentFlags ||
+        ra.interpolation != rb.interpolation || ra.before != rb.before || ra.after != rb.after)
+        return false;
+    for (size_t i = 0; i < a.keys.size(); ++i)
+        if (a.keys[i].time != b.keys[i].time)
+            return false;
+    return true;
+}
+
+inline float4 multiply(float4 a, float4 b) { return toFloat4(toQuat(a) * toQuat(b)); }
 
 } // namespace
 
@@ -47,24 +91,40 @@ void Sampler::rebind()
     }
     binding_ = Binding::bind(*anim_, *skeleton_);
     convert_ = !anim_->keyConvention.isIdentity();
+    const KeyConvention& c = anim_->keyConvention;
+    convertTranslation_ = toFloat4(c.translation);
+    convertRotation_ = toFloat4(glm::dquat(c.rotation[0], c.rotation[1], c.rotation[2], c.rotation[3]));
     jobs_.clear();
+    poseJobs_.clear();
+    floatKeysBuilt_ = false;
     const auto order = skeleton_->evaluationOrder();
     if (!order)
         return; // a broken hierarchy samples to nothing (validate reports it)
     jobs_.reserve(order->size());
+    poseJobs_.reserve(order->size());
     for (int i : *order) {
         const Bone& b = skeleton_->bones[i];
+        const int ti = binding_.trackOfBone[i];
+        const Track* track = ti >= 0 ? &anim_->tracks[ti] : nullptr;
+        const BlendMode mode = binding_.blendOfBone[i];
         BoneJob job;
         job.bone = i;
-        job.parent = b.parent;
-        const int ti = binding_.trackOfBone[i];
-        job.track = ti >= 0 ? &anim_->tracks[ti] : nullptr;
-        job.mode = binding_.blendOfBone[i];
+        job.track = track;
+        job.mode = mode;
         job.restTranslation = b.restTranslation;
         job.restRotation = b.restRotation;
         job.restScale = b.restScale;
-        job.rest = {glm::vec3(b.restTranslation), glm::quat(b.restRotation), glm::vec3(b.restScale)};
         jobs_.push_back(job);
+        PoseJob pj;
+        pj.track = track;
+        pj.bone = i;
+        pj.parent = b.parent;
+        pj.addToRest = mode.translation == TranslationBlend::AddToRest;
+        pj.afterRest = mode.rotation == RotationBlend::AfterRest;
+        pj.restTranslation = toFloat4(glm::vec3(b.restTranslation));
+        pj.restRotation = toFloat4(glm::quat(b.restRotation));
+        pj.restScale = toFloat4(glm::vec3(b.restScale));
+        poseJobs_.push_back(pj);
     }
 }
 
@@ -102,22 +162,87 @@ void Sampler::sampleLocal(double time, std::vector<LocalTransform>& out)
         out[job.bone] = evalLocal(job, time);
 }
 
+void Sampler::buildFloatKeys()
+{
+    for (PoseJob& job : poseJobs_) {
+        if (!job.track)
+            continue;
+        const Track& track = *job.track;
+        if (convert_ || job.addToRest || job.afterRest || !track.scale.empty() || !track.visibility.empty())
+            job.kind = PoseJob::General;
+        else
+            job.kind = locatesAlike(track.translation, track.rotation) ? PoseJob::SharedTimes : PoseJob::Plain;
+        job.translation.build(track.translation);
+        job.rotation.build(track.rotation, job.kind != PoseJob::SharedTimes);
+        job.scale.build(track.scale);
+    }
+    floatKeysBuilt_ = true;
+}
+
 void Sampler::sample(double time, Pose& out)
 {
+    if (!floatKeysBuilt_)
+        buildFloatKeys();
     out.resize(skeleton_->size());
-    for (BoneJob& job : jobs_) {
-        BoneTransform& local = out.local[job.bone];
-        if (job.track) {
-            const LocalTransform x = evalLocal(job, time);
-            local.translation = glm::vec3(x.translation);
-            local.rotation = glm::quat(x.rotation);
-            local.scale = glm::vec3(x.scale);
-            out.visible[job.bone] = x.visible >= 0.5 ? 1 : 0;
-        } else {
-            local = job.rest;
-            out.visible[job.bone] = 1;
+    const FlushDenormals flush;
+    samplePose(time, out); // apart, so that the guard's clean-up does not cost the loop registers
+}
+
+void Sampler::samplePose(double time, Pose& out)
+{
+    BoneTransform* locals = out.local.data();
+    glm::mat4* worlds = out.world.data();
+    uint8_t* visibles = out.visible.data();
+    for (PoseJob& job : poseJobs_) {
+        float4 t = job.restTranslation, q = job.restRotation, s = job.restScale;
+        uint8_t visible = 1;
+        const Track* track = job.track;
+        switch (job.kind) {
+        case PoseJob::SharedTimes: {
+            CachedRange& range = job.translation.range;
+            if (!range.contains(time)) [[unlikely]] {
+                const Segment segment = job.translation.step(track->translation.rules, time)
+                                            ? range.stepped()
+                                            : range.relocate(track->translation, time);
+                job.translation.set(segment);
+                job.rotation.set(track->rotation, segment, range);
+            }
+            if (range.applies) {
+                const float f = float(range.factor(time));
+                t = job.translation.at(f);
+                q = job.rotation.at(track->rotation, time, f);
+            }
+            break;
         }
-        composeWorld(local, job.parent >= 0 ? &out.world[job.parent] : nullptr, out.world[job.bone]);
+        case PoseJob::Plain:
+            job.translation.sample(track->translation, time, t);
+            job.rotation.sample(track->rotation, time, q);
+            break;
+        case PoseJob::General: {
+            float4 v;
+            if (job.translation.sample(track->translation, time, v)) {
+                if (convert_)
+                    v *= convertTranslation_;
+                t = job.addToRest ? t + v : v;
+            }
+            if (job.rotation.sample(track->rotation, time, v)) {
+                if (convert_)
+                    v *= convertRotation_;
+                q = job.afterRest ? multiply(v, q) : v;
+            }
+            if (!track->scale.empty() && job.scale.sample(track->scale, time, v))
+                s = v;
+            if (!track->visibility.empty())
+                visible = job.visibility.sample(track->visibility, time) >= 0.5 ? 1 : 0;
+            break;
+        }
+        case PoseJob::Rest:
+            break;
+        }
+        const int bone = job.bone, parent = job.parent;
+        storeLocal(locals[bone], t, q, s);
+        visibles[bone] = visible;
+        composeWorld(t, q, s, parent >= 0 ? &worlds[parent] : nullptr, worlds[bone]);
     }
 }
 

@@ -1,13 +1,16 @@
 #pragma once
 // Turns (animation, skeleton, time) into a Pose. Keeps each channel's current segment so that
 // sampling successive times during playback neither searches the keys nor redoes the trigonometry.
-// Call rebind() after any edit of the animation (keys, tracks) or of the skeleton.
+// sample() works in float on a copy of the keys made by its first call after rebind(), with each
+// rotation segment's slerp set-up done once (float_segment_cache.h); sampleLocal() works on the
+// animation's keys in double. Call rebind() after any edit of the animation (keys, tracks) or of
+// the skeleton.
 #include <vector>
 
 #include "core/animation.h"
 #include "core/binding.h"
+#include "core/float_segment_cache.h"
 #include "core/pose.h"
-#include "core/segment_cache.h"
 #include "core/skeleton.h"
 
 namespace bonescope {
@@ -34,18 +37,37 @@ private:
         RotationCache rotation;
         StepCache visibility;
     };
-    // One bone's work, in evaluation order, with everything the hot loop reads kept together.
+    // One bone's work for sampleLocal(), in evaluation order.
     struct BoneJob {
-        int bone = 0, parent = -1;
+        int bone = 0;
         const Track* track = nullptr; // null: the bone stays at rest
         BlendMode mode;
         glm::dvec3 restTranslation{0.0};
         glm::dquat restRotation{1, 0, 0, 0};
         glm::dvec3 restScale{1.0};
-        BoneTransform rest; // the same in float, for bones no track moves
         Cursors cursors;
     };
+    // The same for sample(), in float, with what the hot loop reads first.
+    struct PoseJob {
+        enum Kind : uint8_t {
+            Rest,        // no track
+            General,     // any rules, blend modes, conversion, scale and visibility keys
+            Plain,       // keys replace the rest values; translation and rotation keys only
+            SharedTimes, // Plain, and both channels have the same key times and rules: one lookup
+        };
+        const Track* track = nullptr;
+        int bone = 0, parent = -1;
+        Kind kind = Rest;
+        bool addToRest = false, afterRest = false; // the bone's BlendMode
+        float4 restTranslation{}, restRotation{}, restScale{};
+        FloatValueCache translation;
+        FloatRotationCache rotation;
+        FloatValueCache scale;
+        StepCache visibility;
+    };
     LocalTransform evalLocal(BoneJob& job, double time);
+    void buildFloatKeys();
+    [[gnu::noinline]] void samplePose(double time, Pose& out);
 
     const Animation* anim_;
     const Skeleton* given_;
@@ -53,7 +75,10 @@ private:
     const Skeleton* skeleton_ = nullptr;
     Binding binding_;
     std::vector<BoneJob> jobs_;
+    std::vector<PoseJob> poseJobs_;
+    bool floatKeysBuilt_ = false; // by the first sample() after rebind(): sampleLocal() needs none
     bool convert_ = false; // the animation's KeyConvention is not the identity
+    float4 convertTranslation_{}, convertRotation_{}; // its factors in float4 lanes
 };
 
 } // namespace bonescope

@@ -15,8 +15,42 @@ struct CachedRange {
     bool contains(double t) const { return t >= lo && t < hi; }
     double factor(double t) const { return (t - t0) * invDt; }
 
+    // Forward playback's usual refresh: t has moved into the segment that starts at key cursor + 1,
+    // and no rule has a say there (no per-key flags, not the last key). Sets the range as locate()
+    // would (the segment from key cursor to cursor + 1) without its search and rule checks; false
+    // when the case does not apply. `timeAt(i)` is key i's time, from the keys or a copy of them.
+    template <class TimeAt>
+    [[gnu::always_inline]] bool step(const ChannelRules& rules, size_t keyCount, TimeAt timeAt, double t)
+    {
+        const size_t i = size_t(cursor) + 1;
+        if (rules.segmentFlags || i + 1 >= keyCount)
+            return false;
+        const double next = timeAt(i), after = timeAt(i + 1);
+        if (!(next <= t && t < after))
+            return false;
+        cursor = uint32_t(i);
+        applies = true;
+        lo = t0 = next;
+        hi = after;
+        invDt = rules.interpolation == Interpolation::Linear ? 1.0 / (after - next) : 0.0;
+        return true;
+    }
+    // The segment step() went to (its factor f is not set: the caches use t0 and invDt).
+    Segment stepped() const
+    {
+        Segment s;
+        s.applies = true;
+        s.a = int(cursor);
+        s.b = int(cursor) + 1;
+        s.lo = lo;
+        s.hi = hi;
+        s.t0 = t0;
+        s.invDt = invDt;
+        return s;
+    }
+    // Any other move, and every rule.
     template <class T>
-    Segment refresh(const Channel<T>& ch, double t)
+    [[gnu::noinline]] Segment relocate(const Channel<T>& ch, double t)
     {
         const Segment s = locate(ch, t, cursor);
         lo = s.lo;
@@ -25,6 +59,12 @@ struct CachedRange {
         t0 = s.t0;
         invDt = s.invDt;
         return s;
+    }
+    template <class T>
+    Segment refresh(const Channel<T>& ch, double t)
+    {
+        const auto timeAt = [&](size_t i) { return ch.keys[i].time; };
+        return step(ch.rules, ch.keys.size(), timeAt, t) ? stepped() : relocate(ch, t);
     }
 };
 

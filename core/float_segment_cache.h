@@ -1,0 +1,150 @@
+#pragma once
+// The float pose's form of a channel (Sampler::sample): the keys in float, and for rotations each
+// segment's slerp set-up (endpoints normalised, flip, angle, 1/sin) computed once by build(), so
+// that a new segment in playback costs a few loads and a frame a few SIMD operations. Which segment
+// applies is still decided by locate() and its rules; segments that float cannot hold to float
+// precision (keys about 180 degrees apart as rotations, long-way slerps, degenerate keys) are
+// evaluated by the double code.
+#include <vector>
+
+#include "core/fast_math.h"
+#include "core/float4.h"
+#include "core/segment_cache.h"
+
+namespace bonescope {
+
+// Translation and scale: a + delta * f.
+struct FloatValueCache {
+    CachedRange range;
+    float4 a{}, delta{};
+    std::vector<float4> keys;  // the channel's values in float
+    std::vector<double> times; // and its key times, packed for the step to the next segment
+
+    void build(const Vec3Channel& ch);
+
+    // Key k, blending towards key k + 1 or not.
+    [[gnu::always_inline]] void setKeys(int k, bool blend)
+    {
+        a = keys[k];
+        delta = blend ? keys[k + 1] - a : float4{};
+    }
+    // The values for a located segment (of this channel, or of one with the same times and rules).
+    void set(const Segment& s)
+    {
+        if (s.applies)
+            setKeys(s.a, s.invDt != 0); // a blend is always from key a to key a + 1
+    }
+    [[gnu::always_inline]] bool step(const ChannelRules& rules, double t)
+    {
+        return range.step(rules, times.size(), [this](size_t i) { return times[i]; }, t);
+    }
+    float4 at(float f) const { return a + delta * f; }
+
+    [[gnu::always_inline]] bool sample(const Vec3Channel& ch, double t, float4& out)
+    {
+        if (!range.contains(t)) [[unlikely]] {
+            if (step(ch.rules, t))
+                setKeys(int(range.cursor), range.invDt != 0);
+            else
+                relocate(ch, t);
+        }
+        if (!range.applies)
+            return false;
+        out = at(float(range.factor(t)));
+        return true;
+    }
+
+private:
+    [[gnu::noinline]] void relocate(const Vec3Channel& ch, double t) { set(range.relocate(ch, t)); }
+};
+
+// Rotation: q = a * w0 + b * w1 with the weights from x = x0 + dx * f, which holds the lerp weights
+// (1 - f, f) (a held value: (1, 0)) or the slerp angles ((1 - f) theta, f theta).
+struct FloatRotationCache {
+    enum Mode : uint8_t { Held, Lerp, Nlerp, Slerp, Exact };
+    // The segment from key i to key i + 1, as prepareSegment() and prepareRotation() would make it.
+    struct Prepared {
+        float theta = 1; // Lerp, Nlerp: 1, so that x0 + dx * f gives the lerp weights
+        float invSin = 0;
+        float signB = 1; // the flip of the second key, and keyflag::Negate
+        Mode mode = Held;
+    };
+
+    CachedRange range;
+    Mode mode = Held;
+    float4 x0{}, dx{}, invSin{}, a{}, b{};
+    Segment exact; // for Exact: the segment the double code evaluates
+    std::vector<float4> keys;       // normalised (NaN where a key cannot be)
+    std::vector<Prepared> segments; // segments[i]: keys i to i + 1
+    std::vector<double> times;      // as for values (empty when built without)
+
+    // Without times when the caller steps segments on another channel's equal times.
+    void build(const QuatChannel& ch, bool withTimes);
+
+    // Key k held, or the segment from key k to k + 1 over `range`'s times.
+    [[gnu::always_inline]] void setKeys(const QuatChannel& ch, int k, bool blend, const CachedRange& over)
+    {
+        if (!blend)
+            return hold(ch, k); // a single key, or a stepped segment
+        const Prepared& p = segments[k];
+        mode = p.mode;
+        if (mode == Held) {
+            hold(ch, k); // keyflag::Hold
+        } else if (mode == Exact) {
+            exact.a = k;
+            exact.b = k + 1;
+            exact.t0 = over.t0;
+            exact.invDt = over.invDt;
+        } else {
+            x0 = float4{p.theta, 0, 0, 0};
+            dx = float4{-p.theta, p.theta, 0, 0};
+            invSin = all(p.invSin);
+            a = keys[k];
+            b = keys[k + 1] * p.signB;
+        }
+    }
+    void set(const QuatChannel& ch, const Segment& s, const CachedRange& over)
+    {
+        if (s.applies)
+            setKeys(ch, s.a, s.invDt != 0, over);
+    }
+
+    [[gnu::always_inline]] float4 at(const QuatChannel& ch, double t, float f) const
+    {
+        float4 w = x0 + dx * f;
+        if (mode == Slerp) [[likely]]
+            w = fastmath::sinHalfPiF(w) * invSin;
+        else if (mode == Exact)
+            return evalExact(ch, t);
+        const float4 q = a * splat<0>(w) + b * splat<1>(w);
+        return mode == Nlerp ? q * (1.f / std::sqrt(dot4(q, q)[0])) : q;
+    }
+
+    [[gnu::always_inline]] bool sample(const QuatChannel& ch, double t, float4& out)
+    {
+        if (!range.contains(t)) [[unlikely]] {
+            if (range.step(ch.rules, times.size(), [this](size_t i) { return times[i]; }, t))
+                setKeys(ch, int(range.cursor), range.invDt != 0, range);
+            else
+                relocate(ch, t);
+        }
+        if (!range.applies)
+            return false;
+        out = at(ch, t, float(range.factor(t)));
+        return true;
+    }
+
+private:
+    float4 evalExact(const QuatChannel& ch, double t) const;
+    [[gnu::noinline]] void relocate(const QuatChannel& ch, double t) { set(ch, range.relocate(ch, t), range); }
+    void hold(const QuatChannel& ch, int key)
+    {
+        mode = Held;
+        x0 = float4{1, 0, 0, 0};
+        dx = float4{};
+        a = toFloat4(ch.keys[key].value); // as stored, like prepareSegment()
+        b = float4{};
+    }
+};
+
+} // namespace bonescope

@@ -1,0 +1,41 @@
+// BM_SamplePlayback500's forward playback for instruction counts, which unlike wall-clock time do
+// not move when the machine is shared:
+//   valgrind --tool=callgrind --toggle-collect='*playForward*' build/bin/bonescope_playback_count
+// then divide callgrind's "Collected" by the bone-samples this prints. The float keys are built by
+// a first sample before the counted part.
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/sampler.h"
+#include "synthetic.h"
+
+using namespace bonescope;
+
+namespace {
+
+[[gnu::noinline]] double playForward(Sampler& sampler, Pose& pose, double duration, int samples)
+{
+    double t = 0, sum = 0;
+    for (int i = 0; i < samples; ++i) {
+        sampler.sample(t, pose);
+        sum += pose.world.back()[3].x;
+        t += 1.0 / 60.0;
+        if (t > duration)
+            t = 0;
+    }
+    return sum;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    const int samples = argc > 1 ? std::atoi(argv[1]) : 1200; // two loops of the 10 s clip at 60 Hz
+    const Animation anim = bench::makeAnimation(500, 300);
+    Skeleton none;
+    Sampler sampler(anim, none);
+    Pose pose;
+    sampler.sample(0, pose);
+    const double sum = playForward(sampler, pose, anim.duration, samples);
+    std::printf("%lld bone-samples (checksum %g)\n", (long long)samples * 500, sum);
+}

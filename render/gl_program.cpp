@@ -28,7 +28,7 @@ std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& vertex, const Q
 {
     auto p = std::make_unique<QOpenGLShaderProgram>();
     if (!p->addShaderFromSourceCode(QOpenGLShader::Vertex, source(vertex, defines)) ||
-        !p->addShaderFromSourceCode(QOpenGLShader::Fragment, source(fragment, {})) || !p->link())
+        !p->addShaderFromSourceCode(QOpenGLShader::Fragment, source(fragment, defines)) || !p->link())
         throw std::runtime_error(("shader " + vertex + " / " + fragment + ": " + p->log()).toStdString());
     return p;
 }

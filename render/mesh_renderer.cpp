@@ -13,11 +13,11 @@ namespace bonescope::render {
 void MeshRenderer::init(QOpenGLExtraFunctions* gl)
 {
     gl_ = gl;
-    program_ = loadProgram("mesh.vert", "lit.frag");
+    program_ = loadProgram("mesh.vert", "lit.frag", "#define UNIFORM_COLOR"); // one colour per mesh
     GLint maxBlock = 0;
     gl_->glGetIntegerv(GL_MAX_UNIFORM_BLOCK_SIZE, &maxBlock);
     if (maxBlock >= GLint(kBlockJoints * 3 * sizeof(glm::vec4))) {
-        blockProgram_ = loadProgram("mesh.vert", "lit.frag", "#define MAX_JOINTS " + QByteArray::number(kBlockJoints));
+        blockProgram_ = loadProgram("mesh.vert", "lit.frag", "#define UNIFORM_COLOR\n#define MAX_JOINTS " + QByteArray::number(kBlockJoints));
         const GLuint index = gl_->glGetUniformBlockIndex(blockProgram_->programId(), "JointBlock");
         gl_->glUniformBlockBinding(blockProgram_->programId(), index, 0);
         gl_->glGenBuffers(1, &jointBlock_);

@@ -8,9 +8,7 @@ layout(location = 2) in uvec4 joints;
 layout(location = 3) in vec4 weights;
 uniform mat4 viewProjDisplay; // viewProj * display
 uniform mat3 displayNormal;   // mat3(display): source axes -> Y up
-uniform vec4 color;
 out vec3 vNormal;
-flat out vec4 vColor; // one colour per draw or instance: no interpolation
 // Each joint is an affine matrix given by its three rows (the fourth is always 0 0 0 1): three loads
 // per influence instead of four.
 #ifdef MAX_JOINTS
@@ -44,6 +42,5 @@ void main()
     vec3 skinned = vec3(dot(r0, p), dot(r1, p), dot(r2, p));
     vec3 n = vec3(dot(r0.xyz, normal), dot(r1.xyz, normal), dot(r2.xyz, normal));
     vNormal = displayNormal * n;
-    vColor = color;
     gl_Position = viewProjDisplay * vec4(skinned, 1.0);
 }

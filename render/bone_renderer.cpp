@@ -13,9 +13,10 @@ void BoneRenderer::init(QOpenGLExtraFunctions* gl)
     program_ = loadProgram("bone.vert", "lit.frag");
     const auto octa = octahedronBone();
     build(bone_, octa.data(), int(octa.size()));
-    const IndexedShape ball = sphere(8, 12), lowBall = sphere(4, 6);
+    const IndexedShape ball = sphere(8, 12), lowBall = sphere(4, 6), tinyBall = sphere(2, 4);
     build(joint_, ball.vertices.data(), int(ball.vertices.size()), ball.indices);
     build(lowJoint_, lowBall.vertices.data(), int(lowBall.vertices.size()), lowBall.indices);
+    build(tinyJoint_, tinyBall.vertices.data(), int(tinyBall.vertices.size()), tinyBall.indices);
 }
 
 void BoneRenderer::build(Shape& s, const void* data, int vertexCount, const std::vector<uint16_t>& indices)
@@ -53,7 +54,7 @@ void BoneRenderer::release()
 {
     if (!gl_)
         return;
-    for (Shape* s : {&bone_, &joint_, &lowJoint_}) {
+    for (Shape* s : {&bone_, &joint_, &lowJoint_, &tinyJoint_}) {
         gl_->glDeleteVertexArrays(1, &s->vao);
         gl_->glDeleteBuffers(1, &s->vbo);
         gl_->glDeleteBuffers(1, &s->instances);
@@ -92,7 +93,7 @@ void BoneRenderer::draw(const std::vector<ShapeInstance>& bones, const std::vect
     gl_->glCullFace(GL_BACK);
     gl_->glFrontFace(GL_CCW);
     drawShape(bone_, bones);
-    drawShape(joints.size() > kManyJoints ? lowJoint_ : joint_, joints);
+    drawShape(joints.size() > kVeryManyJoints ? tinyJoint_ : joints.size() > kManyJoints ? lowJoint_ : joint_, joints);
     gl_->glDisable(GL_CULL_FACE);
     program_->release();
 }

@@ -24,6 +24,8 @@ public:
               const glm::mat4& viewProj, const glm::mat4& display);
 
     static constexpr size_t kManyJoints = 150;
+    // Beyond this many, joints are a few pixels wide: an eight-face ball with smooth normals.
+    static constexpr size_t kVeryManyJoints = 300;
 
 private:
     struct Shape {
@@ -35,7 +37,7 @@ private:
 
     QOpenGLExtraFunctions* gl_ = nullptr;
     std::unique_ptr<QOpenGLShaderProgram> program_;
-    Shape bone_, joint_, lowJoint_;
+    Shape bone_, joint_, lowJoint_, tinyJoint_;
 };
 
 } // namespace bonescope::render

@@ -168,7 +168,7 @@ private slots:
         for (size_t i = 0; i < octa.size(); i += 3)
             QVERIFY2(outward(octa[i].position, octa[i + 1].position, octa[i + 2].position, {0, 0.1f, 0}),
                      qPrintable(QString("octahedron face %1").arg(i / 3)));
-        for (const auto& [rings, sides] : {std::pair{8, 12}, std::pair{4, 6}}) {
+        for (const auto& [rings, sides] : {std::pair{8, 12}, std::pair{4, 6}, std::pair{2, 4}}) {
             const render::IndexedShape ball = render::sphere(rings, sides);
             int faces = 0;
             for (size_t i = 0; i < ball.indices.size(); i += 3) {

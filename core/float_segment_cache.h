@@ -36,7 +36,7 @@ struct FloatValueCache {
     }
     [[gnu::always_inline]] bool step(const ChannelRules& rules, double t)
     {
-        return range.step(rules, times.size(), [this](size_t i) { return times[i]; }, t);
+        return range.step(rules, times, t);
     }
     float4 at(float f) const { return a + delta * f; }
 
@@ -123,7 +123,7 @@ struct FloatRotationCache {
     [[gnu::always_inline]] bool sample(const QuatChannel& ch, double t, float4& out)
     {
         if (!range.contains(t)) [[unlikely]] {
-            if (range.step(ch.rules, times.size(), [this](size_t i) { return times[i]; }, t))
+            if (range.step(ch.rules, times, t))
                 setKeys(ch, int(range.cursor), range.invDt != 0, range);
             else
                 relocate(ch, t);

@@ -1,6 +1,8 @@
 #pragma once
 // Per-channel memo of the current segment, so that playback (successive nearby times) evaluates a
 // channel with a range check and a few multiplies; the rules are still decided by locate().
+#include <vector>
+
 #include "core/channel_eval.h"
 
 namespace bonescope {
@@ -34,6 +36,11 @@ struct CachedRange {
         hi = after;
         invDt = rules.interpolation == Interpolation::Linear ? 1.0 / (after - next) : 0.0;
         return true;
+    }
+    // The same over a packed copy of the key times (the float caches keep one).
+    [[gnu::always_inline]] bool step(const ChannelRules& rules, const std::vector<double>& times, double t)
+    {
+        return step(rules, times.size(), [&times](size_t i) { return times[i]; }, t);
     }
     // The segment step() went to (its factor f is not set: the caches use t0 and invDt).
     Segment stepped() const

@@ -2,6 +2,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "render/back_face_culling.h"
 #include "render/gl_program.h"
 #include "render/shapes.h"
 
@@ -88,13 +89,12 @@ void BoneRenderer::draw(const std::vector<ShapeInstance>& bones, const std::vect
     const glm::mat3 normal(display);
     gl_->glUniformMatrix4fv(program_->uniformLocation("viewProjDisplay"), 1, GL_FALSE, glm::value_ptr(vpd));
     gl_->glUniformMatrix3fv(program_->uniformLocation("displayNormal"), 1, GL_FALSE, glm::value_ptr(normal));
-    // Closed shapes wound counter-clockwise from outside: their back faces are never seen.
-    gl_->glEnable(GL_CULL_FACE);
-    gl_->glCullFace(GL_BACK);
-    gl_->glFrontFace(GL_CCW);
-    drawShape(bone_, bones);
-    drawShape(joints.size() > kVeryManyJoints ? tinyJoint_ : joints.size() > kManyJoints ? lowJoint_ : joint_, joints);
-    gl_->glDisable(GL_CULL_FACE);
+    {
+        const BackFaceCulling culling(gl_); // closed shapes: their back faces are never seen
+        drawShape(bone_, bones);
+        drawShape(joints.size() > kVeryManyJoints ? tinyJoint_ : joints.size() > kManyJoints ? lowJoint_ : joint_,
+                  joints);
+    }
     program_->release();
 }
 

@@ -6,6 +6,7 @@
 
 #include <glm/gtc/type_ptr.hpp>
 
+#include "render/back_face_culling.h"
 #include "render/gl_program.h"
 
 namespace bonescope::render {
@@ -143,11 +144,8 @@ void MeshRenderer::drawWith(QOpenGLShaderProgram& program, const glm::mat4& view
     // Back faces of single-sided triangles are culled as glTF asks; on software GL this also halves
     // their rasterisation. The other triangles are drawn from both sides.
     if (singleSidedCount_ > 0) {
-        gl_->glEnable(GL_CULL_FACE);
-        gl_->glCullFace(GL_BACK);
-        gl_->glFrontFace(GL_CCW);
+        const BackFaceCulling culling(gl_);
         gl_->glDrawElements(GL_TRIANGLES, singleSidedCount_, GL_UNSIGNED_INT, nullptr);
-        gl_->glDisable(GL_CULL_FACE);
     }
     if (indexCount_ > singleSidedCount_)
         gl_->glDrawElements(GL_TRIANGLES, indexCount_ - singleSidedCount_, GL_UNSIGNED_INT,

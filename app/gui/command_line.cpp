@@ -16,7 +16,7 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     const QCommandLineOption screenshot("screenshot", "Render the window to an image and exit.", "out.png");
     const QCommandLineOption frame("frame", "The frame to show (with --screenshot).", "n", "0");
     const QCommandLineOption size("size", "Window size for --screenshot / --benchmark-playback.", "WxH", "1280x800");
-    const QCommandLineOption bench("benchmark-playback", "Play for a few seconds, print frames per second, exit.");
+    const QCommandLineOption bench("benchmark-playback", "Play for a few seconds, print frames per second and CPU time per frame, exit.");
     const QCommandLineOption seconds("seconds", "How long --benchmark-playback plays.", "s", "4");
     p.addOptions({skeleton, screenshot, frame, size, bench, seconds});
     p.process(arguments);

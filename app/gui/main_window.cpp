@@ -91,8 +91,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(autosave_, &Autosave::writeFailed, this, [this](const QString& why) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 15000);
     });
+    // Asked once the event loop has gone round once: a file the command line names is then already
+    // loading (main() starts it from the event loop), and the question waits for it.
     if (interactive_)
-        QTimer::singleShot(0, this, &MainWindow::offerRecovery);
+        QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, &MainWindow::offerRecovery); });
 
     buildMenus();
     resize(1280, 800);

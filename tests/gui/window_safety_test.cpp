@@ -136,7 +136,7 @@ private slots:
             // The recovery question must not be open (or answered) while the startup load is still running.
             order << QString(ok ? "loaded" : "load refused") + (QApplication::activeModalWidget() || !answer.seen.isEmpty() ? " after the question" : "");
         });
-        w.openFile(big); // as `bonescope big.seanim` does
+        QTimer::singleShot(0, &w, [&] { w.openFile(big); }); // as `bonescope big.seanim` does (app/gui/main.cpp)
         QTRY_VERIFY_WITH_TIMEOUT(!answer.seen.isEmpty(), 20000);
         QCOMPARE(order, QStringList{"loaded"});
         QTRY_COMPARE(w.document()->path(), recovered);

@@ -30,7 +30,7 @@ FileWatch::FileWatch(Document* doc, QWidget* window, bool interactive)
     settle_->setSingleShot(true);
     settle_->setInterval(250);
     connect(settle_, &QTimer::timeout, this, [this] {
-        rewatch();
+        watchDocument();
         check();
     });
     connect(watcher_, &QFileSystemWatcher::fileChanged, settle_, qOverload<>(&QTimer::start));
@@ -39,7 +39,7 @@ FileWatch::FileWatch(Document* doc, QWidget* window, bool interactive)
         if (!watched_.isEmpty() && !watcher_->files().contains(watched_) && QFileInfo::exists(watched_))
             settle_->start();
     });
-    connect(doc_, &Document::sceneChanged, this, &FileWatch::rewatch);
+    connect(doc_, &Document::sceneChanged, this, &FileWatch::watchDocument);
 }
 
 void FileWatch::setAutoReload(bool on)
@@ -48,7 +48,7 @@ void FileWatch::setAutoReload(bool on)
     QSettings().setValue(kSetting, on);
 }
 
-void FileWatch::rewatch()
+void FileWatch::watchDocument()
 {
     if (!watcher_->files().isEmpty())
         watcher_->removePaths(watcher_->files());

@@ -31,6 +31,8 @@ public:
     bool reload(bool confirm = true);
     QString lastError() const { return lastError_; }
 
+    // Watches the document's file (again): after a load, a Save As, or a rename-replace.
+    void watchDocument();
     // Looks at the file now (the watcher calls it after a change settles; tests call it directly).
     void check();
 
@@ -39,8 +41,6 @@ signals:
     void reloaded();
 
 private:
-    void rewatch();
-
     Document* doc_;
     QWidget* window_;
     bool interactive_;

@@ -86,6 +86,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(doc_, &Document::sceneChanged, this, &MainWindow::updateTitle);
     connect(doc_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
     connect(saves_, &SaveController::saved, this, &MainWindow::updateTitle);
+    connect(saves_, &SaveController::saved, watch_, &FileWatch::watchDocument);
     connect(saves_, &SaveController::reloadRequested, watch_, [this] { watch_->reload(false); });
     connect(watch_, &FileWatch::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(autosave_, &Autosave::writeFailed, this, [this](const QString& why) {

@@ -204,6 +204,20 @@ private slots:
         option->setChecked(false);
     }
 
+    void saveAsWatchesTheNewFile()
+    {
+        MainWindow w(false);
+        QVERIFY(w.openFileNow(copyOf(kSmall, "before_save_as.seanim")));
+        w.fileWatch()->setAutoReload(true);
+        const QString renamed = guitest::tempDir() + "/after_save_as.seanim";
+        QVERIFY(w.saves()->saveAs(renamed));
+        QSignalSpy reloaded(w.fileWatch(), &FileWatch::reloaded);
+        exportOver(renamed, "seen_after_save_as");
+        QTRY_COMPARE(reloaded.size(), 1);
+        QVERIFY(hasNote(*w.document(), "seen_after_save_as"));
+        w.fileWatch()->setAutoReload(false);
+    }
+
     void changeWithoutEditsOffersReload()
     {
         const QString path = copyOf(kSmall, "offer.seanim");

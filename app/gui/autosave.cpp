@@ -35,9 +35,19 @@ Autosave::Autosave(Document* doc, QObject* parent, QString folder)
 
 void Autosave::setInterval(int ms) { timer_->setInterval(ms); }
 
+namespace {
+
+constexpr QFileDevice::Permissions kOwnerOnly = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
+
+// The original file the edits belong to; empty for a document that has none (a recovered untitled one).
+QString originalOf(const Document* doc) { return doc->needsSaveAs() ? QString() : doc->path(); }
+
+} // namespace
+
 QString Autosave::baseName() const
 {
-    const QByteArray key = doc_->path().isEmpty() ? QByteArray("untitled") : doc_->path().toUtf8();
+    const QString original = originalOf(doc_);
+    const QByteArray key = original.isEmpty() ? QByteArray("untitled") : original.toUtf8();
     return QString::fromLatin1(QCryptographicHash::hash(key, QCryptographicHash::Sha1).toHex().left(16));
 }
 
@@ -62,18 +72,30 @@ bool Autosave::writeNow()
     if (!doc_->isModified())
         return false;
     const Format* format = Registry::instance().byId(doc_->scene().format);
-    if (!format || !format->capabilities().write || !QDir().mkpath(folder_))
+    if (!format || !format->capabilities().write)
         return false;
+    auto failed = [this](const QString& why) {
+        lastError_ = why;
+        emit writeFailed(why);
+        return false;
+    };
+    if (!QDir().mkpath(folder_))
+        return failed(tr("cannot create the autosave folder %1").arg(folder_));
+    QFile::setPermissions(folder_, kOwnerOnly | QFileDevice::ExeOwner);
+    const SaveWriter write = writer_ ? writer_ : [](const QString& path, const QByteArray& bytes) {
+        return writeWithSaveFile(path, bytes, kOwnerOnly);
+    };
     const QString base = baseName();
     const QString ext = QString::fromStdString(format->extensions().empty() ? "bin" : format->extensions().front());
     const QString copy = folder_ + "/" + base + "." + ext;
-    if (!saveScene(doc_->scene(), *format, copy).isEmpty())
-        return false;
-    QJsonObject info{{"original", doc_->path()},
+    if (const QString why = saveScene(doc_->scene(), *format, copy, write); !why.isEmpty())
+        return failed(why);
+    QJsonObject info{{"original", originalOf(doc_)},
                      {"copy", QFileInfo(copy).fileName()},
                      {"written", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
-    if (!writeWithSaveFile(folder_ + "/" + base + ".json", QJsonDocument(info).toJson()).isEmpty())
-        return false;
+    if (const QString why = write(folder_ + "/" + base + ".json", QJsonDocument(info).toJson()); !why.isEmpty())
+        return failed(why);
+    lastError_.clear();
     if (!written_.isEmpty() && written_ != base) // the document was saved under another name
         discard();
     written_ = base;
@@ -101,13 +123,25 @@ QList<Recovery> Autosave::pending() const
         if (!f.open(QIODevice::ReadOnly))
             continue;
         const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-        const QString copy = dir.filePath(o.value("copy").toString());
-        if (o.value("copy").toString().isEmpty() || !QFileInfo::exists(copy))
+        // Only a copy this program would have written: "<base>.<ext>" beside its description, a
+        // plain name (no folder, no "..", not absolute) of a regular file.
+        const QString name = o.value("copy").toString();
+        const QString base = fi.completeBaseName();
+        if (name.contains('/') || name.contains('\\') || !name.startsWith(base + ".") || name == fi.fileName())
+            continue;
+        const QString copy = dir.filePath(name);
+        const QFileInfo copyInfo(copy);
+        if (!copyInfo.isFile() || copyInfo.isSymLink())
             continue;
         out.push_back({copy, fi.filePath(), o.value("original").toString(),
                        QDateTime::fromString(o.value("written").toString(), Qt::ISODate)});
     }
     return out;
+}
+
+void Autosave::adopt(const Recovery& r)
+{
+    written_ = QFileInfo(r.infoPath).completeBaseName();
 }
 
 void Autosave::remove(const Recovery& r)

@@ -19,18 +19,32 @@ Document::Document(QObject* parent) : QObject(parent), undo_(new QUndoStack(this
 
 Document::~Document() = default;
 
-void Document::setScene(Scene scene, const QString& path)
+void Document::setScene(Scene scene, const QString& path, const FileStamp& stamp)
 {
     scene_ = std::move(scene);
     path_ = path;
+    stamp_ = stamp;
+    needsSaveAs_ = false;
+    ++generation_;
     if (!scene_.currentAnimation() && !scene_.animations.empty())
         scene_.current = 0;
     time_ = 0;
     selection_.clear();
     current_ = -1;
     undo_->clear();
+    // clear() leaves an empty stack alone, so a stack marked modified without commands (a recovered
+    // document) would keep that mark on the next file.
+    if (!undo_->isClean())
+        undo_->setClean();
     chooseMesh();
     rebuild();
+}
+
+void Document::setSaved(const QString& path, const FileStamp& stamp)
+{
+    path_ = path;
+    stamp_ = stamp;
+    needsSaveAs_ = false;
 }
 
 bool Document::isModified() const { return !undo_->isClean(); }

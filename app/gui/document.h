@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <glm/mat4x4.hpp>
 
+#include "app/gui/file_stamp.h"
 #include "core/pose.h"
 #include "core/sampler.h"
 #include "core/scene.h"
@@ -26,14 +27,25 @@ public:
     ~Document() override;
 
     // Replaces the scene (and keeps a loaded skeleton mesh, which the new animation binds to).
-    void setScene(Scene scene, const QString& path);
+    // `stamp`: the file as it was read (see diskStamp()).
+    void setScene(Scene scene, const QString& path, const FileStamp& stamp = {});
     // A skeleton mesh (from Assimp): its skeleton drives playback unless the scene has its own.
     void setSkeletonMesh(Scene meshScene, const QString& path);
     void clearSkeletonMesh();
 
     const Scene& scene() const { return scene_; }
     QString path() const { return path_; }
-    void setPath(const QString& path) { path_ = path; } // after Save As
+    // After Save As or Save: the path and what is now on disk there.
+    void setSaved(const QString& path, const FileStamp& stamp);
+    // The file at path() as last read or written by the window; a save compares it with the disk
+    // to notice another program's changes.
+    const FileStamp& diskStamp() const { return stamp_; }
+    // The document has no file of its own yet (recovered from an unsaved document's autosave
+    // copy): Save asks for a name.
+    bool needsSaveAs() const { return needsSaveAs_; }
+    void setNeedsSaveAs(bool on) { needsSaveAs_ = on; }
+    // Counts setScene() calls: a load that started before another document came in can tell.
+    quint64 generation() const { return generation_; }
 
     // Edits (app/gui/commands) go through this stack; its clean state is "not modified".
     QUndoStack* undoStack() const { return undo_; }
@@ -101,6 +113,9 @@ private:
 
     Scene scene_;
     QString path_;
+    FileStamp stamp_;
+    bool needsSaveAs_ = false;
+    quint64 generation_ = 0;
     QUndoStack* undo_;
     Scene meshScene_;
     QString meshPath_;

@@ -28,6 +28,7 @@
 #include "app/gui/document.h"
 #include "app/gui/dope_sheet_widget.h"
 #include "app/gui/file_filters.h"
+#include "app/gui/file_watch.h"
 #include "app/gui/format_properties_panel.h"
 #include "app/gui/key_editor_panel.h"
 #include "app/gui/notes_panel.h"
@@ -51,7 +52,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
       properties_(new PropertiesPanel(doc_, this)), cameraTrack_(new CameraTrack(doc_, viewport_, this)), dopeSheet_(new DopeSheet(doc_, timeline_->ruler(), this)),
       notes_(new NotesPanel(doc_, this)), keyEditor_(new KeyEditorPanel(doc_, dopeSheet_, this)),
       formatProperties_(new FormatPropertiesPanel(doc_, dopeSheet_, this)), poseTool_(new PoseTool(doc_, viewport_, this)),
-      saves_(new SaveController(doc_, this, interactive)), autosave_(new Autosave(doc_, this)), status_(new QLabel(this)), companion_(new QPushButton(this))
+      saves_(new SaveController(doc_, this, interactive)), autosave_(new Autosave(doc_, this)), watch_(new FileWatch(doc_, this, interactive)), status_(new QLabel(this)), companion_(new QPushButton(this))
 {
     setObjectName("MainWindow");
     setAcceptDrops(true);
@@ -85,8 +86,16 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(doc_, &Document::sceneChanged, this, &MainWindow::updateTitle);
     connect(doc_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
     connect(saves_, &SaveController::saved, this, &MainWindow::updateTitle);
+    connect(saves_, &SaveController::saved, watch_, &FileWatch::watchDocument);
+    connect(saves_, &SaveController::reloadRequested, watch_, [this] { watch_->reload(false); });
+    connect(watch_, &FileWatch::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    connect(autosave_, &Autosave::writeFailed, this, [this](const QString& why) {
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 15000);
+    });
+    // Asked once the event loop has gone round once: a file the command line names is then already
+    // loading (main() starts it from the event loop), and the question waits for it.
     if (interactive_)
-        QTimer::singleShot(0, this, &MainWindow::offerRecovery);
+        QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, &MainWindow::offerRecovery); });
 
     buildMenus();
     resize(1280, 800);
@@ -114,6 +123,12 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Save"), QKeySequence::Save, saves_, [this] { saves_->save(); });
     file->addAction(tr("Save &as..."), QKeySequence::SaveAs, saves_, [this] { saves_->saveAs(); });
     file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); });
+    file->addAction(tr("Re&load"), QKeySequence::Refresh, watch_, [this] { watch_->reload(); })->setObjectName("reload");
+    QAction* autoReload = file->addAction(tr("Reload &when the file changes"));
+    autoReload->setObjectName("reloadWhenChanged");
+    autoReload->setCheckable(true);
+    autoReload->setChecked(watch_->autoReload());
+    connect(autoReload, &QAction::toggled, watch_, &FileWatch::setAutoReload);
     file->addSeparator();
     file->addAction(tr("Load &skeleton mesh..."), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load skeleton mesh"), QString(), meshFileFilter());
@@ -157,6 +172,12 @@ void MainWindow::buildEditMenu(QMenu* edit)
 
 void MainWindow::offerRecovery()
 {
+    // One document switch at a time: a file still loading (the command line's) comes in first,
+    // then the question, so a late load never replaces the recovered edits.
+    if (animationLoads_ > 0) {
+        recoveryWaiting_ = true;
+        return;
+    }
     for (const Recovery& r : autosave_->pending()) {
         const QString name = r.originalPath.isEmpty() ? tr("an unsaved animation") : r.originalPath;
         const auto answer = QMessageBox::question(
@@ -168,14 +189,20 @@ void MainWindow::offerRecovery()
             Autosave::remove(r);
             continue;
         }
+        if (!saves_->maybeSave())
+            return;
         const LoadResult loaded = loadAnimationFile(r.autosavePath);
         if (!loaded.scene) {
             report(loaded.error);
             continue;
         }
-        doc_->setScene(std::move(*loaded.scene), r.originalPath.isEmpty() ? r.autosavePath : r.originalPath);
+        const bool untitled = r.originalPath.isEmpty();
+        doc_->setScene(std::move(*loaded.scene), untitled ? r.autosavePath : r.originalPath,
+                       untitled ? FileStamp{} : FileStamp::of(r.originalPath));
+        doc_->setNeedsSaveAs(untitled);
+        // The copy stays (and is rewritten) until the recovered edits are saved or discarded.
+        autosave_->adopt(r);
         doc_->undoStack()->resetClean(); // modified until saved
-        Autosave::remove(r);
         viewport_->frameAll();
         return;
     }
@@ -270,17 +297,28 @@ void MainWindow::startLoad(const QString& path, bool mesh)
 {
     auto* watcher = new QFutureWatcher<LoadResult>(this);
     ++pendingLoads_;
+    if (!mesh)
+        ++animationLoads_;
+    // The document this load is to replace; another one that came in meanwhile (a recovery, a
+    // quicker load) is asked about again before it is replaced.
+    const quint64 generation = doc_->generation();
+    const int undoIndex = doc_->undoStack()->index();
     if (!progress_) {
         progress_ = new QProgressDialog(tr("Loading %1...").arg(QFileInfo(path).fileName()), QString(), 0, 0, this);
         progress_->setWindowModality(Qt::WindowModal);
         progress_->setMinimumDuration(300); // shown only when the load is slow
     }
-    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, mesh] {
+    connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, mesh, generation, undoIndex] {
         const LoadResult r = watcher->result();
         watcher->deleteLater();
         if (--pendingLoads_ == 0 && progress_)
             progress_->deleteLater();
-        emit loadFinished(apply(r, mesh));
+        const bool switched = doc_->generation() != generation || doc_->undoStack()->index() != undoIndex;
+        emit loadFinished(!mesh && switched && !saves_->maybeSave() ? false : apply(r, mesh));
+        if (!mesh && --animationLoads_ == 0 && recoveryWaiting_) {
+            recoveryWaiting_ = false;
+            QTimer::singleShot(0, this, &MainWindow::offerRecovery);
+        }
     });
     watcher->setFuture(QtConcurrent::run(mesh ? &loadMeshFile : &loadAnimationFile, path));
 }
@@ -316,7 +354,7 @@ bool MainWindow::apply(const LoadResult& r, bool mesh)
     if (mesh) {
         doc_->setSkeletonMesh(std::move(*r.scene), r.path);
     } else {
-        doc_->setScene(std::move(*r.scene), r.path);
+        doc_->setScene(std::move(*r.scene), r.path, r.stamp);
         recent_->add(r.path);
         offerCompanion(r.path);
     }

@@ -21,6 +21,7 @@ class BoneTreePanel;
 class CameraTrack;
 class Document;
 class DopeSheet;
+class FileWatch;
 class FormatPropertiesPanel;
 class KeyEditorPanel;
 class NotesPanel;
@@ -57,6 +58,7 @@ public:
     NotesPanel* notes() const { return notes_; }
     SaveController* saves() const { return saves_; }
     Autosave* autosave() const { return autosave_; }
+    FileWatch* fileWatch() const { return watch_; }
     CameraTrack* cameraTrack() const { return cameraTrack_; }
     QString lastError() const { return lastError_; }
 
@@ -96,6 +98,7 @@ private:
     PoseTool* poseTool_;
     SaveController* saves_;
     Autosave* autosave_;
+    FileWatch* watch_;
     RecentFiles* recent_ = nullptr;
     QPointer<QProgressDialog> progress_;
     QLabel* status_;
@@ -103,6 +106,8 @@ private:
     QString companionPath_;
     QString lastError_;
     int pendingLoads_ = 0;
+    int animationLoads_ = 0;     // animation files still loading
+    bool recoveryWaiting_ = false; // the recovery question waits for them
 };
 
 } // namespace bonescope::gui

@@ -11,6 +11,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "app/gui/save_file.h"
+
 namespace bonescope::gui {
 
 namespace {
@@ -117,12 +119,8 @@ void RetargetDialog::autoMatch() { setMap(bonescope::autoMatch(source_, target_)
 
 QString RetargetDialog::saveMap(const QString& path) const
 {
-    try {
-        map().save(path.toStdString());
-    } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
+    // The window's checked atomic writer: a failed write (a full disk) keeps the file that was there.
+    return writeWithSaveFile(path, QByteArray::fromStdString(map().toJson()));
 }
 
 QString RetargetDialog::loadMap(const QString& path)

@@ -4,10 +4,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QUndoStack>
 #include <QWidget>
 
 #include "app/gui/document.h"
+#include "app/gui/file_stamp.h"
+#include "app/gui/scene_loading.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"
 
@@ -46,9 +49,54 @@ bool SaveController::fail(const QString& title, const QString& why)
 
 bool SaveController::save()
 {
-    if (doc_->isEmpty() || !documentFormat(doc_))
+    if (doc_->isEmpty() || doc_->needsSaveAs() || !documentFormat(doc_))
         return saveAs();
     return saveAs(doc_->path());
+}
+
+bool SaveController::isOpenDocument(const QString& path) const
+{
+    if (doc_->isEmpty() || doc_->needsSaveAs())
+        return false;
+    const QFileInfo a(path), b(doc_->path());
+    if (a.exists() && b.exists())
+        return a.canonicalFilePath() == b.canonicalFilePath();
+    return a.absoluteFilePath() == b.absoluteFilePath();
+}
+
+SaveController::DiskChanged SaveController::askDiskChanged(const QString& path)
+{
+    if (askDiskChanged_)
+        return askDiskChanged_(path);
+    if (!interactive_)
+        return DiskChanged::Cancel;
+    QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
+                    tr("%1 has been changed by another program since Bonescope read it.").arg(QFileInfo(path).fileName()),
+                    QMessageBox::NoButton, window_);
+    box.setInformativeText(tr("Overwrite it with your version, save your version under another name, or "
+                              "reload the file from disk (your unsaved edits are lost)?"));
+    QPushButton* overwrite = box.addButton(tr("&Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton* saveAs = box.addButton(tr("Save &as..."), QMessageBox::AcceptRole);
+    QPushButton* reload = box.addButton(tr("&Reload"), QMessageBox::ResetRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(saveAs);
+    box.exec();
+    if (box.clickedButton() == overwrite)
+        return DiskChanged::Overwrite;
+    if (box.clickedButton() == saveAs)
+        return DiskChanged::SaveAs;
+    if (box.clickedButton() == reload)
+        return DiskChanged::Reload;
+    return DiskChanged::Cancel;
+}
+
+bool SaveController::write(const Scene& scene, const Format& format, const QString& path, const QString& failTitle)
+{
+    const QString why = saveScene(scene, format, path, writer_);
+    if (!why.isEmpty())
+        return fail(failTitle, why);
+    lastError_.clear();
+    return true;
 }
 
 bool SaveController::saveAs(QString path)
@@ -64,14 +112,62 @@ bool SaveController::saveAs(QString path)
         if (path.isEmpty())
             return false;
     }
-    const QString why = saveScene(doc_->scene(), *format, path, writer_);
-    if (!why.isEmpty())
-        return fail(tr("Cannot save"), why);
-    lastError_.clear();
-    doc_->setPath(path);
+    if (isOpenDocument(path) && doc_->diskStamp().differsFrom(FileStamp::recheck(path, doc_->diskStamp()))) {
+        switch (askDiskChanged(path)) {
+        case DiskChanged::Overwrite:
+            break;
+        case DiskChanged::SaveAs:
+            if (!interactive_)
+                return false;
+            return saveAs();
+        case DiskChanged::Reload:
+            lastError_ = tr("%1 was reloaded from disk instead of saved.").arg(path);
+            emit reloadRequested();
+            return false;
+        case DiskChanged::Cancel:
+            lastError_ = tr("%1 was changed by another program since it was opened; not saved.").arg(path);
+            return false;
+        }
+    }
+    if (!write(doc_->scene(), *format, path, tr("Cannot save")))
+        return false;
+    doc_->setSaved(path, FileStamp::of(path));
     doc_->undoStack()->setClean();
     emit saved(path);
     return true;
+}
+
+bool SaveController::askExportOntoOpen(const QString& path, const QString& formatName)
+{
+    if (askExportOntoOpen_)
+        return askExportOntoOpen_(path);
+    if (!interactive_)
+        return false;
+    QMessageBox box(QMessageBox::Warning, tr("Export onto the open file"),
+                    tr("%1 is the file open in this window.").arg(QFileInfo(path).fileName()), QMessageBox::Cancel, window_);
+    box.setInformativeText(tr("Exporting replaces it with a %1 file. Bonescope then reopens it, so the window shows "
+                              "what the file now holds; the undo history is lost.").arg(formatName));
+    QPushButton* replace = box.addButton(tr("&Replace and reopen"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == replace;
+}
+
+void SaveController::reopenAfterExport(const QString& path)
+{
+    LoadResult r = loadAnimationFile(path);
+    if (r.scene) {
+        doc_->setScene(std::move(*r.scene), path, r.stamp);
+        emit reopened(path);
+        return;
+    }
+    // The window's animation is no longer on disk anywhere: it stays, marked unsaved, and Save asks
+    // for a name.
+    doc_->setNeedsSaveAs(true);
+    doc_->undoStack()->resetClean();
+    fail(tr("Exported file cannot be read back"),
+         tr("%1 was written but cannot be read back (%2). The animation shown is not saved anywhere now; "
+            "save it under another name.").arg(path, r.error));
 }
 
 bool SaveController::exportTo(QString path, QString formatId)
@@ -99,6 +195,11 @@ bool SaveController::exportTo(QString path, QString formatId)
                                     : Registry::instance().byId(formatId.toStdString());
     if (!target || !target->capabilities().write)
         return fail(tr("Cannot export"), tr("No writable format for %1.").arg(QFileInfo(path).fileName()));
+    const bool ontoOpen = isOpenDocument(path);
+    if (ontoOpen && !askExportOntoOpen(path, QString::fromStdString(target->displayName()))) {
+        lastError_ = tr("%1 is the open document; not exported.").arg(path);
+        return false;
+    }
 
     std::vector<std::string> report;
     Scene prepared;
@@ -119,10 +220,10 @@ bool SaveController::exportTo(QString path, QString formatId)
         if (box.exec() != QMessageBox::Ok)
             return false;
     }
-    const QString why = saveScene(prepared, *target, path, writer_);
-    if (!why.isEmpty())
-        return fail(tr("Cannot export"), why);
-    lastError_.clear();
+    if (!write(prepared, *target, path, tr("Cannot export")))
+        return false;
+    if (ontoOpen)
+        reopenAfterExport(path);
     return true;
 }
 

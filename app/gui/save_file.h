@@ -5,6 +5,7 @@
 #include <functional>
 
 #include <QByteArray>
+#include <QFileDevice>
 #include <QString>
 
 #include "core/scene.h"
@@ -19,10 +20,15 @@ namespace bonescope::gui {
 // that tests can simulate a full disk or a folder that refuses the rename.
 using SaveWriter = std::function<QString(const QString& path, const QByteArray& bytes)>;
 
-// The real writer: QSaveFile open, write, commit. Any failure cancels and names the reason.
-QString writeWithSaveFile(const QString& path, const QByteArray& bytes);
+// The real writer: QSaveFile opened unbuffered, every write and the flush checked before the
+// commit. Qt 6.4's QSaveFile::commit() returns true when its buffered flush fails (a full disk), so
+// the commit's own flag is never the only check. `permissions`, when given, applies to the new file
+// (autosave copies are private to the user); otherwise an existing file keeps its own.
+QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDevice::Permissions permissions = {});
 
+// Encodes `scene` with `format`: empty on success (bytes in `out`), else the reason.
+QString encodeScene(const Scene& scene, const Format& format, QByteArray& out);
 // Encodes `scene` with `format` and writes it with `writer`. Empty on success, else the reason.
-QString saveScene(const Scene& scene, const Format& format, const QString& path, const SaveWriter& writer = writeWithSaveFile);
+QString saveScene(const Scene& scene, const Format& format, const QString& path, const SaveWriter& writer = SaveWriter{});
 
 } // namespace bonescope::gui

@@ -22,6 +22,8 @@ LoadResult loadAnimationFile(const QString& path)
 {
     LoadResult r;
     r.path = path;
+    // Taken before reading: if another program rewrites the file meanwhile, the next save notices.
+    r.stamp = FileStamp::of(path);
     try {
         LoadedScene loaded = loadScene(path.toStdString());
         r.format = QString::fromStdString(loaded.format->displayName());

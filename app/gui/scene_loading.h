@@ -6,6 +6,7 @@
 #include <QString>
 #include <QStringList>
 
+#include "app/gui/file_stamp.h"
 #include "core/scene.h"
 
 namespace bonescope::gui {
@@ -15,6 +16,7 @@ struct LoadResult {
     QString path;
     QString error;  // the reader's message
     QString format; // the display name of the format that read it
+    FileStamp stamp; // the file as it was just before it was read (animations only)
 };
 
 LoadResult loadAnimationFile(const QString& path);

@@ -2,6 +2,7 @@
 
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QUndoStack>
 
 #include "app/gui/document.h"
 #include "app/gui/retarget_dialog.h"
@@ -42,6 +43,10 @@ void retargetDocument(QWidget* parent, Document* doc)
     try {
         Scene result = prepareForTarget(source, common, options, report);
         doc->setScene(std::move(result), doc->path());
+        // The result is new work in another format: modified until saved, and Save asks for a name
+        // (saving it over the source file would replace the user's original animation).
+        doc->setNeedsSaveAs(true);
+        doc->undoStack()->resetClean();
     } catch (const std::exception& e) {
         QMessageBox::warning(parent, QObject::tr("Retarget"), QString::fromUtf8(e.what()));
         return;

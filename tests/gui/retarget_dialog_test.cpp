@@ -1,11 +1,20 @@
 // The retarget mapping dialog: auto-match fills the combos from core/retarget's matcher, the user's
 // choice overrides it, the unmapped bones are listed, and saving writes the map as JSON.
+#include <QApplication>
 #include <QComboBox>
 #include <QFile>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QMessageBox>
 #include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
 #include <QtTest>
 
+#include "app/gui/document.h"
+#include "app/gui/retarget_action.h"
 #include "app/gui/retarget_dialog.h"
+#include "app/gui/scene_loading.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;
@@ -72,6 +81,50 @@ private slots:
         QCOMPARE(other.loadMap(path), QString());
         QCOMPARE(other.targetCombo(2)->currentText(), QString("mixamorig:Spine"));
         QVERIFY(!other.loadMap(dir.filePath("missing.json")).isEmpty());
+    }
+
+    // File > Retarget as a user does it: pick the rig in the file dialog, accept the mapping. The
+    // result is new, unsaved work: modified (closing asks) and Save asks for a name rather than
+    // writing it over the source animation.
+    void retargetResultIsUnsavedWork()
+    {
+        const QString sample = BONESCOPE_SAMPLES "/secondlife/linden_walk.anim";
+        const QString rig = BONESCOPE_FIXTURES "/../../resources/demo/demo_character.glb";
+        Document doc;
+        LoadResult r = loadAnimationFile(sample);
+        QVERIFY(r.scene);
+        doc.setScene(std::move(*r.scene), sample);
+        QVERIFY(!doc.isModified());
+
+        bool pickedRig = false, mapped = false;
+        QStringList reports;
+        QTimer answer;
+        answer.setInterval(20);
+        connect(&answer, &QTimer::timeout, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* files = qobject_cast<QFileDialog*>(modal); files && files->isVisible()) {
+                // Typed into the dialog's name field and confirmed with Return, as a user does.
+                if (auto* name = files->findChild<QLineEdit*>("fileNameEdit")) {
+                    name->setText(rig);
+                    QTest::keyClick(name, Qt::Key_Return);
+                    pickedRig = true;
+                }
+            } else if (auto* map = qobject_cast<RetargetDialog*>(modal); map && map->isVisible()) {
+                map->accept();
+                mapped = true;
+            } else if (auto* box = qobject_cast<QMessageBox*>(modal); box && box->isVisible()) {
+                reports << box->text();
+                box->accept(); // the retarget report
+            }
+        });
+        answer.start();
+        retargetDocument(nullptr, &doc);
+        answer.stop();
+        QVERIFY(pickedRig);
+        QVERIFY2(mapped, qPrintable(reports.join("\n")));
+        QVERIFY(doc.isModified());
+        QVERIFY(doc.needsSaveAs());
+        QCOMPARE(doc.path(), sample); // the source file itself is untouched
     }
 };
 

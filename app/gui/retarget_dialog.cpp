@@ -11,6 +11,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "formats/bone_map_file.h"
+
 namespace bonescope::gui {
 
 namespace {
@@ -118,7 +120,7 @@ void RetargetDialog::autoMatch() { setMap(bonescope::autoMatch(source_, target_)
 QString RetargetDialog::saveMap(const QString& path) const
 {
     try {
-        map().save(path.toStdString());
+        saveBoneMap(map(), path.toStdString());
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }
@@ -128,7 +130,7 @@ QString RetargetDialog::saveMap(const QString& path) const
 QString RetargetDialog::loadMap(const QString& path)
 {
     try {
-        setMap(BoneMap::load(path.toStdString()));
+        setMap(loadBoneMap(path.toStdString()));
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }

@@ -81,8 +81,8 @@ A batch never writes over one of its inputs, nor over a file that existed before
 not searched for inputs. Symlinks inside input folders are followed only to files inside that folder.
 
 Option ranges: --fps 0.01 to 1000, --scale 1e-06 to 1e+06, --tolerance 0 to 1e+06, --time -1e+09
-to 1e+09 seconds, --animation an index or a name. --max-memory SIZE (default 2G) refuses a conversion whose
-baked keys would need more memory than SIZE.
+to 1e+09 seconds, --animation an index (0 to 1000000) or a name, --max-memory 1M to 1024G. A
+conversion whose baked keys would need more memory than --max-memory (default 2G) is refused.
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage. Errors go to stderr.

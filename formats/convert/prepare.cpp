@@ -74,6 +74,17 @@ bool needsBake(const Animation& a, const ConvertOptions& o)
     return false;
 }
 
+std::string sizeText(double bytes)
+{
+    std::ostringstream m;
+    m << std::fixed << std::setprecision(1);
+    if (bytes >= double(1 << 30))
+        m << bytes / double(1 << 30) << " GiB";
+    else
+        m << bytes / double(1 << 20) << " MiB";
+    return m.str();
+}
+
 // Baking makes a translation, rotation and scale key per bone per frame: refuse it up front when
 // those keys would not fit in options.maxMemory (a file declaring a duration of 1e15 s, or --fps
 // far above the file's own rate).
@@ -89,9 +100,8 @@ void checkBakeSize(const Animation& a, size_t bones, double fps, const ConvertOp
         std::ostringstream m;
         m << "cannot convert: baking " << (a.name.empty() ? "the animation" : "'" + a.name + "'") << " ("
           << a.duration << " s at " << rate << " fps, " << std::fixed << std::setprecision(0) << frames
-          << " frames x " << bones << " bones) would need " << std::setprecision(1) << bytes / double(1 << 30)
-          << " GiB, more than the " << double(o.maxMemory) / double(1 << 30)
-          << " GiB allowed; give a lower --fps or a larger --max-memory";
+          << " frames x " << bones << " bones) would need " << sizeText(bytes) << ", more than the "
+          << sizeText(double(o.maxMemory)) << " allowed; give a lower --fps or a larger --max-memory";
         throw std::runtime_error(m.str());
     }
 }

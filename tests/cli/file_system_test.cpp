@@ -86,7 +86,7 @@ TEST(FileSystemRead, TruncatedWhileReadIsAnError)
     Faults faults;
     faults->readChunk = 100;
     const std::string path = test::tempPath("truncated-while-read.seanim");
-    fs::copy_file(test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim"), path);
+    test::writeBytes(path, test::readBytes(test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim")));
     ASSERT_GT(fs::file_size(path), 200u);
     faults->afterReadChunk = [](const std::string& p, uint64_t) { fs::resize_file(p, 100); };
     const std::string error = errorOf([&] { loadScene(path); });

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -43,28 +41,6 @@ std::string BoneMap::toJson() const
     for (const auto& [src, dst] : map)
         j["map"][src] = dst;
     return j.dump(2) + "\n";
-}
-
-BoneMap BoneMap::load(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw std::runtime_error(path + ": cannot open the bone map");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    try {
-        return fromJson(ss.str());
-    } catch (const std::exception& e) {
-        throw std::runtime_error(path + ": " + e.what());
-    }
-}
-
-void BoneMap::save(const std::string& path) const
-{
-    std::ofstream out(path, std::ios::binary);
-    out << toJson();
-    if (!out)
-        throw std::runtime_error(path + ": cannot write the bone map");
 }
 
 // ---- Matching names ------------------------------------------------------------------------------

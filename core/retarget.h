@@ -27,9 +27,7 @@ struct BoneMap {
     std::map<std::string, std::string> map;
 
     static BoneMap fromJson(std::string_view text); // throws std::runtime_error saying what is wrong
-    std::string toJson() const;
-    static BoneMap load(const std::string& path);   // errors name the file
-    void save(const std::string& path) const;
+    std::string toJson() const; // the file's text; formats/bone_map_file.h reads and writes files
 };
 
 // A bone name reduced to what identifies it across rigs: namespace (mixamorig:, Armature|) dropped,

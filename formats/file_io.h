@@ -1,6 +1,6 @@
 #pragma once
-// Reading and writing whole files without Qt: a read-only memory map for input, and an atomic
-// replace (temporary file in the same folder, then rename) for output.
+// Reading and writing whole files without Qt, through the platform layer (formats/platform/):
+// inputs are read into memory, outputs replace the file atomically.
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -9,33 +9,31 @@
 
 #include "core/scene.h"
 #include "formats/parse_error.h"
+#include "formats/platform/file_system.h"
 
 namespace bonescope {
 
 class Format;
 
-// The bytes of a file, memory-mapped (or read, for pipes and empty files). Move-only.
+// The bytes of a regular file, read into memory (platform::readFile: what is not a regular file is
+// refused, a file changed while it is read is an error). Move-only.
 class FileBytes {
 public:
     static FileBytes open(const std::string& path); // throws std::runtime_error naming the file
-    FileBytes(FileBytes&&) noexcept;
-    FileBytes& operator=(FileBytes&&) noexcept;
-    FileBytes(const FileBytes&) = delete;
-    ~FileBytes();
+    static FileBytes standardInput();
 
-    std::span<const uint8_t> bytes() const { return {data_, size_}; }
+    std::span<const uint8_t> bytes() const { return contents_.bytes(); }
 
 private:
-    FileBytes() = default;
-    const uint8_t* data_ = nullptr;
-    size_t size_ = 0;
-    bool mapped_ = false;
-    std::vector<uint8_t> copy_;
+    explicit FileBytes(platform::FileContents c) : contents_(std::move(c)) {}
+    platform::FileContents contents_;
 };
 
-// Writes to PATH.tmp-XXXX next to the target, flushes, then renames over it: the original is never
-// left half-written. Throws std::runtime_error naming the file and the reason.
-void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes);
+// The checked atomic writer (platform::writeFileAtomic): the original is never left half-written, a
+// symlink is written through, failures throw std::runtime_error naming the file once.
+using platform::FileExistsError;
+using platform::Replace;
+using platform::writeFileAtomic;
 
 struct LoadedScene {
     Scene scene;

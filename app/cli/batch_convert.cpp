@@ -7,6 +7,8 @@
 #include <set>
 #include <thread>
 
+#include <nlohmann/json.hpp>
+
 #include "formats/convert/prepare.h"
 #include "formats/file_io.h"
 #include "formats/registry.h"
@@ -17,6 +19,8 @@ namespace bonescope::cli {
 
 int parseConvertOptions(const Args& a, ConvertOptions& options, Io io)
 {
+    if (a.has("--max-memory"))
+        options.maxMemory = *parseByteSize(a.get("--max-memory")); // range checked by run()
     for (const std::string& name : convertOptionNames()) {
         if (!a.has(name))
             continue;
@@ -36,51 +40,144 @@ namespace {
 
 struct Job {
     std::string in, out;
-    std::string error;              // set when the job failed
+    std::string error;               // set when the job failed
     std::vector<std::string> report; // what the target could not carry
+    bool renamed = false;            // "-2", "-3"...: another output of this run had the name
+    bool replaces = false;           // OUT existed before the run (written only with --overwrite)
 };
 
-// Inputs: files as given, folders searched recursively for extensions some format reads. Output
-// paths keep the folder structure below each given folder; a name already taken gets "-2", "-3"...
-std::vector<Job> collectJobs(const std::vector<std::string>& inputs, const fs::path& outDir, const Format& target)
-{
+struct Skipped {
+    std::string path, reason;
+};
+
+struct Plan {
     std::vector<Job> jobs;
-    std::set<std::string> taken;
-    const std::string ext = "." + target.extensions().front();
-    auto add = [&](const fs::path& file, const fs::path& relative) {
-        fs::path out = outDir / relative;
-        out.replace_extension(ext);
-        std::string candidate = out.string();
-        for (int n = 2; taken.count(candidate); ++n)
-            candidate = (out.parent_path() / (out.stem().string() + "-" + std::to_string(n) + ext)).string();
-        taken.insert(candidate);
-        jobs.push_back({file.string(), candidate, {}, {}});
-    };
-    for (const std::string& input : inputs) {
-        std::error_code ec;
-        const fs::path root(input);
-        if (fs::is_directory(root, ec)) {
-            std::vector<fs::path> found;
-            for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
-                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-                if (it->is_regular_file(ec) && Registry::instance().byExtension(it->path().string()))
-                    found.push_back(it->path());
-            std::sort(found.begin(), found.end());
-            for (const fs::path& f : found)
-                add(f, f.lexically_relative(root));
-        } else {
-            add(root, root.filename());
-            if (!fs::exists(root, ec))
-                jobs.back().error = input + ": no such file or folder";
-        }
-    }
-    return jobs;
+    std::vector<Skipped> skipped;
+};
+
+// Whether `child` is `root` or lies below it (both canonical).
+bool inside(const fs::path& child, const fs::path& root)
+{
+    auto [r, c] = std::mismatch(root.begin(), root.end(), child.begin(), child.end());
+    return r == root.end();
 }
 
-// Errors from reading already start with the file's path; others get it in front.
+bool readable(const fs::path& p) { return Registry::instance().byExtension(p.string()) != nullptr; }
+
+// Files of a folder, recursively, by the extensions some format reads. Symlinks to folders are not
+// followed and symlinks to files are followed only when the file lies inside the folder: both are
+// listed as skipped otherwise. The output folder, when it lies inside, is not searched: what this
+// (or an earlier) run wrote there is never taken as input.
+std::vector<fs::path> filesIn(const fs::path& root, const fs::path& outDir, std::vector<Skipped>& skipped)
+{
+    std::error_code ec;
+    const fs::path canonicalRoot = fs::canonical(root, ec);
+    std::vector<fs::path> found;
+    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+        const fs::path& p = it->path();
+        std::error_code e;
+        if (it->is_symlink(e)) {
+            if (fs::is_directory(p, e))
+                skipped.push_back({p.string(), "a symlink to a folder (not followed)"});
+            else if (!readable(p))
+                continue;
+            else if (!fs::exists(p, e))
+                skipped.push_back({p.string(), "a broken symlink"});
+            else if (!inside(fs::canonical(p, e), canonicalRoot))
+                skipped.push_back({p.string(), "a symlink to a file outside " + root.string()});
+            else if (!fs::is_regular_file(p, e))
+                skipped.push_back({p.string(), "not a regular file"});
+            else
+                found.push_back(p);
+            continue;
+        }
+        if (it->is_directory(e)) {
+            if (fs::weakly_canonical(p, e) == outDir) {
+                skipped.push_back({p.string(), "the output folder (not searched for inputs)"});
+                it.disable_recursion_pending();
+            }
+            continue;
+        }
+        if (!readable(p))
+            continue;
+        if (it->is_regular_file(e))
+            found.push_back(p);
+        else
+            skipped.push_back({p.string(), "not a regular file"});
+    }
+    std::sort(found.begin(), found.end());
+    return found;
+}
+
+// Inputs: files as given, folders searched recursively. Output paths keep the folder structure
+// below each given folder; a name another output of this run already has gets "-2", "-3"... Then
+// each output is checked against the disk: one of the inputs is never written over, a file that
+// existed before the run only with --overwrite.
+Plan collectJobs(const std::vector<std::string>& inputs, const fs::path& outDir, const Format& target, bool overwrite)
+{
+    Plan plan;
+    std::error_code ec;
+    const fs::path outCanonical = fs::weakly_canonical(outDir, ec);
+    const std::string ext = "." + target.extensions().front();
+    struct Found {
+        fs::path file, out;
+        std::string error;
+    };
+    std::vector<Found> found;
+    auto natural = [&](const fs::path& relative) { return (outDir / relative).replace_extension(ext); };
+    for (const std::string& input : inputs) {
+        const fs::path root(input);
+        if (fs::is_directory(root, ec)) {
+            for (const fs::path& f : filesIn(root, outCanonical, plan.skipped))
+                found.push_back({f, natural(f.lexically_relative(root)), {}});
+        } else {
+            found.push_back({root, natural(root.filename()), {}});
+            if (!fs::exists(root, ec))
+                found.back().error = input + ": no such file or folder";
+        }
+    }
+    // A file already in the target format whose output would be the file itself: nothing to do. Another
+    // output that wants its name fails below (one of the inputs), so that a second run does the same.
+    std::set<fs::path> inputFiles;
+    for (const Found& f : found)
+        if (f.error.empty())
+            inputFiles.insert(fs::canonical(f.file, ec));
+    std::set<std::string> taken;
+    std::erase_if(found, [&](const Found& f) {
+        if (!f.error.empty() || !fs::equivalent(f.file, f.out, ec))
+            return false;
+        plan.skipped.push_back({f.file.string(), "already " + target.displayName() + ": its output would be the file itself"});
+        return true;
+    });
+    for (const Found& f : found) {
+        std::string candidate = f.out.string();
+        bool renamed = false;
+        for (int n = 2; taken.count(candidate); ++n, renamed = true)
+            candidate = (f.out.parent_path() / (f.out.stem().string() + "-" + std::to_string(n) + ext)).string();
+        taken.insert(candidate);
+        Job job{f.file.string(), candidate, f.error, {}};
+        job.renamed = renamed;
+        plan.jobs.push_back(std::move(job));
+    }
+
+    for (Job& j : plan.jobs) {
+        if (!j.error.empty() || !fs::exists(j.out, ec))
+            continue;
+        if (inputFiles.count(fs::canonical(j.out, ec)))
+            j.error = j.out + ": is one of this run's inputs; give another --out-dir";
+        else if (!overwrite)
+            j.error = j.out + ": exists; use --overwrite or another --out-dir";
+        else
+            j.replaces = true;
+    }
+    return plan;
+}
+
+// Errors from reading and writing already start with a path; others get the input's in front.
 std::string failure(const Job& job)
 {
-    return job.error.rfind(job.in, 0) == 0 ? job.error : job.in + ": " + job.error;
+    return job.error.rfind(job.in, 0) == 0 || job.error.rfind(job.out, 0) == 0 ? job.error : job.in + ": " + job.error;
 }
 
 void convertOne(Job& job, const Format& target, const ConvertOptions& options)
@@ -92,10 +189,77 @@ void convertOne(Job& job, const Format& target, const ConvertOptions& options)
         const Scene scene = prepareForTarget(loaded.scene, target, options, job.report);
         const auto bytes = target.write(scene);
         fs::create_directories(fs::path(job.out).parent_path());
-        writeFileAtomic(job.out, bytes);
+        // Only a file that existed before the run, with --overwrite, is replaced: a name taken since
+        // (another program, or a name that differs only in case on macOS and Windows) is not.
+        writeFileAtomic(job.out, bytes, job.replaces ? Replace::Allowed : Replace::Never);
+    } catch (const FileExistsError&) {
+        job.error = job.out + ": exists; use --overwrite or another --out-dir";
     } catch (const std::exception& e) {
         job.error = e.what();
     }
+}
+
+void printSummary(const Plan& plan, const Format& target, const std::string& outDir, std::ostream& o)
+{
+    size_t failed = 0, renamed = 0, replaced = 0;
+    for (const Job& j : plan.jobs) {
+        failed += j.error.empty() ? 0 : 1;
+        renamed += j.error.empty() && j.renamed;
+        replaced += j.error.empty() && j.replaces;
+    }
+    o << "converted " << (plan.jobs.size() - failed) << " of " << plan.jobs.size() << " file(s) to "
+      << target.displayName() << " in " << outDir << "\n";
+    if (renamed) {
+        o << "renamed (" << renamed << "), their name was taken by another output of this run:\n";
+        for (const Job& j : plan.jobs)
+            if (j.error.empty() && j.renamed)
+                o << "  " << j.in << " -> " << j.out << "\n";
+    }
+    if (replaced) {
+        o << "replaced (" << replaced << "), files that existed before (--overwrite):\n";
+        for (const Job& j : plan.jobs)
+            if (j.error.empty() && j.replaces)
+                o << "  " << j.out << "\n";
+    }
+    if (!plan.skipped.empty()) {
+        o << "skipped (" << plan.skipped.size() << "):\n";
+        for (const Skipped& s : plan.skipped)
+            o << "  " << s.path << ": " << s.reason << "\n";
+    }
+    if (failed) {
+        o << "failed (" << failed << "):\n";
+        for (const Job& j : plan.jobs)
+            if (!j.error.empty())
+                o << "  " << failure(j) << "\n";
+    }
+}
+
+void printJsonSummary(const Plan& plan, const Format& target, const std::string& outDir, std::ostream& o)
+{
+    nlohmann::json files = nlohmann::json::array();
+    size_t failed = 0;
+    for (const Job& j : plan.jobs) {
+        nlohmann::json f = {{"input", j.in},
+                            {"output", j.out},
+                            {"status", j.error.empty() ? "converted" : "failed"},
+                            {"renamed", j.renamed},
+                            {"replaced", j.error.empty() && j.replaces},
+                            {"losses", j.report}};
+        if (!j.error.empty()) {
+            f["error"] = failure(j);
+            ++failed;
+        }
+        files.push_back(std::move(f));
+    }
+    nlohmann::json skipped = nlohmann::json::array();
+    for (const Skipped& s : plan.skipped)
+        skipped.push_back({{"path", s.path}, {"reason", s.reason}});
+    const nlohmann::json summary = {{"format", target.id()},           {"outDir", outDir},
+                                    {"total", plan.jobs.size()},       {"converted", plan.jobs.size() - failed},
+                                    {"failed", failed},                {"files", std::move(files)},
+                                    {"skipped", std::move(skipped)}};
+    // Paths are bytes: ones that are not UTF-8 get U+FFFD rather than aborting the summary.
+    o << summary.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 } // namespace
@@ -115,7 +279,13 @@ int cmdBatchConvert(const Args& a, Io io)
     if (const int status = parseConvertOptions(a, options, io); status != Ok)
         return status;
 
-    std::vector<Job> jobs = collectJobs(a.positional, a.get("--out-dir"), *target);
+    for (const std::string& p : a.positional)
+        if (p == "-")
+            return usageError(io, "a batch converts files and folders; standard input ('-') goes through "
+                                  "'convert - OUT'");
+
+    Plan plan = collectJobs(a.positional, a.get("--out-dir"), *target, a.has("--overwrite"));
+    std::vector<Job>& jobs = plan.jobs;
     const size_t total = jobs.size();
     std::atomic<size_t> next{0};
     size_t done = 0;
@@ -127,7 +297,7 @@ int cmdBatchConvert(const Args& a, Io io)
             std::lock_guard lock(printing);
             io.err << "[" << ++done << "/" << total << "] ";
             if (job.error.empty())
-                io.err << job.in << " -> " << job.out << "\n";
+                io.err << job.in << " -> " << job.out << (job.replaces ? " (replaced)" : "") << "\n";
             else
                 io.err << "FAILED " << failure(job) << "\n";
             for (const std::string& line : job.report)
@@ -142,17 +312,11 @@ int cmdBatchConvert(const Args& a, Io io)
     for (std::thread& t : pool)
         t.join();
 
-    size_t failed = 0;
-    for (const Job& j : jobs)
-        failed += j.error.empty() ? 0 : 1;
-    io.out << "converted " << (total - failed) << " of " << total << " file(s) to " << target->displayName()
-           << " in " << a.get("--out-dir") << "\n";
-    if (failed) {
-        io.out << "failed (" << failed << "):\n";
-        for (const Job& j : jobs)
-            if (!j.error.empty())
-                io.out << "  " << failure(j) << "\n";
-    }
+    if (a.has("--json"))
+        printJsonSummary(plan, *target, a.get("--out-dir"), io.out);
+    else
+        printSummary(plan, *target, a.get("--out-dir"), io.out);
+    const bool failed = std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return !j.error.empty(); });
     return failed ? Invalid : Ok;
 }
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <set>
+#include <sstream>
 
 #include "formats/registry.h"
 
@@ -12,8 +13,48 @@ namespace {
 
 // Options that take a value; every other "--x" is a flag.
 const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format", "--animation", "--target",
-                                             "--to", "--out-dir", "--bone-map", "--frame",
-                                             "--fps", "--scale", "--up", "--tolerance"};
+                                             "--to", "--out-dir", "--bone-map", "--frame", "--fps", "--scale",
+                                             "--up", "--tolerance", "--max-memory"};
+
+// Every numeric option and the values it takes, checked before any command runs: a value outside
+// these ranges (or NaN, or infinity) would make the work, or its memory, unbounded.
+struct NumericOption {
+    const char* name;
+    double min, max;
+    const char* unit;
+};
+const NumericOption kNumericOptions[] = {
+    {"--fps", 0.01, 1000, "frames per second"},
+    {"--scale", 1e-6, 1e6, ""},
+    {"--tolerance", 0, 1e6, ""},
+    {"--time", -1e9, 1e9, "seconds"},
+};
+
+std::string number(double v)
+{
+    std::ostringstream s;
+    s << v;
+    return s.str();
+}
+
+// Exit 2 naming the allowed range for the first option whose value is outside it.
+int checkOptionValues(const Args& a, Io io)
+{
+    for (const NumericOption& o : kNumericOptions) {
+        double v = 0;
+        if (a.has(o.name) && !(parseNumber(a.get(o.name), v) && v >= o.min && v <= o.max))
+            return usageError(io, std::string(o.name) + " takes a number from " + number(o.min) + " to " +
+                                      number(o.max) + (*o.unit ? std::string(" ") + o.unit : "") + ", not '" +
+                                      a.get(o.name) + "'");
+    }
+    if (a.has("--animation") && animationIndex(a.get("--animation")) == BadIndex)
+        return usageError(io, "--animation takes an index from 0 to " + std::to_string(kMaxAnimationIndex) +
+                                  " or a name, not '" + a.get("--animation") + "'");
+    if (a.has("--max-memory") && !parseByteSize(a.get("--max-memory")))
+        return usageError(io, "--max-memory takes a size from 1M to 1024G (bytes, or with K, M, G), not '" +
+                                  a.get("--max-memory") + "'");
+    return Ok;
+}
 
 const char* kUsage = R"(bonescope-cli - read, check and convert skeletal animation files
 
@@ -24,14 +65,24 @@ Usage:
                                                sampled local and world transforms as JSON
   bonescope-cli convert IN OUT [--format NAME] write OUT (format from its extension unless given)
         [--fps N] [--scale S] [--up y|z] [--tolerance T] [--skeleton RIG] [--bone-map MAP]
-                                               bake, rescale, re-axis, reduce keys, retarget
+        [--max-memory SIZE]                    bake, rescale, re-axis, reduce keys, retarget
                                                (docs/conversion.md); what OUT cannot hold is reported
-  bonescope-cli convert --to FORMAT --out-dir DIR [options] FILE_OR_FOLDER...
+  bonescope-cli convert --to FORMAT --out-dir DIR [--overwrite] [--json] [options] FILE_OR_FOLDER...
                                                convert many files on every core, keep going past
-                                               bad ones, summary at the end
+                                               bad ones, summary at the end (--json: as JSON)
   bonescope-cli validate [--target NAME] FILE...
                                                report every problem found in each file
   bonescope-cli formats                        list the supported formats
+
+FILE may be - to read standard input; anything else that is not a regular file (a folder, a FIFO,
+a device) is refused. OUT is replaced atomically (a symlink is written through to its target).
+A batch never writes over one of its inputs, nor over a file that existed before the run unless
+--overwrite is given (every replaced file is then listed); an --out-dir inside an input folder is
+not searched for inputs. Symlinks inside input folders are followed only to files inside that folder.
+
+Option ranges: --fps 0.01 to 1000, --scale 1e-06 to 1e+06, --tolerance 0 to 1e+06, --time -1e+09
+to 1e+09 seconds, --animation an index (0 to 1000000) or a name, --max-memory 1M to 1024G. A
+conversion whose baked keys would need more memory than --max-memory (default 2G) is refused.
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage. Errors go to stderr.
@@ -65,6 +116,40 @@ bool parseNumber(const std::string& s, double& out)
     return ec == std::errc() && p == end && std::isfinite(out);
 }
 
+int animationIndex(const std::string& s)
+{
+    long long n = 0;
+    const char* end = s.data() + s.size();
+    if (auto [p, ec] = std::from_chars(s.data(), end, n); ec == std::errc() && p == end)
+        return n >= 0 && n <= kMaxAnimationIndex ? int(n) : BadIndex;
+    double d = 0;
+    if (parseNumber(s, d) || s == "nan" || s == "inf" || s == "-inf" || s == "-nan")
+        return BadIndex; // a number, but not an index (1.5, 1e300)
+    return NotAnIndex;
+}
+
+std::optional<uint64_t> parseByteSize(const std::string& s)
+{
+    double v = 0;
+    std::string digits = s;
+    double unit = 1;
+    if (!digits.empty()) {
+        switch (digits.back()) {
+        case 'K': case 'k': unit = 1024.0; break;
+        case 'M': case 'm': unit = 1024.0 * 1024; break;
+        case 'G': case 'g': unit = 1024.0 * 1024 * 1024; break;
+        }
+        if (unit != 1)
+            digits.pop_back();
+    }
+    if (!parseNumber(digits, v))
+        return std::nullopt;
+    v *= unit;
+    if (!(v >= 1024.0 * 1024 && v <= 1024.0 * 1024 * 1024 * 1024))
+        return std::nullopt;
+    return uint64_t(v);
+}
+
 int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err)
 {
     Io io{out, err};
@@ -94,6 +179,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
             a.positional.push_back(s);
         }
     }
+    if (const int status = checkOptionValues(a, io); status != Ok)
+        return status;
     if (command == "info") return cmdInfo(a, io);
     if (command == "dump") return cmdDump(a, io);
     if (command == "pose") return cmdPose(a, io);

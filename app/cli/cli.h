@@ -1,6 +1,8 @@
 #pragma once
 // bonescope-cli: the commands, callable in process (tests) or from main().
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -38,6 +40,15 @@ int cmdValidate(const Args& a, Io io);
 
 // Helpers shared by the commands.
 int usageError(Io io, const std::string& message);
+// A finite number written the whole way (no trailing text).
 bool parseNumber(const std::string& s, double& out);
+// --animation's value: an index 0..kMaxAnimationIndex, NotAnIndex for a name, BadIndex for a number
+// that is no index (negative, fractional, huge: checked without a float-to-int cast).
+constexpr int kMaxAnimationIndex = 1000000;
+constexpr int NotAnIndex = -1;
+constexpr int BadIndex = -2;
+int animationIndex(const std::string& s);
+// --max-memory's value: bytes, or a number with K, M or G (powers of 1024), from 1M to 1024G.
+std::optional<uint64_t> parseByteSize(const std::string& s);
 
 } // namespace bonescope::cli

@@ -41,18 +41,24 @@ int cmdConvert(const Args& a, Io io)
     if (index < 0 && !loaded->scene.animations.empty())
         return Invalid;
     loaded->scene.current = index;
+    std::vector<uint8_t> bytes;
     try {
         std::vector<std::string> report;
         const Scene prepared = prepareForTarget(loaded->scene, *target, options, report);
-        const auto bytes = target->write(prepared);
+        bytes = target->write(prepared);
         for (const std::string& line : report)
             io.err << "warning: " << line << "\n";
-        writeFileAtomic(outPath, bytes);
-        io.out << "wrote " << outPath << " (" << target->displayName() << ", " << bytes.size() << " bytes)\n";
     } catch (const std::exception& e) {
         io.err << outPath << ": " << e.what() << "\n";
         return Invalid;
     }
+    try {
+        writeFileAtomic(outPath, bytes); // its messages start with the path
+    } catch (const std::exception& e) {
+        io.err << e.what() << "\n";
+        return Invalid;
+    }
+    io.out << "wrote " << outPath << " (" << target->displayName() << ", " << bytes.size() << " bytes)\n";
     return Ok;
 }
 

@@ -1,22 +1,49 @@
 // `info FILE`: a human summary. Uses Format::summarize, which for large files counts keys without
 // holding them.
+#include <cmath>
 #include <iomanip>
 
 #include "app/cli/cli.h"
+#include "app/cli/load.h"
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/parse_error.h"
 
 namespace bonescope::cli {
 
+namespace {
+
+// What the tools that write these formats produce: up to a day of animation, up to 1000 fps. A
+// file declaring more is damaged or crafted; `info` says so instead of printing a huge count.
+constexpr double kMaxPlausibleDuration = 24 * 3600;
+constexpr double kMaxPlausibleFps = 1000;
+const char* kOutside = " (outside what any tool writes)";
+
+bool plausibleDuration(double d) { return std::isfinite(d) && d >= 0 && d <= kMaxPlausibleDuration; }
+
+std::string framesText(const AnimationSummary& an)
+{
+    if (!plausibleDuration(an.duration))
+        return "not counted (the duration is outside what any tool writes)";
+    if (an.frames < 0 || double(an.frames) > kMaxPlausibleDuration * kMaxPlausibleFps + 1)
+        return std::to_string(an.frames) + kOutside;
+    return std::to_string(an.frames);
+}
+
+const char* fpsMark(double fps) { return std::isfinite(fps) && fps >= 0 && fps <= kMaxPlausibleFps ? "" : kOutside; }
+
+const char* durationMark(double d) { return plausibleDuration(d) ? "" : kOutside; }
+
+} // namespace
+
 int cmdInfo(const Args& a, Io io)
 {
     if (a.positional.size() != 1)
         return usageError(io, "info takes one FILE");
-    const std::string& path = a.positional[0];
+    const std::string path = inputName(a.positional[0]);
     FileSummary s;
     try {
-        const FileBytes file = FileBytes::open(path);
+        const FileBytes file = readInput(a.positional[0]);
         const Format& f = requireFormat(file.bytes(), path);
         s = namingFile(path, [&] { return f.summarize(file.bytes()); });
         s.format = f.displayName() + " (" + f.id() + ")";
@@ -47,8 +74,9 @@ int cmdInfo(const Args& a, Io io)
         if (!an.name.empty())
             o << " '" << an.name << "'";
         o << ":\n";
-        o << "  frames:   " << an.frames << " at " << an.fps << " fps\n";
-        o << "  duration: " << an.duration << " s" << (an.looping ? " (looping)" : "") << "\n";
+        o << "  frames:   " << framesText(an) << " at " << an.fps << " fps" << fpsMark(an.fps) << "\n";
+        o << "  duration: " << an.duration << " s" << (an.looping ? " (looping)" : "") << durationMark(an.duration)
+          << "\n";
         o << "  bones:    " << an.tracks.size() << " animated\n";
         o << "  keys:     translation " << t << ", rotation " << r << ", scale " << sc;
         if (v)

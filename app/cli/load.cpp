@@ -4,10 +4,18 @@
 
 namespace bonescope::cli {
 
+FileBytes readInput(const std::string& path)
+{
+    return path == "-" ? FileBytes::standardInput() : FileBytes::open(path);
+}
+
+std::string inputName(const std::string& path) { return path == "-" ? "standard input" : path; }
+
 std::optional<LoadedScene> load(const std::string& path, Io io)
 {
     try {
-        return loadScene(path);
+        const FileBytes file = readInput(path);
+        return readScene(file.bytes(), inputName(path));
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";
         return std::nullopt;
@@ -19,9 +27,9 @@ int selectAnimation(const Scene& scene, const Args& a, Io io)
     if (!a.has("--animation"))
         return scene.animations.empty() ? -1 : scene.current;
     const std::string want = a.get("--animation");
-    double n = 0;
-    if (parseNumber(want, n) && n >= 0 && n == double(int(n)) && int(n) < int(scene.animations.size()))
-        return int(n);
+    const int n = animationIndex(want); // checked up front: NotAnIndex or 0..kMaxAnimationIndex
+    if (n >= 0 && size_t(n) < scene.animations.size())
+        return n;
     for (size_t i = 0; i < scene.animations.size(); ++i)
         if (scene.animations[i].name == want)
             return int(i);

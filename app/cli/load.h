@@ -8,6 +8,11 @@
 
 namespace bonescope::cli {
 
+// The bytes of an input: the file, or standard input when the path is "-".
+FileBytes readInput(const std::string& path);
+// How messages name an input ("standard input" for "-").
+std::string inputName(const std::string& path);
+
 std::optional<LoadedScene> load(const std::string& path, Io io);
 // Picks the animation named by --animation (index or name); writes an error and returns -1 when
 // there is no such animation.

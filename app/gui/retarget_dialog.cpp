@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "app/gui/save_file.h"
+#include "formats/bone_map_file.h"
 
 namespace bonescope::gui {
 
@@ -126,7 +127,7 @@ QString RetargetDialog::saveMap(const QString& path) const
 QString RetargetDialog::loadMap(const QString& path)
 {
     try {
-        setMap(BoneMap::load(path.toStdString()));
+        setMap(loadBoneMap(path.toStdString()));
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }

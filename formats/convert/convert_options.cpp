@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 
+#include "formats/bone_map_file.h"
 #include "formats/skeleton_source.h"
 
 namespace bonescope {
@@ -49,7 +50,7 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
     usage = false;
     try {
         if (name == "--bone-map") {
-            o.boneMap = BoneMap::load(value);
+            o.boneMap = loadBoneMap(value);
             return true;
         }
         if (name == "--skeleton") {

@@ -1,6 +1,7 @@
 #pragma once
 // What a conversion may change besides the format: frame rate, unit scale, up axis, key reduction,
 // and retargeting onto another skeleton through a bone map. Unset options leave the data as it is.
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -17,6 +18,9 @@ struct ConvertOptions {
     std::optional<double> tolerance; // key reduction: translation units and rotation degrees
     std::optional<BoneMap> boneMap;  // source bone -> target bone
     std::optional<Skeleton> targetSkeleton; // retarget onto this skeleton
+    // Baking whose keys (frames x bones, known before they are made) would take more memory than
+    // this is refused with a message instead of running out of memory.
+    uint64_t maxMemory = uint64_t(2) << 30;
 
     bool any() const { return fps || scale || up || tolerance || boneMap || targetSkeleton; }
 };

@@ -1,6 +1,9 @@
 #include "formats/convert/prepare.h"
 
 #include <algorithm>
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/axis_conversion.h"
@@ -71,6 +74,38 @@ bool needsBake(const Animation& a, const ConvertOptions& o)
     return false;
 }
 
+std::string sizeText(double bytes)
+{
+    std::ostringstream m;
+    m << std::fixed << std::setprecision(1);
+    if (bytes >= double(1 << 30))
+        m << bytes / double(1 << 30) << " GiB";
+    else
+        m << bytes / double(1 << 20) << " MiB";
+    return m.str();
+}
+
+// Baking makes a translation, rotation and scale key per bone per frame: refuse it up front when
+// those keys would not fit in options.maxMemory (a file declaring a duration of 1e15 s, or --fps
+// far above the file's own rate).
+void checkBakeSize(const Animation& a, size_t bones, double fps, const ConvertOptions& o)
+{
+    const double rate = fps > 0 ? fps : a.fps;
+    if (!(rate > 0) || !std::isfinite(rate) || !(a.duration >= 0) || !std::isfinite(a.duration))
+        return; // bake() makes a single frame
+    const double frames = a.duration * rate + 1;
+    const double perFrame = double(std::max<size_t>(bones, 1)) * (2 * sizeof(Vec3Key) + sizeof(QuatKey)) + sizeof(double);
+    const double bytes = frames * perFrame;
+    if (bytes > double(o.maxMemory)) {
+        std::ostringstream m;
+        m << "cannot convert: baking " << (a.name.empty() ? "the animation" : "'" + a.name + "'") << " ("
+          << a.duration << " s at " << rate << " fps, " << std::fixed << std::setprecision(0) << frames
+          << " frames x " << bones << " bones) would need " << sizeText(bytes) << ", more than the "
+          << sizeText(double(o.maxMemory)) << " allowed; give a lower --fps or a larger --max-memory";
+        throw std::runtime_error(m.str());
+    }
+}
+
 void reduceAll(Scene& s, const ConvertOptions& o)
 {
     if (o.tolerance)
@@ -130,6 +165,9 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
     for (Animation& a : s.animations) {
         if (!needsBake(a, o))
             continue;
+        checkBakeSize(a, std::max(s.skeleton.size(), a.tracks.size()), o.fps.value_or(0), o);
+        if (o.targetSkeleton)
+            checkBakeSize(a, o.targetSkeleton->size(), o.fps.value_or(0), o);
         ExtraPtr kept = source.format == target.id() ? a.extra : ExtraPtr();
         a = bake(a, s.skeleton, {o.fps.value_or(0), true});
         a.extra = std::move(kept); // the file's own fields (priorities, header) when it stays in its format

@@ -1,0 +1,72 @@
+#pragma once
+// The operating system's file calls, in one small layer so that the rest of formats/ and core/ stay
+// portable. file_system_posix.cpp implements it for Linux and macOS; a Windows implementation goes
+// beside it (file_system_windows.cpp, built on _WIN32). Paths are UTF-8 strings. Every error is a
+// std::runtime_error whose message starts with the path, once.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+
+namespace bonescope::platform {
+
+// A whole file read into memory. Not a memory map: another program truncating the file while a
+// reader walks the bytes cannot take them away (a map would die of SIGBUS).
+class FileContents {
+public:
+    FileContents() = default;
+    FileContents(std::shared_ptr<const uint8_t> data, size_t size) : data_(std::move(data)), size_(size) {}
+    std::span<const uint8_t> bytes() const { return {data_.get(), size_}; }
+
+private:
+    std::shared_ptr<const uint8_t> data_; // the layer's own allocation (large files: huge pages)
+    size_t size_ = 0;
+};
+
+// Reads a regular file. Anything else (a folder, a FIFO, a device such as /dev/zero, a socket) is
+// refused without blocking. A file that another program truncates, extends or rewrites while it is
+// read fails with "the file changed while it was being read".
+FileContents readFile(const std::string& path);
+// Reads standard input to its end (a pipe or a redirected file).
+FileContents readStandardInput();
+
+// Whether writeFileAtomic may replace an existing file.
+enum class Replace { Allowed, Never };
+
+// Thrown by writeFileAtomic(..., Replace::Never) when the path already exists.
+class FileExistsError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Writes `bytes` to `path` so that the file is either the old one or the complete new one, whatever
+// happens (full disk, kill -9, power loss): the bytes go to a temporary file in the same folder,
+// are flushed, and the temporary takes the name in one step; then the folder is flushed so that the
+// new name survives a crash. On Linux the temporary has no name until it is complete (O_TMPFILE), so
+// a killed process leaves nothing behind; elsewhere it is PATH.tmp-XXXXXX. A symlink is written
+// through to its target (as editors do); an existing target keeps its permissions. An existing path
+// that is not a regular file (a folder, a device) is never replaced. With Replace::Never an existing
+// file is left alone and FileExistsError is thrown (checked in the same step that names the file, so
+// two writers cannot both win).
+void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace = Replace::Allowed);
+
+// Test seams: faults injected into the calls above, as a full disk or another program would cause
+// them. Empty in normal runs; a test sets them, runs, and calls reset().
+struct FaultInjection {
+    // Called after each chunk read by readFile with the bytes read so far (e.g. to truncate the file).
+    std::function<void(const std::string& path, uint64_t bytesRead)> afterReadChunk;
+    size_t readChunk = 0; // bytes per read call; 0 = the default (8 MiB)
+    // Called before each write of the temporary file with the bytes about to be written. Returns how
+    // many of them may be written (fewer = a short write), or -errno to make the write fail.
+    std::function<long long(size_t wanted)> beforeWrite;
+    int syncError = 0;                // errno for the file's flush (e.g. EIO), 0 = none
+    bool refuseAnonymousTemporary = false; // act as if O_TMPFILE were not supported
+
+    void reset() { *this = FaultInjection{}; }
+};
+FaultInjection& faultInjection();
+
+} // namespace bonescope::platform

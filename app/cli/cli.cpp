@@ -32,6 +32,7 @@ Usage:
   bonescope-cli validate [--target NAME] FILE...
                                                report every problem found in each file
   bonescope-cli formats                        list the supported formats
+  bonescope-cli --version                      print the version
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage. Errors go to stderr.
@@ -73,6 +74,10 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     const std::string& command = argv[0];
     if (command == "--help" || command == "-h" || command == "help") {
         out << kUsage;
+        return Ok;
+    }
+    if (command == "--version") {
+        out << "bonescope-cli " << BONESCOPE_VERSION << "\n";
         return Ok;
     }
     Args a;

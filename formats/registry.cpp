@@ -4,7 +4,11 @@
 #include <cctype>
 #include <filesystem>
 
+#ifdef BONESCOPE_WITHOUT_ASSIMP
+#include "formats/assimp/assimp_absent.h"
+#else
 #include "formats/assimp/assimp_format.h"
+#endif
 #include "formats/bvh/bvh_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
@@ -22,7 +26,11 @@ Registry::Registry()
     for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
         formats_.push_back(std::move(f));
     formats_.push_back(std::make_unique<BvhFormat>());
+#ifdef BONESCOPE_WITHOUT_ASSIMP
+    formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
+#else
     formats_.push_back(std::make_unique<AssimpFormat>()); // glTF, FBX, COLLADA; after our own formats
+#endif
 }
 
 const Registry& Registry::instance()

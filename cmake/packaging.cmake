@@ -5,7 +5,15 @@
 include(GNUInstallDirs)
 set(BONESCOPE_APP_ID io.github.bonescope.Bonescope)
 
-install(TARGETS bonescope-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(WIN32)
+  target_sources(bonescope-cli PRIVATE ${CMAKE_SOURCE_DIR}/resources/windows/bonescope-cli.rc)
+endif()
+if(APPLE AND BONESCOPE_GUI)
+  # Inside the bundle, beside the window's executable: the .dmg carries both.
+  install(TARGETS bonescope-cli RUNTIME DESTINATION Bonescope.app/Contents/MacOS)
+else()
+  install(TARGETS bonescope-cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 
 if(BONESCOPE_GUI)
   if(APPLE)
@@ -30,7 +38,7 @@ if(BONESCOPE_GUI)
       MACOSX_BUNDLE_SHORT_VERSION_STRING ${PROJECT_VERSION}
       MACOSX_BUNDLE_ICON_FILE Bonescope.icns)
   elseif(WIN32)
-    # The window is a GUI program (no console); the icon and version come from a resource script.
+    # The window is a GUI program (no console); its icon and manifest are in a resource script.
     set_target_properties(bonescope PROPERTIES WIN32_EXECUTABLE ON)
     target_sources(bonescope PRIVATE ${CMAKE_SOURCE_DIR}/resources/windows/bonescope.rc)
   endif()

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 
 #ifdef BONESCOPE_WITHOUT_ASSIMP
 #include "formats/assimp/assimp_absent.h"
@@ -12,6 +11,7 @@
 #include "formats/bvh/bvh_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
+#include "formats/platform/utf8_path.h"
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
 
@@ -41,7 +41,7 @@ const Registry& Registry::instance()
 
 std::string extensionOf(const std::string& path)
 {
-    std::string ext = std::filesystem::path(path).extension().string();
+    std::string ext = platform::utf8String(platform::utf8Path(path).extension());
     if (!ext.empty() && ext[0] == '.')
         ext.erase(0, 1);
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });

@@ -9,6 +9,7 @@
 
 #include "formats/convert/prepare.h"
 #include "formats/file_io.h"
+#include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
 
 namespace fs = std::filesystem;
@@ -50,20 +51,21 @@ std::vector<Job> collectJobs(const std::vector<std::string>& inputs, const fs::p
     auto add = [&](const fs::path& file, const fs::path& relative) {
         fs::path out = outDir / relative;
         out.replace_extension(ext);
-        std::string candidate = out.string();
+        std::string candidate = platform::utf8String(out);
         for (int n = 2; taken.count(candidate); ++n)
-            candidate = (out.parent_path() / (out.stem().string() + "-" + std::to_string(n) + ext)).string();
+            candidate = platform::utf8String(out.parent_path() /
+                                             platform::utf8Path(platform::utf8String(out.stem()) + "-" + std::to_string(n) + ext));
         taken.insert(candidate);
-        jobs.push_back({file.string(), candidate, {}, {}});
+        jobs.push_back({platform::utf8String(file), candidate, {}, {}});
     };
     for (const std::string& input : inputs) {
         std::error_code ec;
-        const fs::path root(input);
+        const fs::path root = platform::utf8Path(input);
         if (fs::is_directory(root, ec)) {
             std::vector<fs::path> found;
             for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
                  !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-                if (it->is_regular_file(ec) && Registry::instance().byExtension(it->path().string()))
+                if (it->is_regular_file(ec) && Registry::instance().byExtension(platform::utf8String(it->path())))
                     found.push_back(it->path());
             std::sort(found.begin(), found.end());
             for (const fs::path& f : found)
@@ -91,7 +93,7 @@ void convertOne(Job& job, const Format& target, const ConvertOptions& options)
         const LoadedScene loaded = loadScene(job.in);
         const Scene scene = prepareForTarget(loaded.scene, target, options, job.report);
         const auto bytes = target.write(scene);
-        fs::create_directories(fs::path(job.out).parent_path());
+        fs::create_directories(platform::utf8Path(job.out).parent_path());
         writeFileAtomic(job.out, bytes);
     } catch (const std::exception& e) {
         job.error = e.what();
@@ -115,7 +117,7 @@ int cmdBatchConvert(const Args& a, Io io)
     if (const int status = parseConvertOptions(a, options, io); status != Ok)
         return status;
 
-    std::vector<Job> jobs = collectJobs(a.positional, a.get("--out-dir"), *target);
+    std::vector<Job> jobs = collectJobs(a.positional, platform::utf8Path(a.get("--out-dir")), *target);
     const size_t total = jobs.size();
     std::atomic<size_t> next{0};
     size_t done = 0;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "formats/file_io.h"
+#include "formats/format.h"
 #include "formats/skeleton_source.h"
 #include "tests/support/test_support.h"
 

@@ -18,12 +18,9 @@ public:
     std::string id() const override { return "assimp"; }
     std::string displayName() const override { return "glTF / FBX / COLLADA (not in this build: no Assimp)"; }
     std::vector<std::string> extensions() const override { return {"glb", "gltf", "fbx", "dae"}; }
-    Capabilities capabilities() const override
-    {
-        Capabilities c;
-        c.read = c.write = false;
-        return c;
-    }
+    // Claims read and write so that opening or converting to .glb reaches read()/write(), which say
+    // why they cannot, instead of a generic "read-only".
+    Capabilities capabilities() const override { return {}; }
     // GLB and binary FBX by their magic, COLLADA by its root element (text glTF goes by extension).
     bool detect(std::span<const uint8_t> head) const override
     {

@@ -2,12 +2,16 @@
 
 #include <algorithm>
 #include <cctype>
-#include <filesystem>
 
+#ifdef BONESCOPE_WITHOUT_ASSIMP
+#include "formats/assimp/assimp_absent.h"
+#else
 #include "formats/assimp/assimp_format.h"
+#endif
 #include "formats/bvh/bvh_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
+#include "formats/platform/utf8_path.h"
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
 
@@ -22,7 +26,11 @@ Registry::Registry()
     for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
         formats_.push_back(std::move(f));
     formats_.push_back(std::make_unique<BvhFormat>());
+#ifdef BONESCOPE_WITHOUT_ASSIMP
+    formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
+#else
     formats_.push_back(std::make_unique<AssimpFormat>()); // glTF, FBX, COLLADA; after our own formats
+#endif
 }
 
 const Registry& Registry::instance()
@@ -33,7 +41,7 @@ const Registry& Registry::instance()
 
 std::string extensionOf(const std::string& path)
 {
-    std::string ext = std::filesystem::path(path).extension().string();
+    std::string ext = platform::utf8String(platform::utf8Path(path).extension());
     if (!ext.empty() && ext[0] == '.')
         ext.erase(0, 1);
     std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });

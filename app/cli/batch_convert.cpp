@@ -11,6 +11,7 @@
 
 #include "formats/convert/prepare.h"
 #include "formats/file_io.h"
+#include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
 
 namespace fs = std::filesystem;
@@ -62,7 +63,7 @@ bool inside(const fs::path& child, const fs::path& root)
     return r == root.end();
 }
 
-bool readable(const fs::path& p) { return Registry::instance().byExtension(p.string()) != nullptr; }
+bool readable(const fs::path& p) { return Registry::instance().byExtension(platform::utf8String(p)) != nullptr; }
 
 // Files of a folder, recursively, by the extensions some format reads. Symlinks to folders are not
 // followed and symlinks to files are followed only when the file lies inside the folder: both are
@@ -79,22 +80,22 @@ std::vector<fs::path> filesIn(const fs::path& root, const fs::path& outDir, std:
         std::error_code e;
         if (it->is_symlink(e)) {
             if (fs::is_directory(p, e))
-                skipped.push_back({p.string(), "a symlink to a folder (not followed)"});
+                skipped.push_back({platform::utf8String(p), "a symlink to a folder (not followed)"});
             else if (!readable(p))
                 continue;
             else if (!fs::exists(p, e))
-                skipped.push_back({p.string(), "a broken symlink"});
+                skipped.push_back({platform::utf8String(p), "a broken symlink"});
             else if (!inside(fs::canonical(p, e), canonicalRoot))
-                skipped.push_back({p.string(), "a symlink to a file outside " + root.string()});
+                skipped.push_back({platform::utf8String(p), "a symlink to a file outside " + platform::utf8String(root)});
             else if (!fs::is_regular_file(p, e))
-                skipped.push_back({p.string(), "not a regular file"});
+                skipped.push_back({platform::utf8String(p), "not a regular file"});
             else
                 found.push_back(p);
             continue;
         }
         if (it->is_directory(e)) {
             if (fs::weakly_canonical(p, e) == outDir) {
-                skipped.push_back({p.string(), "the output folder (not searched for inputs)"});
+                skipped.push_back({platform::utf8String(p), "the output folder (not searched for inputs)"});
                 it.disable_recursion_pending();
             }
             continue;
@@ -104,7 +105,7 @@ std::vector<fs::path> filesIn(const fs::path& root, const fs::path& outDir, std:
         if (it->is_regular_file(e))
             found.push_back(p);
         else
-            skipped.push_back({p.string(), "not a regular file"});
+            skipped.push_back({platform::utf8String(p), "not a regular file"});
     }
     std::sort(found.begin(), found.end());
     return found;
@@ -127,7 +128,7 @@ Plan collectJobs(const std::vector<std::string>& inputs, const fs::path& outDir,
     std::vector<Found> found;
     auto natural = [&](const fs::path& relative) { return (outDir / relative).replace_extension(ext); };
     for (const std::string& input : inputs) {
-        const fs::path root(input);
+        const fs::path root = platform::utf8Path(input);
         if (fs::is_directory(root, ec)) {
             for (const fs::path& f : filesIn(root, outCanonical, plan.skipped))
                 found.push_back({f, natural(f.lexically_relative(root)), {}});
@@ -147,16 +148,17 @@ Plan collectJobs(const std::vector<std::string>& inputs, const fs::path& outDir,
     std::erase_if(found, [&](const Found& f) {
         if (!f.error.empty() || !fs::equivalent(f.file, f.out, ec))
             return false;
-        plan.skipped.push_back({f.file.string(), "already " + target.displayName() + ": its output would be the file itself"});
+        plan.skipped.push_back({platform::utf8String(f.file), "already " + target.displayName() + ": its output would be the file itself"});
         return true;
     });
     for (const Found& f : found) {
-        std::string candidate = f.out.string();
+        std::string candidate = platform::utf8String(f.out);
         bool renamed = false;
         for (int n = 2; taken.count(candidate); ++n, renamed = true)
-            candidate = (f.out.parent_path() / (f.out.stem().string() + "-" + std::to_string(n) + ext)).string();
+            candidate = platform::utf8String(f.out.parent_path() /
+                                             platform::utf8Path(platform::utf8String(f.out.stem()) + "-" + std::to_string(n) + ext));
         taken.insert(candidate);
-        Job job{f.file.string(), candidate, f.error, {}};
+        Job job{platform::utf8String(f.file), candidate, f.error, {}};
         job.renamed = renamed;
         plan.jobs.push_back(std::move(job));
     }
@@ -188,7 +190,7 @@ void convertOne(Job& job, const Format& target, const ConvertOptions& options)
         const LoadedScene loaded = loadScene(job.in);
         const Scene scene = prepareForTarget(loaded.scene, target, options, job.report);
         const auto bytes = target.write(scene);
-        fs::create_directories(fs::path(job.out).parent_path());
+        fs::create_directories(platform::utf8Path(job.out).parent_path());
         // Only a file that existed before the run, with --overwrite, is replaced: a name taken since
         // (another program, or a name that differs only in case on macOS and Windows) is not.
         writeFileAtomic(job.out, bytes, job.replaces ? Replace::Allowed : Replace::Never);
@@ -284,7 +286,7 @@ int cmdBatchConvert(const Args& a, Io io)
             return usageError(io, "a batch converts files and folders; standard input ('-') goes through "
                                   "'convert - OUT'");
 
-    Plan plan = collectJobs(a.positional, a.get("--out-dir"), *target, a.has("--overwrite"));
+    Plan plan = collectJobs(a.positional, platform::utf8Path(a.get("--out-dir")), *target, a.has("--overwrite"));
     std::vector<Job>& jobs = plan.jobs;
     const size_t total = jobs.size();
     std::atomic<size_t> next{0};

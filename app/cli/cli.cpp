@@ -73,6 +73,7 @@ Usage:
   bonescope-cli validate [--target NAME] FILE...
                                                report every problem found in each file
   bonescope-cli formats                        list the supported formats
+  bonescope-cli --version                      print the version
 
 FILE may be - to read standard input; anything else that is not a regular file (a folder, a FIFO,
 a device) is refused. OUT is replaced atomically (a symlink is written through to its target).
@@ -158,6 +159,10 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     const std::string& command = argv[0];
     if (command == "--help" || command == "-h" || command == "help") {
         out << kUsage;
+        return Ok;
+    }
+    if (command == "--version") {
+        out << "bonescope-cli " << BONESCOPE_VERSION << "\n";
         return Ok;
     }
     Args a;

@@ -1,7 +1,9 @@
 #include "app/gui/file_filters.h"
 
 #include <QStringList>
+#ifndef BONESCOPE_WITHOUT_ASSIMP
 #include <assimp/Importer.hpp>
+#endif
 
 #include "formats/registry.h"
 
@@ -22,10 +24,14 @@ QString animationFileFilter()
 
 QString meshFileFilter()
 {
+#ifdef BONESCOPE_WITHOUT_ASSIMP
+    return "Files with a skeleton (*.anim *.ani *.dmf *.dmx);;All files (*)";
+#else
     aiString list; // "*.3ds;*.obj;..."
     Assimp::Importer().GetExtensionList(list);
     const QString assimp = QString::fromUtf8(list.C_Str()).replace(';', ' ');
     return QString("Common meshes (*.glb *.gltf *.fbx *.dae);;Everything Assimp reads (%1);;All files (*)").arg(assimp);
+#endif
 }
 
 } // namespace bonescope::gui

@@ -4,8 +4,6 @@
 #include <cstdio>
 #include <ctime>
 
-#include <sys/resource.h>
-
 #include <QCoreApplication>
 #include <QImage>
 
@@ -21,21 +19,18 @@ namespace bonescope::gui {
 namespace {
 
 // CPU seconds of the calling thread and of the whole process (the GL driver's threads included):
-// less sensitive to other load on the machine than frames per second.
-double threadCpuSeconds()
+// less sensitive to other load on the machine than frames per second. Both clocks exist on Linux,
+// macOS and MinGW-w64 (its winpthreads), unlike getrusage.
+double cpuSeconds(clockid_t clock)
 {
     timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(clock, &ts);
     return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
-double processCpuSeconds()
-{
-    rusage u{};
-    getrusage(RUSAGE_SELF, &u);
-    auto sec = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) * 1e-6; };
-    return sec(u.ru_utime) + sec(u.ru_stime);
-}
+double threadCpuSeconds() { return cpuSeconds(CLOCK_THREAD_CPUTIME_ID); }
+
+double processCpuSeconds() { return cpuSeconds(CLOCK_PROCESS_CPUTIME_ID); }
 
 bool load(MainWindow& w, const Options& o)
 {

@@ -19,6 +19,8 @@ void describeApplication()
     QCoreApplication::setApplicationName("Bonescope");
     QCoreApplication::setOrganizationName("Bonescope");
     QCoreApplication::setApplicationVersion("0.1.0");
+    // Wayland and the task bar match the window to io.github.bonescope.Bonescope.desktop (its icon).
+    QGuiApplication::setDesktopFileName("io.github.bonescope.Bonescope");
 }
 
 } // namespace

@@ -15,7 +15,11 @@ using namespace bonescope;
 
 namespace {
 
-const char* const kTargets[] = {"seanim", "secondlife", "lego", "dash15", "dash15-json", "dmx", "dmx-json", "bvh", "assimp"};
+const char* const kTargets[] = {"seanim", "secondlife", "lego", "dash15", "dash15-json", "dmx", "dmx-json", "bvh",
+#ifndef BONESCOPE_WITHOUT_ASSIMP
+                                "assimp"
+#endif
+};
 
 // Documented in docs/conversion.md ("Tolerances"): rotation in degrees, world position in the
 // target's units (the samples' units: metres for Second Life and Dash, inches for the BVH, the

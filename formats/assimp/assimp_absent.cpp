@@ -1,0 +1,40 @@
+#include "formats/assimp/assimp_absent.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string_view>
+
+#include "formats/assimp/assimp_import.h"
+#include "formats/parse_error.h"
+
+namespace bonescope {
+
+const char* const kWithoutAssimp = "built without Assimp: glTF/FBX/COLLADA are not available";
+
+namespace {
+
+class AssimpAbsentFormat : public Format {
+public:
+    std::string id() const override { return "assimp"; }
+    std::string displayName() const override { return "glTF / FBX / COLLADA (not in this build: no Assimp)"; }
+    std::vector<std::string> extensions() const override { return {"glb", "gltf", "fbx", "dae"}; }
+    // Claims read and write so that opening or converting to .glb reaches read()/write(), which say
+    // why they cannot, instead of a generic "read-only".
+    Capabilities capabilities() const override { return {}; }
+    // GLB and binary FBX by their magic, COLLADA by its root element (text glTF goes by extension).
+    bool detect(std::span<const uint8_t> head) const override
+    {
+        const std::string_view t(reinterpret_cast<const char*>(head.data()), std::min<size_t>(head.size(), 4096));
+        return t.starts_with("glTF") || t.starts_with("Kaydara FBX Binary") || t.find("<COLLADA") != t.npos;
+    }
+    Scene read(std::span<const uint8_t>) const override { throw ParseError(kWithoutAssimp, ParseError::NoOffset); }
+    std::vector<uint8_t> write(const Scene&) const override { throw WriteError(kWithoutAssimp); }
+};
+
+} // namespace
+
+std::unique_ptr<Format> assimpAbsentFormat() { return std::make_unique<AssimpAbsentFormat>(); }
+
+Scene importWithAssimp(const std::string& path) { throw std::runtime_error(path + ": " + kWithoutAssimp); }
+
+} // namespace bonescope

@@ -6,6 +6,7 @@
 
 #include "formats/assimp/assimp_format.h"
 #include "formats/bvh/bvh_format.h"
+#include "formats/cast/cast_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
 #include "formats/seanim/seanim_format.h"
@@ -22,6 +23,7 @@ Registry::Registry()
     for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
         formats_.push_back(std::move(f));
     formats_.push_back(std::make_unique<BvhFormat>());
+    formats_.push_back(std::make_unique<CastFormat>());
     formats_.push_back(std::make_unique<AssimpFormat>()); // glTF, FBX, COLLADA; after our own formats
 }
 

@@ -1,5 +1,7 @@
 // Cast: a file built byte by byte from the specification with known numbers for every property type,
 // node kind and curve mode; byte-exact re-save; edits that survive a save; bad input.
+#include <random>
+
 #include <gtest/gtest.h>
 
 #include "formats/cast/cast_extra.h"
@@ -346,4 +348,22 @@ TEST(Cast, BadValuesNameTheirOffset)
     auto wrongMagic = fullFile();
     wrongMagic[0] = 'k';
     EXPECT_THROW((void)CastFormat().read(wrongMagic), ParseError);
+}
+
+TEST(Cast, RandomlyCorruptedFilesFailCleanlyOrResaveIdentically)
+{
+    const auto original = fullFile();
+    CastFormat f;
+    std::mt19937 rng(13);
+    for (int round = 0; round < 3000; ++round) {
+        auto bytes = original;
+        const int flips = 1 + int(rng() % 4);
+        for (int i = 0; i < flips; ++i)
+            bytes[rng() % bytes.size()] = uint8_t(rng());
+        try {
+            const Scene s = f.read(bytes);
+            EXPECT_EQ(f.write(s), bytes) << "round " << round;
+        } catch (const ParseError&) {
+        }
+    }
 }

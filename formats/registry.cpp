@@ -11,6 +11,7 @@
 #include "formats/lego/lego_format.h"
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/semodel/semodel_format.h"
 
 namespace bonescope {
 
@@ -24,6 +25,7 @@ Registry::Registry()
         formats_.push_back(std::move(f));
     formats_.push_back(std::make_unique<BvhFormat>());
     formats_.push_back(std::make_unique<CastFormat>());
+    formats_.push_back(std::make_unique<SemodelFormat>());
     formats_.push_back(std::make_unique<AssimpFormat>()); // glTF, FBX, COLLADA; after our own formats
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "formats/model_build.h"
 #include "formats/parse_error.h"
 
 namespace bonescope {
@@ -46,12 +47,7 @@ const Property* buffer(const Node& mesh, const char* name, std::initializer_list
 
 void readSkeleton(const Node& skel, Skeleton& skeleton)
 {
-    struct World {
-        bool has = false;
-        glm::dvec3 p{0.0};
-        glm::dquat r{1, 0, 0, 0};
-    };
-    std::vector<World> world;
+    std::vector<WorldTransform> world;
     std::vector<bool> hasLocal;
     std::vector<uint64_t> offsets;
     for (const Node& b : skel.children) {
@@ -65,16 +61,16 @@ void readSkeleton(const Node& skel, Skeleton& skeleton)
         const Property* ssc = b.prop("ssc");
         bone.flags = (!ssc || ssc->count == 0 || ssc->integer(0) != 0) ? 1u : 0u;
         double v[4];
-        World w;
+        WorldTransform w;
         bool local = false;
         if (vectorOf(b, "lp", cast::Vec3, v))
             bone.restTranslation = {v[0], v[1], v[2]}, local = true;
         if (vectorOf(b, "lr", cast::Vec4, v))
-            bone.restRotation = glm::normalize(glm::dquat(v[3], v[0], v[1], v[2])), local = true;
+            bone.restRotation = unitQuat(v[0], v[1], v[2], v[3]), local = true;
         if (vectorOf(b, "wp", cast::Vec3, v))
-            w.p = {v[0], v[1], v[2]}, w.has = true;
+            w.position = {v[0], v[1], v[2]}, w.has = true;
         if (vectorOf(b, "wr", cast::Vec4, v))
-            w.r = glm::normalize(glm::dquat(v[3], v[0], v[1], v[2])), w.has = true;
+            w.rotation = unitQuat(v[0], v[1], v[2], v[3]), w.has = true;
         if (vectorOf(b, "s", cast::Vec3, v))
             bone.restScale = {v[0], v[1], v[2]};
         skeleton.bones.push_back(std::move(bone));
@@ -92,22 +88,7 @@ void readSkeleton(const Node& skel, Skeleton& skeleton)
     const auto order = skeleton.evaluationOrder(&why);
     if (!order)
         failAt(skel.offset, "the skeleton's parents are broken: " + why);
-    // Bones with only world transforms: local = parent world^-1 * world, parents first; a parent with
-    // only a local transform gets its world one from its own parent.
-    for (int i : *order) {
-        Bone& b = skeleton.bones[i];
-        const World parent = b.parent >= 0 ? world[b.parent] : World{true};
-        if (hasLocal[i] || !world[i].has) {
-            if (!world[i].has) {
-                world[i].p = parent.p + parent.r * b.restTranslation;
-                world[i].r = parent.r * b.restRotation;
-            }
-            continue;
-        }
-        const glm::dquat inv = glm::inverse(parent.r);
-        b.restRotation = glm::normalize(inv * world[i].r);
-        b.restTranslation = inv * (world[i].p - parent.p);
-    }
+    restFromWorld(skeleton, std::move(world), hasLocal, *order);
 }
 
 void readMesh(const Node& m, size_t boneCount, Mesh& mesh)
@@ -144,7 +125,7 @@ void readMesh(const Node& m, size_t boneCount, Mesh& mesh)
         if (wv->count != wb->count)
             failAt(wv->offset, "weight value buffer has " + std::to_string(wv->count) + " entries, the bone buffer " +
                                    std::to_string(wb->count));
-        std::vector<std::pair<float, uint32_t>> w;
+        std::vector<std::pair<uint32_t, float>> w;
         for (size_t v = 0; v < count; ++v) {
             w.clear();
             for (size_t k = 0; k < influences; ++k) {
@@ -153,34 +134,12 @@ void readMesh(const Node& m, size_t boneCount, Mesh& mesh)
                 const float value = float(wv->number(i));
                 if (!std::isfinite(value))
                     failAt(wv->offset, "weight " + std::to_string(i) + " is not a finite number");
-                if (value == 0)
-                    continue;
-                if (bone >= boneCount)
+                if (value != 0 && bone >= boneCount)
                     failAt(wb->offset, "weight " + std::to_string(i) + " names bone " + std::to_string(bone) +
                                            " of " + std::to_string(boneCount));
-                // Weights of one bone add up (specification).
-                auto same = std::find_if(w.begin(), w.end(), [&](const auto& x) { return x.second == bone; });
-                if (same != w.end())
-                    same->first += value;
-                else
-                    w.push_back({value, uint32_t(bone)});
+                w.push_back({uint32_t(bone), value}); // weights of one bone add up (specification)
             }
-            // The four strongest influences, renormalised: what the viewport skins with.
-            std::sort(w.begin(), w.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-            glm::uvec4 j(0);
-            glm::vec4 wt(0.f);
-            float sum = 0;
-            for (size_t k = 0; k < std::min<size_t>(4, w.size()); ++k) {
-                j[int(k)] = w[k].second;
-                wt[int(k)] = w[k].first;
-                sum += w[k].first;
-            }
-            if (sum > 0)
-                wt /= sum;
-            else
-                wt = {1, 0, 0, 0};
-            mesh.joints.push_back(j);
-            mesh.weights.push_back(wt);
+            appendSkinWeights(w, mesh);
         }
     }
 

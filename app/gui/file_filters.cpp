@@ -25,7 +25,9 @@ QString meshFileFilter()
     aiString list; // "*.3ds;*.obj;..."
     Assimp::Importer().GetExtensionList(list);
     const QString assimp = QString::fromUtf8(list.C_Str()).replace(';', ' ');
-    return QString("Common meshes (*.glb *.gltf *.fbx *.dae);;Everything Assimp reads (%1);;All files (*)").arg(assimp);
+    return QString("Common meshes (*.glb *.gltf *.fbx *.dae *.semodel *.cast);;Game models (*.semodel *.cast);;"
+                   "Everything Assimp reads (%1);;All files (*)")
+        .arg(assimp);
 }
 
 } // namespace bonescope::gui

@@ -7,6 +7,7 @@
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_tree.h"
+#include "formats/file_io.h"
 #include "formats/parse_error.h"
 #include "formats/registry.h"
 #include "tests/formats/cast_test_builder.h"
@@ -366,4 +367,27 @@ TEST(Cast, RandomlyCorruptedFilesFailCleanlyOrResaveIdentically)
         } catch (const ParseError&) {
         }
     }
+}
+
+TEST(Cast, ModelExportsToGlbAndConversionReportsWhatIsLost)
+{
+    const std::string path = test::tempPath("soldier.cast");
+    test::writeBytes(path, fullFile());
+    const std::string glb = test::tempPath("soldier.glb");
+    auto r = test::runCli({"convert", path, glb, "--animation", "1"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Scene back = loadScene(glb).scene;
+    EXPECT_GE(back.skeleton.find("tag_weapon"), 0);
+    EXPECT_EQ(back.mesh.indices.size(), 6u);
+    const std::string seanim = test::tempPath("walk.seanim");
+    r = test::runCli({"convert", path, seanim});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const std::string all = r.out + r.err;
+    EXPECT_NE(all.find("1 IK handle(s) are not written"), std::string::npos) << all;
+    EXPECT_NE(all.find("1 constraint(s)"), std::string::npos) << all;
+    EXPECT_NE(all.find("curve modes (1 relative, 1 additive, 1 override(s))"), std::string::npos) << all;
+    EXPECT_NE(all.find("additive blend weight"), std::string::npos) << all;
+    const auto info = test::runCli({"info", path});
+    EXPECT_NE(info.out.find("ik handle arm_ik: root -> tag_weapon, target spine"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("material body_mat (pbr), albedo: textures/body_c.png"), std::string::npos) << info.out;
 }

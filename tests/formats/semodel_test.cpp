@@ -9,6 +9,8 @@
 #include "formats/registry.h"
 #include "formats/semodel/semodel_extra.h"
 #include "formats/semodel/semodel_format.h"
+#include "formats/file_io.h"
+#include "tests/support/test_support.h"
 
 using namespace bonescope;
 
@@ -175,4 +177,22 @@ TEST(Semodel, HugeCountsAndBadIndicesNameTheirOffset)
     bytes = model(false);
     bytes[0] = 'X';
     EXPECT_THROW((void)SemodelFormat().read(bytes), ParseError);
+}
+
+TEST(Semodel, InfoAndExportToGlbOnTheCommandLine)
+{
+    const std::string path = test::tempPath("hero.semodel");
+    test::writeBytes(path, model(false));
+    const auto info = test::runCli({"info", path});
+    ASSERT_EQ(info.status, 0) << info.err;
+    EXPECT_NE(info.out.find("material skin: diffuse images/skin_c.png"), std::string::npos) << info.out;
+    EXPECT_NE(info.out.find("2 UV layer(s), 3 influence(s)"), std::string::npos) << info.out;
+    const std::string glb = test::tempPath("hero.glb");
+    const auto r = test::runCli({"convert", path, glb});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const Scene back = loadScene(glb).scene;
+    EXPECT_GE(back.skeleton.size(), 3u);
+    EXPECT_GE(back.skeleton.find("j_head"), 0);
+    EXPECT_EQ(back.mesh.indices.size(), 6u);
+    EXPECT_TRUE(back.mesh.skinned());
 }

@@ -174,6 +174,32 @@ void readCurve(const Node& c, std::vector<TrackBuild>& tracks, std::map<std::str
 // Three component curves -> vector keys at the union of their frames.
 void mergeComponents(const TrackBuild& t, int first, double fps, Vec3Channel& out)
 {
+    // Usual case: every curve of the three has the same frames (exporters key them together).
+    const std::vector<FrameValue>* shared = nullptr;
+    bool same = true;
+    for (int c = first; c < first + 3 && same; ++c) {
+        const auto& keys = t.comps[c].keys;
+        if (keys.empty())
+            continue;
+        if (!shared)
+            shared = &keys;
+        else
+            same = keys.size() == shared->size() &&
+                   std::equal(keys.begin(), keys.end(), shared->begin(),
+                              [](const FrameValue& a, const FrameValue& b) { return a.frame == b.frame; });
+    }
+    if (shared && same) {
+        out.keys.reserve(shared->size());
+        for (size_t k = 0; k < shared->size(); ++k) {
+            glm::dvec3 v;
+            for (int c = 0; c < 3; ++c) {
+                const auto& keys = t.comps[first + c].keys;
+                v[c] = keys.empty() ? t.info.fallback[first + c] : keys[k].value;
+            }
+            out.keys.push_back({(*shared)[k].frame / fps, v});
+        }
+        return;
+    }
     std::vector<uint32_t> frames;
     for (int c = first; c < first + 3; ++c)
         for (const FrameValue& k : t.comps[c].keys)
@@ -197,7 +223,7 @@ BlendMode blendFor(uint8_t translationMode, uint8_t rotationMode)
             rotationMode == cast::Absolute ? RotationBlend::Replace : RotationBlend::AfterRest};
 }
 
-Animation readAnimation(const Node& n, const Skeleton& skeleton)
+Animation readAnimation(Node& n, const Skeleton& skeleton)
 {
     Animation a;
     auto extra = std::make_unique<CastAnimationExtra>();
@@ -261,6 +287,7 @@ Animation readAnimation(const Node& n, const Skeleton& skeleton)
                                                                                      : t.info.rotationMode)});
         a.tracks.push_back(std::move(track));
         extra->tracks.push_back(t.info);
+        t = TrackBuild{}; // the per-curve copies are no longer needed: keep the peak memory down
     }
 
     // Overrides: the named node and its descendants use the override's mode (BlendModifier's rule).
@@ -295,7 +322,7 @@ Animation readAnimation(const Node& n, const Skeleton& skeleton)
     }
 
     a.duration = maxFrame / a.fps;
-    extra->node = n;
+    extra->node = std::move(n); // the tree keeps an empty Animation node in its place
     extra->readName = a.name;
     extra->readFps = a.fps;
     extra->readLooping = a.looping;
@@ -334,9 +361,8 @@ Scene CastFormat::read(std::span<const uint8_t> bytes) const
         for (cast::Node& child : root.children)
             if (child.id == cast::Animation) {
                 scene.animations.push_back(readAnimation(child, scene.skeleton));
-                child.props.clear(); // the animation's extra holds it; the tree keeps its place
-                child.children.clear();
-                child.slack.clear();
+                child = cast::Node{}; // the animation's extra holds it; the tree keeps its place
+                child.id = cast::Animation;
             }
     scene.extra = std::move(extra);
     return scene;

@@ -2,6 +2,7 @@
 // from global transforms only and from local ones; UV layers, normals, colours, three influences;
 // materials; every truncation and huge counts.
 #include <cstring>
+#include <random>
 
 #include <gtest/gtest.h>
 
@@ -195,4 +196,25 @@ TEST(Semodel, InfoAndExportToGlbOnTheCommandLine)
     EXPECT_GE(back.skeleton.find("j_head"), 0);
     EXPECT_EQ(back.mesh.indices.size(), 6u);
     EXPECT_TRUE(back.mesh.skinned());
+}
+
+TEST(Semodel, RandomlyCorruptedFilesFailCleanlyOrStayInBounds)
+{
+    const auto original = model(true);
+    std::mt19937 rng(7);
+    for (int round = 0; round < 3000; ++round) {
+        auto bytes = original;
+        for (int i = 0, n = 1 + int(rng() % 4); i < n; ++i)
+            bytes[rng() % bytes.size()] = uint8_t(rng());
+        try {
+            const Scene s = SemodelFormat().read(bytes);
+            for (uint32_t i : s.mesh.indices)
+                ASSERT_LT(i, s.mesh.positions.size());
+            for (size_t v = 0; v < s.mesh.joints.size(); ++v)
+                for (int k = 0; k < 4; ++k)
+                    if (s.mesh.weights[v][k] != 0)
+                        ASSERT_LT(s.mesh.joints[v][k], s.skeleton.size());
+        } catch (const ParseError&) {
+        }
+    }
 }

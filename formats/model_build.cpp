@@ -27,14 +27,15 @@ void restFromWorld(Skeleton& skeleton, std::vector<WorldTransform> world, const 
 void appendSkinWeights(std::vector<std::pair<uint32_t, float>>& w, Mesh& mesh)
 {
     std::vector<std::pair<uint32_t, float>> merged;
-    for (const auto& [bone, value] : w) {
-        if (value == 0)
+    for (const auto& influence : w) { // no structured binding: lambdas capturing one need clang 16
+        if (influence.second == 0)
             continue;
+        const uint32_t bone = influence.first;
         auto same = std::find_if(merged.begin(), merged.end(), [&](const auto& x) { return x.first == bone; });
         if (same != merged.end())
-            same->second += value;
+            same->second += influence.second;
         else
-            merged.push_back({bone, value});
+            merged.push_back(influence);
     }
     std::stable_sort(merged.begin(), merged.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     glm::uvec4 j(0);

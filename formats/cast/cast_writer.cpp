@@ -236,7 +236,7 @@ std::vector<uint8_t> CastFormat::write(const Scene& scene) const
             root.children.push_back(makeCastModel(scene.skeleton, scene.mesh, nextHash));
         file.roots.push_back(std::move(root));
     }
-    if (file.roots.empty()) {
+    if (file.roots.empty() && nextAnimation < scene.animations.size()) {
         file.roots.push_back({});
         file.roots.back().hash = nextHash++;
     }

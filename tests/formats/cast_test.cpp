@@ -391,3 +391,11 @@ TEST(Cast, ModelExportsToGlbAndConversionReportsWhatIsLost)
     EXPECT_NE(info.out.find("ik handle arm_ik: root -> tag_weapon, target spine"), std::string::npos) << info.out;
     EXPECT_NE(info.out.find("material body_mat (pbr), albedo: textures/body_c.png"), std::string::npos) << info.out;
 }
+
+TEST(Cast, FileWithoutRootsResavesIdentically)
+{
+    // Found by cast_fuzz: a header saying no root node, then bytes; saving added an empty root.
+    std::vector<uint8_t> bytes = {'c', 'a', 's', 't', 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x3f};
+    CastFormat f;
+    EXPECT_EQ(f.write(f.read(bytes)), bytes);
+}

@@ -91,6 +91,9 @@ public:
     // What writing `scene` in this format would drop or change, one message each (`convert` prints
     // them). The default compares the scene's content with capabilities(); formats add their own.
     virtual std::vector<std::string> conversionLoss(const Scene& scene) const;
+    // What a scene this format read holds beyond the common model and another format cannot take
+    // (Cast's IK handles, constraints, curve modes), one message each.
+    virtual std::vector<std::string> sourceLoss(const Scene& scene) const { return {}; }
 };
 
 FileSummary summarizeScene(const Scene& scene);

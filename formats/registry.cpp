@@ -9,11 +9,13 @@
 #include "formats/assimp/assimp_format.h"
 #endif
 #include "formats/bvh/bvh_format.h"
+#include "formats/cast/cast_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/semodel/semodel_format.h"
 
 namespace bonescope {
 
@@ -26,6 +28,8 @@ Registry::Registry()
     for (auto& f : dashFormats()) // DMF 1.5 / DMX 2.0, binary and JSON
         formats_.push_back(std::move(f));
     formats_.push_back(std::make_unique<BvhFormat>());
+    formats_.push_back(std::make_unique<CastFormat>());
+    formats_.push_back(std::make_unique<SemodelFormat>());
 #ifdef BONESCOPE_WITHOUT_ASSIMP
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else

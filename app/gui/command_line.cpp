@@ -12,7 +12,7 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     p.addHelpOption();
     p.addVersionOption();
     p.addPositionalArgument("file", "The animation to open (the demo when omitted).", "[FILE]");
-    const QCommandLineOption skeleton("skeleton", "Load a skeleton mesh (glTF, FBX, COLLADA, ...).", "mesh");
+    const QCommandLineOption skeleton("skeleton", "Load a skeleton mesh (glTF, FBX, COLLADA, SEModel, Cast, ...).", "mesh");
     const QCommandLineOption screenshot("screenshot", "Render the window to an image and exit.", "out.png");
     const QCommandLineOption frame("frame", "The frame to show (with --screenshot).", "n", "0");
     const QCommandLineOption size("size", "Window size for --screenshot / --benchmark-playback.", "WxH", "1280x800");

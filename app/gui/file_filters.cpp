@@ -25,12 +25,14 @@ QString animationFileFilter()
 QString meshFileFilter()
 {
 #ifdef BONESCOPE_WITHOUT_ASSIMP
-    return "Files with a skeleton (*.anim *.ani *.dmf *.dmx);;All files (*)";
+    return "Files with a skeleton (*.anim *.ani *.dmf *.dmx *.semodel *.cast);;All files (*)";
 #else
     aiString list; // "*.3ds;*.obj;..."
     Assimp::Importer().GetExtensionList(list);
     const QString assimp = QString::fromUtf8(list.C_Str()).replace(';', ' ');
-    return QString("Common meshes (*.glb *.gltf *.fbx *.dae);;Everything Assimp reads (%1);;All files (*)").arg(assimp);
+    return QString("Common meshes (*.glb *.gltf *.fbx *.dae *.semodel *.cast);;Game models (*.semodel *.cast);;"
+                   "Everything Assimp reads (%1);;All files (*)")
+        .arg(assimp);
 #endif
 }
 

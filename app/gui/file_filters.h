@@ -5,6 +5,6 @@
 namespace bonescope::gui {
 
 QString animationFileFilter(); // "All supported (...);;SEAnim v1 (*.seanim);;...;;All files (*)"
-QString meshFileFilter();      // glTF, FBX, COLLADA and the other formats Assimp reads
+QString meshFileFilter();      // glTF, FBX, COLLADA, the other formats Assimp reads, SEModel and Cast
 
 } // namespace bonescope::gui

@@ -377,7 +377,15 @@ void MainWindow::offerCompanion(const QString& animationPath)
     companion_->hide();
     if (!doc_->scene().skeleton.empty())
         return;
-    for (const QString& candidate : meshCompanions(animationPath))
+    QStringList candidates = meshCompanions(animationPath);
+    if (const Animation* a = doc_->scene().currentAnimation()) {
+        std::vector<std::string> tracks;
+        for (const Track& t : a->tracks)
+            tracks.push_back(t.name);
+        if (const QString model = matchingGameModel(animationPath, tracks); !model.isEmpty())
+            candidates << model;
+    }
+    for (const QString& candidate : candidates)
         if (candidate != doc_->meshPath()) {
             companionPath_ = candidate;
             companion_->setText(tr("Load skeleton mesh %1").arg(QFileInfo(candidate).fileName()));

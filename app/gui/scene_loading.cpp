@@ -14,6 +14,9 @@ namespace bonescope::gui {
 
 namespace {
 
+constexpr qint64 kMaxCompanionBytes = 256ll << 20;
+constexpr int kMaxCompanionFiles = 32;
+
 const QStringList kMeshExtensions = {"glb", "gltf", "fbx", "dae", "obj", "blend", "3ds", "x", "ms3d", "md5mesh", "smd", "bvh"};
 
 } // namespace
@@ -50,6 +53,8 @@ LoadResult loadMeshFile(const QString& path)
 
 bool looksLikeMeshFile(const QString& path)
 {
+    if (QFileInfo(path).suffix().toLower() == "semodel")
+        return true; // a registered format, but a model without animations
     if (Registry::instance().byExtension(path.toStdString()))
         return false;
     return kMeshExtensions.contains(QFileInfo(path).suffix().toLower());
@@ -65,6 +70,38 @@ QStringList meshCompanions(const QString& animationPath)
             out << candidate;
     }
     return out;
+}
+
+QString matchingGameModel(const QString& animationPath, const std::vector<std::string>& trackNames)
+{
+    if (trackNames.empty())
+        return {};
+    const QFileInfo info(animationPath);
+    const QFileInfoList candidates =
+        info.dir().entryInfoList({"*.semodel", "*.cast"}, QDir::Files | QDir::Readable, QDir::Name);
+    QString best;
+    size_t bestMatched = 0;
+    int read = 0;
+    for (const QFileInfo& c : candidates) {
+        // Rips hold many models: look at a bounded number of reasonably sized ones.
+        if (c.absoluteFilePath() == info.absoluteFilePath() || c.size() > kMaxCompanionBytes)
+            continue;
+        if (++read > kMaxCompanionFiles)
+            break;
+        try {
+            const SkeletonSource model = loadSkeletonScene(c.absoluteFilePath().toStdString());
+            size_t matched = 0;
+            for (const std::string& name : trackNames)
+                matched += model.scene.skeleton.find(name) >= 0 || model.scene.skeleton.findLoose(name) >= 0;
+            if (matched * 2 >= trackNames.size() && matched > bestMatched) {
+                best = c.absoluteFilePath();
+                bestMatched = matched;
+            }
+        } catch (const std::exception&) {
+            // Not a model (an animation-only .cast) or unreadable: not offered.
+        }
+    }
+    return best;
 }
 
 } // namespace bonescope::gui

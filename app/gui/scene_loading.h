@@ -2,6 +2,8 @@
 // Reading files for the window, off the GUI thread: any registered animation format, and skeleton
 // meshes through Assimp (or a registered format that carries a skeleton). Errors come back as text.
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <QString>
 #include <QStringList>
@@ -26,5 +28,8 @@ LoadResult loadMeshFile(const QString& path);
 bool looksLikeMeshFile(const QString& path);
 // Mesh files next to an animation with the same base name (.glb, .gltf, .fbx, .dae), best first.
 QStringList meshCompanions(const QString& animationPath);
+// A SEModel or Cast model in the animation's folder whose bones match at least half of the tracks
+// (the best match), or an empty string. Game rips name models and animations differently.
+QString matchingGameModel(const QString& animationPath, const std::vector<std::string>& trackNames);
 
 } // namespace bonescope::gui

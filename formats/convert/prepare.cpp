@@ -139,8 +139,12 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
     if (usesUploaderRules(source, target, o))
         return uploadBvh(source, target, o, report);
     Scene s = source;
-    if (const Format* from = Registry::instance().byId(source.format))
+    if (const Format* from = Registry::instance().byId(source.format)) {
+        if (source.format != target.id())
+            for (std::string& loss : from->sourceLoss(source))
+                report.push_back(std::move(loss));
         from->toCommon(s);
+    }
 
     std::string why;
     if (!s.skeleton.evaluationOrder(&why))

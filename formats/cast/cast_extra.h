@@ -1,0 +1,64 @@
+#pragma once
+// What a Cast file holds beyond the common model, kept so that an unedited file is written back byte
+// for byte and an edited one keeps every node Bonescope does not edit.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/format_extra.h"
+#include "formats/cast/cast_tree.h"
+
+namespace bonescope {
+
+namespace cast {
+// Curve modes, numbered like SEAnim's animation types (kept in BlendModifier::sourceValue).
+enum Mode : uint8_t { Absolute = 0, Additive = 1, Relative = 2 };
+std::string modeName(uint8_t mode);
+// -1 for a string that names no mode.
+int modeFromName(const std::string& name);
+} // namespace cast
+
+// Per animated node: which curves the file had and how, so that an edited animation is written back
+// with the same curves, modes and blend weights.
+struct CastTrackInfo {
+    std::string name;
+    // tx ty tz sx sy sz: present in the file, and the value used where a component had no curve.
+    std::array<bool, 6> present{};
+    std::array<double, 6> fallback{0, 0, 0, 1, 1, 1};
+    bool rotation = false, visibility = false;
+    uint8_t translationMode = cast::Absolute, rotationMode = cast::Absolute, scaleMode = cast::Absolute;
+    float blendWeight = 1.0f; // the curves' additive blend weight (ab)
+    bool hasBlendWeight = false;
+};
+
+struct CastAnimationExtra : FormatExtra {
+    cast::Node node;       // the Animation node as read (unknown curves, overrides, properties)
+    uint64_t readHash = 0; // contentHash of the animation as read: unchanged means write `node` as is
+    std::string readName;
+    double readFps = 0;
+    bool readLooping = false;
+    std::vector<CastTrackInfo> tracks;
+
+    const CastTrackInfo* track(const std::string& name) const;
+    std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<CastAnimationExtra>(*this); }
+    void toJson(nlohmann::json& out) const override;
+};
+
+struct CastFileExtra : FormatExtra {
+    // The whole tree; each Animation node is a placeholder (no properties, no children) filled from the
+    // scene's animations in order when writing.
+    cast::Tree file;
+    // Where the scene's skeleton and mesh came from, and their fingerprint as read.
+    int modelRoot = -1, modelChild = -1;
+    uint64_t skeletonHash = 0;
+    std::vector<std::pair<int, uint32_t>> meshRanges; // model child index, vertex count, in mesh order
+
+    std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<CastFileExtra>(*this); }
+    void toJson(nlohmann::json& out) const override;
+};
+
+// The tree as JSON (`dump`): node kinds, hashes, every property with its values (long arrays cut).
+void castNodeToJson(const cast::Node& node, nlohmann::json& out);
+
+} // namespace bonescope

@@ -1,0 +1,102 @@
+#pragma once
+// Cast's generic node tree (github dtzxporter/cast, "File structure"): nodes with an id, a hash,
+// typed properties and children. Every property keeps its raw little-endian bytes and every node the
+// bytes its declared size holds past its children, so an unedited tree is written back byte for byte.
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bonescope::cast {
+
+enum NodeId : uint32_t {
+    Root = 0x746F6F72,
+    Model = 0x6C646F6D,
+    Mesh = 0x6873656D,
+    Hair = 0x72696168,
+    BlendShape = 0x68736C62,
+    Skeleton = 0x6C656B73,
+    Bone = 0x656E6F62,
+    IKHandle = 0x64686B69,
+    Constraint = 0x74736E63,
+    Animation = 0x6D696E61,
+    Curve = 0x76727563,
+    CurveModeOverride = 0x564F4D43,
+    NotificationTrack = 0x6669746E,
+    Material = 0x6C74616D,
+    File = 0x656C6966,
+    Color = 0x726C6F63,
+    Instance = 0x74736E69,
+    Metadata = 0x6174656D,
+};
+
+// The id as a little-endian u16: Byte is stored "b\0", Vector2 "2v" (the C++ constant 'v2').
+enum PropType : uint16_t {
+    Byte = 'b',
+    Short = 'h',
+    Int32 = 'i',
+    Int64 = 'l',
+    Float = 'f',
+    Double = 'd',
+    String = 's',
+    Vec2 = 0x7632,
+    Vec3 = 0x7633,
+    Vec4 = 0x7634,
+};
+
+constexpr uint32_t Magic = 0x74736163; // "cast"
+constexpr size_t HeaderSize = 16, NodeHeaderSize = 24, PropertyHeaderSize = 8;
+
+// Bytes per element, 0 for strings (NUL-terminated) and unknown types.
+size_t elementSize(uint16_t type);
+size_t componentsOf(uint16_t type); // 2, 3, 4 for vectors, else 1
+std::string typeName(uint16_t type);  // "b", "v3", ...
+std::string nodeName(uint32_t id);    // "Model", or the four id characters for an unknown node
+
+struct Property {
+    uint16_t type = Byte;
+    std::string name;
+    uint32_t count = 0;          // elements (vectors count once); 1 for a string
+    std::vector<uint8_t> data;   // the elements' bytes as stored
+    uint64_t offset = 0;         // where the property header was read (for error messages)
+
+    size_t components() const { return size_t(count) * componentsOf(type); }
+    // Component i of a numeric property (vectors flattened), widened to double.
+    double number(size_t i) const;
+    uint64_t integer(size_t i) const; // for b/h/i/l
+    std::string text() const;         // a string property's value
+
+    static Property ofString(std::string name, std::string_view value);
+    static Property ofFloats(std::string name, uint16_t type, std::span<const float> values);
+    static Property ofIntegers(std::string name, uint16_t type, std::span<const uint64_t> values);
+};
+
+struct Node {
+    uint32_t id = Root;
+    uint64_t hash = 0;
+    std::vector<Property> props;
+    std::vector<Node> children;
+    std::vector<uint8_t> slack; // bytes the declared size holds past the last child
+    uint64_t offset = 0;
+
+    const Property* prop(std::string_view name) const;
+    Property* prop(std::string_view name);
+    // Replaces the property of that name in place, or appends it.
+    void set(Property p);
+    std::string text(std::string_view name, std::string fallback = {}) const;
+};
+
+struct Tree {
+    uint32_t version = 1;
+    uint32_t flags = 0;
+    std::vector<Node> roots;
+    std::vector<uint8_t> trailing; // bytes after the last root node
+};
+
+// Throws ParseError naming the byte offset. Memory stays proportional to the input.
+Tree parse(std::span<const uint8_t> bytes);
+std::vector<uint8_t> serialize(const Tree& tree);
+uint64_t serializedSize(const Node& node);
+
+} // namespace bonescope::cast

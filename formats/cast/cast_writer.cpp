@@ -1,0 +1,251 @@
+// Common model -> Cast. A file Bonescope read keeps its tree: each animation whose content is
+// unchanged writes its Animation node as read, an edited one gets new curves and notification tracks
+// (with the modes and components the file had) beside the nodes it does not edit.
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "core/content_hash.h"
+#include "formats/cast/cast_extra.h"
+#include "formats/cast/cast_format.h"
+#include "formats/cast/cast_model.h"
+#include "formats/parse_error.h"
+
+namespace bonescope {
+
+namespace {
+
+using cast::Node;
+using cast::Property;
+
+// New node hashes count up from here, like the reference library's.
+constexpr uint64_t FirstHash = 0x534E495752545250ull;
+
+uint64_t frameOf(double time, double fps)
+{
+    const double f = std::round(time * fps);
+    if (!(f >= 0) || f > 4294967295.0)
+        throw WriteError("Cast: key time " + std::to_string(time) + " s is not a frame from 0 to 2^32-1");
+    return uint64_t(f);
+}
+
+uint8_t translationModeOf(const BlendMode& m, const CastTrackInfo* info)
+{
+    if (m.translation == TranslationBlend::Replace)
+        return cast::Absolute;
+    if (info && info->translationMode != cast::Absolute)
+        return info->translationMode;
+    return m.rotation == RotationBlend::AfterRest ? cast::Additive : cast::Relative;
+}
+
+uint8_t rotationModeOf(const BlendMode& m, const CastTrackInfo* info)
+{
+    if (m.rotation == RotationBlend::Replace)
+        return cast::Absolute;
+    if (info && info->rotationMode != cast::Absolute)
+        return info->rotationMode;
+    return cast::Additive;
+}
+
+Node makeCurve(const std::string& nodeName, const char* kp, std::span<const uint64_t> frames, Property values,
+               uint8_t mode, const CastTrackInfo* info, uint64_t& nextHash)
+{
+    Node c;
+    c.id = cast::Curve;
+    c.hash = nextHash++;
+    c.set(Property::ofString("nn", nodeName));
+    c.set(Property::ofString("kp", kp));
+    c.set(castIndexProperty("kb", frames));
+    values.name = "kv";
+    c.set(std::move(values));
+    c.set(Property::ofString("m", cast::modeName(mode)));
+    if (info && info->hasBlendWeight)
+        c.set(Property::ofFloats("ab", cast::Float, std::span(&info->blendWeight, 1)));
+    return c;
+}
+
+void addVectorCurves(std::vector<Node>& out, const Track& t, const Vec3Channel& ch, int first, double fps,
+                     uint8_t mode, const CastTrackInfo* info, uint64_t& nextHash)
+{
+    static const char* names[] = {"tx", "ty", "tz", "sx", "sy", "sz"};
+    if (ch.empty())
+        return;
+    std::vector<uint64_t> frames;
+    for (const auto& k : ch.keys)
+        frames.push_back(frameOf(k.time, fps));
+    for (int c = 0; c < 3; ++c) {
+        // A component the file had no curve for stays without one while it keeps its fallback value.
+        bool needed = !info || info->present[first + c];
+        for (const auto& k : ch.keys)
+            needed = needed || k.value[c] != (info ? info->fallback[first + c] : 0.0);
+        if (!needed)
+            continue;
+        std::vector<float> v;
+        v.reserve(ch.keys.size());
+        for (const auto& k : ch.keys)
+            v.push_back(float(k.value[c]));
+        out.push_back(makeCurve(t.name, names[first + c], frames, Property::ofFloats("kv", cast::Float, v), mode, info,
+                                nextHash));
+    }
+}
+
+BlendMode trackBlend(const Animation& a, int track)
+{
+    BlendMode m = a.blend;
+    for (const BlendModifier& mod : a.modifiers)
+        if (mod.track == track)
+            m = mod.mode;
+    return m;
+}
+
+// The curves and notification tracks of an animation.
+std::vector<Node> makeCurves(const Animation& a, const CastAnimationExtra* x, uint64_t& nextHash)
+{
+    std::vector<Node> out;
+    for (size_t i = 0; i < a.tracks.size(); ++i) {
+        const Track& t = a.tracks[i];
+        const CastTrackInfo* info = x ? x->track(t.name) : nullptr;
+        const BlendMode blend = trackBlend(a, int(i));
+        const uint8_t tMode = translationModeOf(blend, info), rMode = rotationModeOf(blend, info);
+        if (!t.rotation.empty()) {
+            std::vector<uint64_t> frames;
+            std::vector<float> v;
+            for (const auto& k : t.rotation.keys) {
+                frames.push_back(frameOf(k.time, a.fps));
+                v.insert(v.end(), {float(k.value.x), float(k.value.y), float(k.value.z), float(k.value.w)});
+            }
+            out.push_back(makeCurve(t.name, "rq", frames, Property::ofFloats("kv", cast::Vec4, v), rMode, info, nextHash));
+        }
+        addVectorCurves(out, t, t.translation, 0, a.fps, tMode, info, nextHash);
+        addVectorCurves(out, t, t.scale, 3, a.fps, info ? info->scaleMode : uint8_t(cast::Absolute), info, nextHash);
+        if (!t.visibility.empty()) {
+            std::vector<uint64_t> frames, values;
+            for (const auto& k : t.visibility.keys) {
+                frames.push_back(frameOf(k.time, a.fps));
+                values.push_back(k.value >= 0.5 ? 1 : 0);
+            }
+            out.push_back(makeCurve(t.name, "vb", frames, Property::ofIntegers("kv", cast::Byte, values), tMode, info,
+                                    nextHash));
+        }
+    }
+    // One notification track per note name, in order of first appearance.
+    std::vector<std::string> names;
+    for (const Note& n : a.notes)
+        if (std::find(names.begin(), names.end(), n.name) == names.end())
+            names.push_back(n.name);
+    for (const std::string& name : names) {
+        Node nt;
+        nt.id = cast::NotificationTrack;
+        nt.hash = nextHash++;
+        nt.set(Property::ofString("n", name));
+        std::vector<uint64_t> frames;
+        for (const Note& n : a.notes)
+            if (n.name == name)
+                frames.push_back(frameOf(n.time, a.fps));
+        nt.set(castIndexProperty("kb", frames));
+        out.push_back(std::move(nt));
+    }
+    return out;
+}
+
+Node animationNode(const Animation& a, uint64_t& nextHash)
+{
+    if (!std::isfinite(a.fps) || a.fps <= 0)
+        throw WriteError("Cast: the frame rate must be a positive number");
+    const auto* x = a.extra.as<CastAnimationExtra>();
+    if (x && contentHash(Skeleton{}, a) == x->readHash && a.name == x->readName && a.fps == x->readFps &&
+        a.looping == x->readLooping)
+        return x->node; // unedited: exactly as read
+    Node n;
+    if (x) {
+        n = x->node;
+    } else {
+        n.id = cast::Animation;
+        n.hash = nextHash++;
+    }
+    if (!a.name.empty() || n.prop("n"))
+        n.set(Property::ofString("n", a.name));
+    const float fps = float(a.fps);
+    n.set(Property::ofFloats("fr", cast::Float, std::span(&fps, 1)));
+    const uint64_t loop = a.looping ? 1 : 0;
+    n.set(Property::ofIntegers("lo", cast::Byte, std::span(&loop, 1)));
+
+    // Curves Bonescope plays are rewritten where the first of them was; the others stay.
+    static const std::set<std::string> played = {"rq", "tx", "ty", "tz", "sx", "sy", "sz", "vb"};
+    std::vector<Node> kept;
+    size_t insertAt = SIZE_MAX;
+    for (Node& c : n.children) {
+        const bool replaced = c.id == cast::NotificationTrack || (c.id == cast::Curve && played.count(c.text("kp")));
+        if (replaced && insertAt == SIZE_MAX)
+            insertAt = kept.size();
+        if (!replaced)
+            kept.push_back(std::move(c));
+    }
+    if (insertAt == SIZE_MAX)
+        insertAt = kept.size();
+    std::vector<Node> curves = makeCurves(a, x, nextHash);
+    kept.insert(kept.begin() + std::ptrdiff_t(insertAt), std::make_move_iterator(curves.begin()),
+                std::make_move_iterator(curves.end()));
+    n.children = std::move(kept);
+    return n;
+}
+
+uint64_t maxHash(const Node& n)
+{
+    uint64_t m = n.hash;
+    for (const Node& c : n.children)
+        m = std::max(m, maxHash(c));
+    return m;
+}
+
+} // namespace
+
+std::vector<uint8_t> CastFormat::write(const Scene& scene) const
+{
+    uint64_t nextHash = FirstHash;
+    const auto* x = scene.extra.as<CastFileExtra>();
+    cast::Tree file;
+    size_t nextAnimation = 0;
+    if (x) {
+        file = x->file;
+        // New nodes must not take a hash the file already uses (hashes link nodes together).
+        for (const Node& root : file.roots)
+            nextHash = std::max(nextHash, maxHash(root) + 1);
+        for (const Animation& a : scene.animations)
+            if (const auto* ax = a.extra.as<CastAnimationExtra>())
+                nextHash = std::max(nextHash, maxHash(ax->node) + 1);
+        if (x->modelRoot >= 0 && contentHash(scene.skeleton, Animation{}) != x->skeletonHash)
+            updateCastModel(file.roots[x->modelRoot].children[x->modelChild], scene.skeleton, scene.mesh,
+                            x->meshRanges, nextHash);
+        // The placeholders take the scene's animations in order; extra ones are dropped.
+        for (Node& root : file.roots) {
+            std::vector<Node> children;
+            for (Node& c : root.children) {
+                if (c.id != cast::Animation)
+                    children.push_back(std::move(c));
+                else if (nextAnimation < scene.animations.size())
+                    children.push_back(animationNode(scene.animations[nextAnimation++], nextHash));
+            }
+            root.children = std::move(children);
+        }
+    } else {
+        Node root;
+        root.id = cast::Root;
+        root.hash = nextHash++;
+        if (!scene.skeleton.empty() || !scene.mesh.empty())
+            root.children.push_back(makeCastModel(scene.skeleton, scene.mesh, nextHash));
+        file.roots.push_back(std::move(root));
+    }
+    if (file.roots.empty() && nextAnimation < scene.animations.size()) {
+        file.roots.push_back({});
+        file.roots.back().hash = nextHash++;
+    }
+    for (; nextAnimation < scene.animations.size(); ++nextAnimation)
+        file.roots.back().children.push_back(animationNode(scene.animations[nextAnimation], nextHash));
+    for (const Node& root : file.roots)
+        if (cast::serializedSize(root) > UINT32_MAX)
+            throw WriteError("Cast: a root node would be larger than 4 GiB, the most a node size can say");
+    return cast::serialize(file);
+}
+
+} // namespace bonescope

@@ -48,6 +48,26 @@ public:
                              pos_);
     }
 
+    // A declared length in frames costs the file nothing, yet sampling, conversion to framed formats
+    // and the window's timeline work per frame: it may claim at most FreeFrames (36 minutes at 30
+    // fps), plus FramesPerByte for every byte of the file.
+    static constexpr uint64_t FreeFrames = uint64_t(1) << 16;
+    static constexpr uint64_t FramesPerByte = 64;
+    void checkFrames(uint64_t frames, size_t at, const char* what) const
+    {
+        const uint64_t limit = FreeFrames + FramesPerByte * data_.size();
+        if (frames > limit)
+            failAt(at, std::string(what) + " claims " + std::to_string(frames) + " frames, more than a file of " +
+                           std::to_string(data_.size()) + " bytes may (at most " + std::to_string(limit) + ")");
+    }
+
+    // The same for a length in seconds at a frame rate.
+    void checkDuration(double seconds, double fps, size_t at, const char* what) const
+    {
+        const double frames = seconds * fps;
+        checkFrames(frames > 0 ? (frames < 1e18 ? uint64_t(frames) : UINT64_MAX) : 0, at, what);
+    }
+
     [[noreturn]] void fail(const std::string& why) const { throw ParseError(why, pos_); }
     [[noreturn]] void failAt(size_t offset, const std::string& why) const { throw ParseError(why, offset); }
 

@@ -94,15 +94,27 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
     // Frame ticks, with a number every `labelEvery` frames so that labels never overlap.
     const long long last = doc_->lastFrame();
     const double pxPerFrame = (width() - 2.0 * kMargin - inset_) / double(std::max<long long>(1, last));
-    long long labelEvery = 1;
-    for (long long step : {1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 100000, 1000000})
-        if ((labelEvery = step) * pxPerFrame >= 40)
-            break;
+    // The steps (1, 2, 5 times a power of ten) and the first tick are computed, never stepped to: a
+    // file may declare 1e15 frames, and only the ticks inside the repainted area are visited.
+    // Labels at least 40 px apart, and wider than the longest number.
+    const double labelPx = std::max(40, fontMetrics().horizontalAdvance(QString::number(last)) + 8);
+    long long labelEvery = 1, decade = 1;
+    for (int m = 0; labelEvery * pxPerFrame < labelPx && decade < (1LL << 58);) {
+        if (++m == 3) {
+            m = 0;
+            decade *= 10;
+        }
+        labelEvery = (m == 0 ? 1 : m == 1 ? 2 : 5) * decade;
+    }
     const long long tickEvery = pxPerFrame >= 4 ? 1 : std::max<long long>(1, labelEvery / 5);
+    const double leftTick = std::min(std::floor(timeAt(left) * doc_->fps()), double(last)) / double(tickEvery);
+    const long long first = std::max<long long>(0, (long long)leftTick - 1) * tickEvery;
     p.setPen(QColor(110, 112, 118));
-    for (long long f = 0; f <= last; f += tickEvery) {
+    for (long long f = first; f <= last; f += tickEvery) {
         const double x = xOf(doc_->timeOfFrame(f));
-        if (x < left || x > right)
+        if (x > right)
+            break;
+        if (x < left)
             continue;
         const bool major = f % labelEvery == 0;
         p.drawLine(QPointF(x, major ? tickTop - 6 : tickTop - 2), QPointF(x, tickTop));

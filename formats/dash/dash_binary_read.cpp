@@ -5,6 +5,7 @@
 
 #include "formats/byte_reader.h"
 #include "formats/dash/dash_binary_layout.h"
+#include "formats/dash/dash_doc.h"
 #include "formats/dash/dash_material.h"
 
 namespace bonescope::dash {
@@ -37,6 +38,26 @@ void checkList(const ByteReader& r, size_t rowAt, const char* what, uint64_t off
                          rowAt);
 }
 
+// Lists are found through offsets, so nothing stops two rows, animations or textures from naming
+// the same bytes, and a small file from being decoded thousands of times over. In a well-formed file
+// the lists do not overlap: all of them together may claim at most the file's size, which keeps what
+// is decoded proportional to the file.
+class Claims {
+public:
+    explicit Claims(size_t fileSize) : left_(fileSize) {}
+    void claim(uint64_t bytes, size_t at, const std::string& what)
+    {
+        if (bytes > left_)
+            throw ParseError(what + " of " + std::to_string(bytes) + " bytes overlaps other data: the lists claim " +
+                                 "more bytes than the file holds",
+                             at);
+        left_ -= bytes;
+    }
+
+private:
+    uint64_t left_;
+};
+
 glm::vec3 vec3(ByteReader& r, const char* what)
 {
     glm::vec3 v;
@@ -45,7 +66,7 @@ glm::vec3 vec3(ByteReader& r, const char* what)
     return v;
 }
 
-void readTexture(ByteReader& r, bool v2, DashTexture& t, std::span<const uint8_t> bytes)
+void readTexture(ByteReader& r, bool v2, DashTexture& t, std::span<const uint8_t> bytes, Claims& claims)
 {
     t.name = r.fixedString(NameBytes, "texture name");
     uint32_t offset, length;
@@ -75,6 +96,7 @@ void readTexture(ByteReader& r, bool v2, DashTexture& t, std::span<const uint8_t
         throw ParseError("texture image of " + std::to_string(length) + " bytes at offset " + std::to_string(offset) +
                              " does not fit in the file (" + std::to_string(bytes.size()) + " bytes)",
                          at);
+    claims.claim(length, at, "texture image");
     t.data.assign(bytes.begin() + offset, bytes.begin() + offset + length);
 }
 
@@ -148,14 +170,16 @@ void readBones(ByteReader& r, bool v2, uint32_t count, DashDoc& doc)
     }
 }
 
-void readAnimation(ByteReader& r, bool v2, DocAnimation& a, std::span<const uint8_t> bytes)
+void readAnimation(ByteReader& r, bool v2, DocAnimation& a, std::span<const uint8_t> bytes, Claims& claims)
 {
     const size_t at = r.pos();
     a.name = r.fixedString(NameBytes, "animation name");
     a.raw.v2 = v2;
     uint32_t offset, count;
+    size_t durationAt;
     if (v2) {
         a.raw.id = r.u32("animation index");
+        durationAt = r.pos();
         a.duration = r.finiteF32("duration");
         offset = r.u32("keyframe offset");
         count = r.u32("keyframe count");
@@ -164,11 +188,14 @@ void readAnimation(ByteReader& r, bool v2, DocAnimation& a, std::span<const uint
         a.raw.fpsRaw = r.u16("fps");
         offset = r.u32("track_offset");
         count = r.u32("track_count");
+        durationAt = r.pos();
         a.duration = r.finiteF32("duration");
     }
+    r.checkDuration(a.duration, playbackFps(a.raw), durationAt, "duration");
     const size_t size = v2 ? KeyframeBytes20 : TrackBytes15;
     ByteReader k(bytes);
     checkList(k, at, v2 ? "keyframe" : "track", offset, count, size);
+    claims.claim(uint64_t(count) * size, at, v2 ? "keyframe list" : "track list");
     k.seek(offset);
     for (uint32_t i = 0; i < count; ++i) {
         const size_t kat = k.pos();
@@ -247,6 +274,7 @@ DashDoc readBinary(std::span<const uint8_t> bytes, bool v2)
     }
     r.seek(rowBase, "attribute table");
     Row rows[SectionCount];
+    Claims claims(bytes.size());
     for (int s = 0; s < SectionCount; ++s) {
         Row& row = rows[s];
         row.rowAt = r.pos();
@@ -264,6 +292,8 @@ DashDoc readBinary(std::span<const uint8_t> bytes, bool v2)
             row.count = r.u32("count");
         }
         checkList(r, row.rowAt, sectionName(Section(s), v2), row.offset, row.count, recordSize(Section(s), v2));
+        claims.claim(uint64_t(row.count) * recordSize(Section(s), v2), row.rowAt,
+                     std::string(sectionName(Section(s), v2)) + " list");
     }
     auto at = [&](Section s) {
         ByteReader sub(bytes);
@@ -274,7 +304,7 @@ DashDoc readBinary(std::span<const uint8_t> bytes, bool v2)
     ByteReader tr = at(SecTex);
     x.textures.resize(rows[SecTex].count);
     for (DashTexture& t : x.textures)
-        readTexture(tr, v2, t, bytes);
+        readTexture(tr, v2, t, bytes, claims);
 
     ByteReader mr = at(SecMat);
     x.materials.resize(rows[SecMat].count);
@@ -309,7 +339,7 @@ DashDoc readBinary(std::span<const uint8_t> bytes, bool v2)
     ByteReader ar = at(SecAnim);
     doc.animations.resize(rows[SecAnim].count);
     for (DocAnimation& a : doc.animations)
-        readAnimation(ar, v2, a, bytes);
+        readAnimation(ar, v2, a, bytes, claims);
     return doc;
 }
 

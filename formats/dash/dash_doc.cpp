@@ -197,8 +197,6 @@ std::vector<DashKey20> splitKeyframes(const Animation& a, const Skeleton& sk)
     return out;
 }
 
-double playbackFps(const DashAnimExtra& raw) { return !raw.v2 && raw.fpsRaw > 0 ? raw.fpsRaw : 30.0; }
-
 glm::ivec4 clampedJoints(const glm::ivec4& raw, int bones)
 {
     glm::ivec4 j;
@@ -226,6 +224,8 @@ bool sameRest(const Bone& b, const DashBoneRaw& raw)
 }
 
 } // namespace
+
+double playbackFps(const DashAnimExtra& raw) { return !raw.v2 && raw.fpsRaw > 0 ? raw.fpsRaw : 30.0; }
 
 int decodeParent(int64_t raw, size_t index, bool v2)
 {

@@ -33,6 +33,9 @@ DashDoc fromScene(const Scene& scene, Variant target);
 // What fromScene(scene, target) changes or drops, one message each.
 std::vector<std::string> dashLoss(const Scene& scene, Variant target);
 
+// The frame rate an animation plays at: 1.5's fps field, else 30.
+double playbackFps(const DashAnimExtra& raw);
+
 // The parent a bone's raw field names (-1 root): 1.5 uses -1; 2.0 ignores the first bone's field and
 // takes 0xFFFFFFFF as "none". Range is checked by the caller.
 int decodeParent(int64_t raw, size_t index, bool v2);

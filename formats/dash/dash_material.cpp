@@ -1,6 +1,7 @@
 #include "formats/dash/dash_material.h"
 
 #include <cmath>
+#include <limits>
 
 #include "formats/dash/dash_doc.h"
 
@@ -61,12 +62,23 @@ double num(const ojson& v, double fallback)
     return v.is_number() ? v.get<double>() : fallback;
 }
 
+// The integer part of `d` as a T, or `fallback` when T cannot hold it: converting a double outside
+// the target's range is undefined behaviour, and JSON materials may hold any number.
+template <class T>
+T fitInt(double d, T fallback)
+{
+    const double t = std::trunc(d);
+    if (!(t >= double(std::numeric_limits<T>::min()) && t <= double(std::numeric_limits<T>::max())))
+        return fallback;
+    return T(t);
+}
+
 void writeOne(ByteWriter& w, Kind k, const ojson& v)
 {
     switch (k) {
-    case Kind::U16: w.u16(uint16_t(num(v, 0))); break;
-    case Kind::S16: w.s16(int16_t(num(v, 0))); break;
-    case Kind::U32: w.u32(uint32_t(int64_t(num(v, 0)))); break;
+    case Kind::U16: w.u16(fitInt<uint16_t>(num(v, 0), 0)); break;
+    case Kind::S16: w.s16(fitInt<int16_t>(num(v, 0), 0)); break;
+    case Kind::U32: w.u32(uint32_t(fitInt<int64_t>(num(v, 0), 0))); break;
     case Kind::F32: w.f32(float(num(v, 0))); break;
     case Kind::Str12: w.fixedString(v.is_string() ? v.get<std::string>() : std::string(), 12); break;
     }
@@ -86,16 +98,16 @@ void sharedFields(DashMaterial& m)
     };
     if (materialFamily(m.source) == 0) {
         const double tex = at("tex_id", 0, -1);
-        m.texture = tex >= 0 ? int(tex) : -1;
+        m.texture = tex >= 0 ? fitInt<int>(tex, -1) : -1;
         for (int i = 0; i < 4; ++i)
             m.diffuse[i] = float(at("diffuse", i, 1));
     } else if (materialFamily(m.source) == 1) {
-        m.texture = at("useMap", 0, 0) != 0 ? int(at("mapIndex", 0, 0)) : -1;
+        m.texture = at("useMap", 0, 0) != 0 ? fitInt<int>(at("mapIndex", 0, 0), -1) : -1;
         for (int i = 0; i < 3; ++i)
             m.diffuse[i] = float(at("color", i, 1));
         m.diffuse[3] = float(at("opacity", 0, 1));
     } else {
-        m.texture = int(at("map", 0, -1));
+        m.texture = fitInt<int>(at("map", 0, -1), -1);
         std::array<uint8_t, 4> c{255, 255, 255, 255};
         auto it = n.find("color");
         if (it != n.end() && it->is_string())

@@ -15,6 +15,8 @@ namespace {
 constexpr size_t TranslationKeyBytes = 16, RotationKeyBytes = 20, ScaleKeyBytes = 16, MorphKeyBytes = 5,
                  RollKeyBytes = 8;
 constexpr size_t MinNodeBytes = 4 + 4 * 2 + 4; // name length, four key counts, child count
+// The file has no frame rate (times are in milliseconds); the window steps at this one.
+constexpr uint32_t StepFps = 30;
 
 template <class T>
 Key<T> readKeyHead(ByteReader& r)
@@ -175,7 +177,9 @@ Scene LegoFormat::read(std::span<const uint8_t> bytes) const
             a.type = r.u32("actor type");
         x->actors.push_back(std::move(a));
     }
+    const size_t durationAt = r.pos();
     x->durationMs = r.s32("duration");
+    r.checkDuration(x->durationMs / 1000.0, StepFps, durationAt, "duration");
     if (x->hasCamera()) {
         x->cameraPosition.rules = lego::translationRules();
         x->cameraTarget.rules = lego::translationRules();
@@ -193,7 +197,7 @@ Scene LegoFormat::read(std::span<const uint8_t> bytes) const
     x->trailing.assign(tail.begin(), tail.end());
 
     // The file has no frame rate: keys are in milliseconds; 30 fps is only for stepping.
-    anim.fps = 30;
+    anim.fps = StepFps;
     anim.duration = x->durationMs / 1000.0;
     anim.keyConvention = lego::keyConvention();
     anim.extra = std::move(x);

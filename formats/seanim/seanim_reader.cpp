@@ -48,7 +48,9 @@ Header readHeader(ByteReader& r)
     h.framerate = r.f32("framerate");
     if (!std::isfinite(h.framerate) || h.framerate <= 0)
         r.failAt(fpsAt, "framerate " + std::to_string(h.framerate) + " is not a positive finite number");
+    const size_t countAt = r.pos();
     x.frameCount = r.u32("frameCount");
+    r.checkFrames(x.frameCount, countAt, "frameCount");
     h.boneCount = r.u32("boneCount");
     x.boneCountField = h.boneCount;
     h.modifierCount = r.u8("boneAnimModifierCount");
@@ -123,6 +125,7 @@ inline uint32_t loadUint(const uint8_t* p, int width)
 // What a parse saw, to judge whether a guessed field width was right.
 struct BodyStats {
     long long maxFrame = -1;
+    size_t maxFrameAt = 0;
     // Signs of a wrong width: rotation keys far from unit length, denormal or absurd values, names
     // with control characters.
     size_t implausible = 0;
@@ -154,11 +157,13 @@ void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool hi
     sink.keys(bone, w, count);
     const size_t base = r.pos();
     const uint8_t* p = r.bytes(size_t(count) * keySize, what).data();
-    long long maxFrame = -1;
     double v[4];
     for (uint32_t k = 0; k < count; ++k, p += keySize) {
         const uint32_t frame = loadUint(p, fw);
-        maxFrame = std::max<long long>(maxFrame, frame);
+        if (frame > stats.maxFrame) {
+            stats.maxFrame = frame;
+            stats.maxFrameAt = base + k * keySize;
+        }
         const uint8_t* q = p + fw;
         bool finite = true;
         for (int c = 0; c < comps; ++c) {
@@ -183,7 +188,6 @@ void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool hi
             sink.vec(bone, w, frame, v);
         }
     }
-    stats.maxFrame = std::max<long long>(stats.maxFrame, maxFrame);
 }
 
 // Parses everything after the header with the given field widths.
@@ -225,8 +229,12 @@ BodyStats readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, S
     if (x.presence & PresenceNote) {
         r.checkCount(h.noteCount, size_t(fw) + 1, "note");
         for (uint32_t n = 0; n < h.noteCount; ++n) {
+            const size_t at = r.pos();
             const uint32_t frame = r.uint(fw, "note frame");
-            stats.maxFrame = std::max<long long>(stats.maxFrame, frame);
+            if (frame > stats.maxFrame) {
+                stats.maxFrame = frame;
+                stats.maxFrameAt = at;
+            }
             std::string name = r.cstr("note name");
             stats.implausible += implausibleName(name);
             sink.note(frame, std::move(name));
@@ -262,6 +270,7 @@ std::vector<int> widthsToTry(uint64_t count)
 struct Parsed {
     int fw = 1, bw = 1;
     long long maxFrame = -1;
+    size_t maxFrameAt = 0;
 };
 
 // Parses with the spec's widths and, at the edges where old writers were off by one, with the
@@ -295,7 +304,7 @@ Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& ou
                     continue;
                 if (score > best.score) {
                     best.score = score;
-                    best.parsed = {fw, bw, stats.maxFrame};
+                    best.parsed = {fw, bw, stats.maxFrame, stats.maxFrameAt};
                     best.sink = std::move(sink);
                     best.kept = std::move(kept);
                 }
@@ -317,9 +326,11 @@ Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& ou
     return best.parsed;
 }
 
-uint32_t clipFramesOf(const Header& h, long long maxFrame)
+// The clip runs to the last key or note even past frameCount; that frame is a declared length too.
+uint32_t clipFramesOf(std::span<const uint8_t> bytes, const Header& h, const Parsed& p)
 {
-    return uint32_t(std::max<long long>(h.extra.frameCount, maxFrame + 1));
+    ByteReader(bytes).checkFrames(uint64_t(p.maxFrame + 1), p.maxFrameAt, "the clip up to its last key or note");
+    return uint32_t(std::max<long long>(h.extra.frameCount, p.maxFrame + 1));
 }
 
 } // namespace
@@ -344,7 +355,7 @@ Scene SeanimFormat::read(std::span<const uint8_t> bytes) const
     extra->hasCustom = kept.hasCustom;
     extra->custom = std::move(kept.custom);
     extra->trailing = std::move(kept.trailing);
-    extra->clipFrames = clipFramesOf(h, p.maxFrame);
+    extra->clipFrames = clipFramesOf(bytes, h, p);
 
     Animation& a = sink.anim;
     a.fps = h.framerate;
@@ -366,7 +377,7 @@ FileSummary SeanimFormat::summarize(std::span<const uint8_t> bytes) const
     SummarySink sink;
     const Parsed p = parseWithWidths(bytes, h, sink, nullptr);
     AnimationSummary& s = sink.summary;
-    const uint32_t clip = clipFramesOf(h, p.maxFrame);
+    const uint32_t clip = clipFramesOf(bytes, h, p);
     s.fps = h.framerate;
     s.frames = clip;
     s.duration = clip > 0 ? (clip - 1) / double(h.framerate) : 0.0;

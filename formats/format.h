@@ -74,6 +74,13 @@ public:
 
     // Default: read() and count. Formats override it to avoid holding every key in memory.
     virtual FileSummary summarize(std::span<const uint8_t> bytes) const;
+    // The same for bytes read from `path` (UTF-8), for formats whose files name files beside them (a
+    // .gltf's external buffers). Defaults: read(bytes) and summarize(bytes).
+    virtual Scene readFrom(std::span<const uint8_t> bytes, const std::string& path) const { return read(bytes); }
+    virtual FileSummary summarizeFrom(std::span<const uint8_t> bytes, const std::string& path) const
+    {
+        return summarize(bytes);
+    }
 
     // Conversion (formats/convert/prepare.h). toCommon turns a scene this format read into the common
     // meaning: local translation / rotation / scale keys on scene.skeleton (or one bone per track),

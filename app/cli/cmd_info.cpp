@@ -18,7 +18,7 @@ int cmdInfo(const Args& a, Io io)
     try {
         const FileBytes file = FileBytes::open(path);
         const Format& f = requireFormat(file.bytes(), path);
-        s = namingFile(path, [&] { return f.summarize(file.bytes()); });
+        s = namingFile(path, [&] { return f.summarizeFrom(file.bytes(), path); });
         s.format = f.displayName() + " (" + f.id() + ")";
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";

@@ -10,6 +10,7 @@
 #include "core/retarget.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"
+#include "formats/convert/static_scale.h"
 #include "formats/registry.h"
 
 namespace bonescope {
@@ -112,6 +113,8 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
         throw std::runtime_error("cannot convert: the skeleton is broken: " + why);
 
     const Capabilities caps = target.capabilities();
+    if (!caps.scale || !caps.embeddedSkeleton)
+        foldStaticScale(s, report);
     if (!caps.multipleAnimations && s.animations.size() > 1) {
         const int keep = s.current >= 0 && s.current < int(s.animations.size()) ? s.current : 0;
         std::vector<std::string> dropped;

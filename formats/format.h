@@ -22,6 +22,7 @@ struct Capabilities {
     bool mesh = false;              // the file carries a mesh
     bool multipleAnimations = false;
     bool fixedUpAxis = false;       // the format's own adapter sets the axes (--up does not apply)
+    bool framed = false;            // keys sit on whole frames of the file's rate (BVH, SEAnim)
 };
 
 // A problem found by validate(): never fatal by itself.
@@ -41,6 +42,7 @@ struct TrackSummary {
 struct AnimationSummary {
     std::string name;
     double fps = 0;
+    bool fpsFromKeys = false; // the file has no rate: fps derived from the key spacing
     double duration = 0;
     long long frames = 0;
     bool looping = false;

@@ -47,7 +47,10 @@ int cmdInfo(const Args& a, Io io)
         if (!an.name.empty())
             o << " '" << an.name << "'";
         o << ":\n";
-        o << "  frames:   " << an.frames << " at " << an.fps << " fps\n";
+        o << "  frames:   " << an.frames << " at " << an.fps << " fps";
+        if (an.fpsFromKeys)
+            o << " (derived from the key spacing: the file has no frame rate; key times are kept)";
+        o << "\n";
         o << "  duration: " << an.duration << " s" << (an.looping ? " (looping)" : "") << "\n";
         o << "  bones:    " << an.tracks.size() << " animated\n";
         o << "  keys:     translation " << t << ", rotation " << r << ", scale " << sc;

@@ -45,6 +45,33 @@ std::string formatHint(std::span<const uint8_t> head)
 
 // ---- Reading animations ----------------------------------------------------------------------------
 
+// A frame rate for keys that have none: the first common rate every key time sits on, else the
+// first of 30, 60, 120, 240 fps at which no two keys of a channel share a frame (else 240).
+double rateFromKeySpacing(const Animation& a)
+{
+    std::vector<double> times;
+    double minGap = INFINITY;
+    auto add = [&](const auto& keys) {
+        for (size_t k = 0; k < keys.size(); ++k) {
+            times.push_back(keys[k].time);
+            if (k > 0 && keys[k].time > keys[k - 1].time)
+                minGap = std::min(minGap, keys[k].time - keys[k - 1].time);
+        }
+    };
+    for (const Track& t : a.tracks) {
+        add(t.translation.keys);
+        add(t.rotation.keys);
+        add(t.scale.keys);
+    }
+    for (const double rate : {24.0, 25.0, 30.0, 48.0, 50.0, 60.0, 120.0, 240.0})
+        if (std::all_of(times.begin(), times.end(), [&](double t) { return std::abs(t * rate - std::round(t * rate)) < 1e-3; }))
+            return rate;
+    for (const double rate : {30.0, 60.0, 120.0})
+        if (minGap * rate >= 1.0)
+            return rate;
+    return 240.0;
+}
+
 // Assimp leaves mTicksPerSecond 0 when the file does not say; 25 is its own documented default.
 constexpr double kDefaultTicksPerSecond = 25.0;
 
@@ -53,8 +80,8 @@ Animation readAnimation(const aiAnimation& an)
     Animation a;
     a.name = an.mName.C_Str();
     const double tps = an.mTicksPerSecond > 0 ? an.mTicksPerSecond : kDefaultTicksPerSecond;
-    // glTF comes as 1000 ticks (milliseconds) per second: that is no frame rate.
-    a.fps = tps >= 1 && tps <= 240 && tps == std::round(tps) ? tps : 30.0;
+    // glTF comes as 1000 ticks (milliseconds) per second: that is no frame rate (set below).
+    a.fps = tps >= 1 && tps <= 240 && tps == std::round(tps) ? tps : 0.0;
     a.duration = std::isfinite(an.mDuration) && an.mDuration > 0 ? an.mDuration / tps : 0.0;
     for (unsigned c = 0; c < an.mNumChannels; ++c) {
         const aiNodeAnim* ch = an.mChannels[c];
@@ -80,6 +107,10 @@ Animation readAnimation(const aiAnimation& an)
         if (!t.rotation.keys.empty())
             a.duration = std::max(a.duration, t.rotation.keys.back().time);
         a.tracks.push_back(std::move(t));
+    }
+    if (a.fps == 0) {
+        a.fps = rateFromKeySpacing(a);
+        a.fpsFromKeys = true;
     }
     return a;
 }

@@ -343,6 +343,7 @@ bool BvhFormat::detect(std::span<const uint8_t> head) const
 Capabilities BvhFormat::capabilities() const
 {
     Capabilities c;
+    c.framed = true;
     c.scale = false;
     c.visibility = false;
     c.notes = false;

@@ -418,6 +418,7 @@ std::vector<Finding> SeanimFormat::validate(const Scene& scene, const std::strin
 Capabilities SeanimFormat::capabilities() const
 {
     Capabilities c;
+    c.framed = true;
     c.notes = true;
     return c;
 }

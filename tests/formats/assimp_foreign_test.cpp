@@ -215,3 +215,58 @@ TEST(AssimpForeign, DeepNodeHierarchyIsAnErrorNotAStackOverflow)
     // A loop in "children" is refused, not followed.
     EXPECT_TRUE(scanGltfJson("{\"nodes\":[{\"children\":[1]},{\"children\":[0]}]}").nodeCycle);
 }
+
+namespace {
+
+// A .glb whose one track has rotation keys at the given times.
+std::string glbWithKeys(const std::string& name, const std::vector<double>& times)
+{
+    Scene s;
+    s.skeleton.bones.push_back(Bone{.name = "hip"});
+    Animation a;
+    a.name = "clip";
+    a.duration = times.back();
+    Track t;
+    t.name = "hip";
+    for (size_t i = 0; i < times.size(); ++i)
+        t.rotation.keys.push_back({times[i], glm::angleAxis(0.1 * double(i), glm::dvec3(0, 1, 0))});
+    a.tracks.push_back(t);
+    s.animations.push_back(a);
+    const std::string path = test::tempPath(name);
+    test::writeBytes(path, AssimpFormat().write(s));
+    return path;
+}
+
+} // namespace
+
+TEST(AssimpForeign, GltfHasNoFrameRateAndSaysWhereItsRateComesFrom)
+{
+    const std::string on24 = glbWithKeys("on24.glb", {0.0, 1.0 / 24, 5.0 / 24, 1.0});
+    const LoadedScene loaded = loadScene(on24);
+    EXPECT_TRUE(loaded.scene.animations[0].fpsFromKeys);
+    EXPECT_EQ(loaded.scene.animations[0].fps, 24.0);
+    EXPECT_NEAR(loaded.scene.animations[0].tracks[0].rotation.keys[1].time, 1.0 / 24, 1e-6); // real times
+    const test::CliResult info = test::runCli({"info", on24});
+    EXPECT_NE(info.out.find("at 24 fps (derived from the key spacing"), std::string::npos) << info.out;
+    const test::CliResult dump = test::runCli({"dump", on24});
+    EXPECT_NE(dump.out.find("\"fpsFromKeys\": true"), std::string::npos);
+
+    // Irregular keys: a rate at which no two keys share a frame, said in the conversion report.
+    const std::string uneven = glbWithKeys("uneven.glb", {0.0, 0.37, 0.38, 1.0});
+    EXPECT_EQ(loadScene(uneven).scene.animations[0].fps, 120.0);
+    const std::string bvh = test::tempPath("uneven.bvh");
+    const test::CliResult convert = test::runCli({"convert", uneven, bvh});
+    EXPECT_EQ(convert.status, 0) << convert.err;
+    const std::string said = convert.out + convert.err;
+    EXPECT_NE(said.find("no frame rate; written at 120 fps (derived from the key spacing"), std::string::npos) << said;
+    EXPECT_EQ(said.find("same frame"), std::string::npos) << said;
+    EXPECT_NEAR(loadScene(bvh).scene.animations[0].fps, 120.0, 1e-4); // BVH stores the frame time in text
+
+    // Keys that --fps rounds onto one frame are a reported loss.
+    const std::string seanim = test::tempPath("uneven.seanim");
+    const test::CliResult coarse = test::runCli({"convert", "--fps", "30", uneven, seanim});
+    EXPECT_EQ(coarse.status, 0) << coarse.err;
+    const std::string coarseSaid = coarse.out + coarse.err;
+    EXPECT_NE(coarseSaid.find("written at 30 fps (--fps)"), std::string::npos) << coarseSaid;
+    EXPECT_NE(coarseSaid.find("1 key(s) fall on the same frame as another at 30 fps"), std::string::npos) << coarseSaid;
+}

@@ -56,6 +56,7 @@ struct LoopRange {
 struct Animation {
     std::string name;
     double fps = 30;      // display / frame rate; key times stay in seconds
+    bool fpsFromKeys = false; // the file has no frame rate (glTF): fps is derived from the key spacing
     double duration = 0;  // seconds
     bool looping = false;
     std::optional<LoopRange> loopRange; // a sub-range that loops (Second Life)

@@ -62,6 +62,8 @@ json dumpAnimation(const Scene& scene, int animationIndex)
     out["animationIndex"] = a ? animationIndex : -1;
     out["name"] = a ? a->name : "";
     out["fps"] = a ? a->fps : 0.0;
+    if (a && a->fpsFromKeys)
+        out["fpsFromKeys"] = true; // the file has no frame rate; fps is derived from the key spacing
     out["duration"] = a ? a->duration : 0.0;
     out["frames"] = a ? a->frameCount() : 0;
     out["looping"] = a ? a->looping : false;

@@ -37,7 +37,7 @@ LoadedScene readScene(std::span<const uint8_t> bytes, const std::string& path)
 {
     LoadedScene out;
     out.format = &requireFormat(bytes, path);
-    out.scene = namingFile(path, [&] { return out.format->read(bytes); });
+    out.scene = namingFile(path, [&] { return out.format->readFrom(bytes, path); });
     out.scene.format = out.format->id();
     return out;
 }

@@ -17,6 +17,7 @@ FileSummary summarizeScene(const Scene& scene)
         AnimationSummary as;
         as.name = a.name;
         as.fps = a.fps;
+        as.fpsFromKeys = a.fpsFromKeys;
         as.duration = a.duration;
         as.frames = a.frameCount();
         as.looping = a.looping;

@@ -22,6 +22,7 @@ struct Capabilities {
     bool mesh = false;              // the file carries a mesh
     bool multipleAnimations = false;
     bool fixedUpAxis = false;       // the format's own adapter sets the axes (--up does not apply)
+    bool framed = false;            // keys sit on whole frames of the file's rate (BVH, SEAnim)
 };
 
 // A problem found by validate(): never fatal by itself.
@@ -41,6 +42,7 @@ struct TrackSummary {
 struct AnimationSummary {
     std::string name;
     double fps = 0;
+    bool fpsFromKeys = false; // the file has no rate: fps derived from the key spacing
     double duration = 0;
     long long frames = 0;
     bool looping = false;
@@ -74,6 +76,13 @@ public:
 
     // Default: read() and count. Formats override it to avoid holding every key in memory.
     virtual FileSummary summarize(std::span<const uint8_t> bytes) const;
+    // The same for bytes read from `path` (UTF-8), for formats whose files name files beside them (a
+    // .gltf's external buffers). Defaults: read(bytes) and summarize(bytes).
+    virtual Scene readFrom(std::span<const uint8_t> bytes, const std::string& path) const { return read(bytes); }
+    virtual FileSummary summarizeFrom(std::span<const uint8_t> bytes, const std::string& path) const
+    {
+        return summarize(bytes);
+    }
 
     // Conversion (formats/convert/prepare.h). toCommon turns a scene this format read into the common
     // meaning: local translation / rotation / scale keys on scene.skeleton (or one bone per track),

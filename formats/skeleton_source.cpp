@@ -22,7 +22,7 @@ SkeletonSource loadSkeletonScene(const std::string& path)
             return out;
         }
     }
-    // Not one of ours: a mesh file by path (Assimp also follows a .gltf's external buffers).
+    // Not one of ours: a mesh file Assimp reads (only that file: see assimp_io.h).
     out.scene = importWithAssimp(path);
     out.formatName = "Assimp";
     if (out.scene.skeleton.empty())

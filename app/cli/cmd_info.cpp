@@ -45,7 +45,7 @@ int cmdInfo(const Args& a, Io io)
     try {
         const FileBytes file = readInput(a.positional[0]);
         const Format& f = requireFormat(file.bytes(), path);
-        s = namingFile(path, [&] { return f.summarize(file.bytes()); });
+        s = namingFile(path, [&] { return f.summarizeFrom(file.bytes(), path); });
         s.format = f.displayName() + " (" + f.id() + ")";
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";
@@ -74,7 +74,10 @@ int cmdInfo(const Args& a, Io io)
         if (!an.name.empty())
             o << " '" << an.name << "'";
         o << ":\n";
-        o << "  frames:   " << framesText(an) << " at " << an.fps << " fps" << fpsMark(an.fps) << "\n";
+        o << "  frames:   " << framesText(an) << " at " << an.fps << " fps" << fpsMark(an.fps);
+        if (an.fpsFromKeys)
+            o << " (derived from the key spacing: the file has no frame rate; key times are kept)";
+        o << "\n";
         o << "  duration: " << an.duration << " s" << (an.looping ? " (looping)" : "") << durationMark(an.duration)
           << "\n";
         o << "  bones:    " << an.tracks.size() << " animated\n";

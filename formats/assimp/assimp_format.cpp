@@ -13,6 +13,7 @@
 
 #include "core/binding.h"
 #include "formats/assimp/assimp_import.h"
+#include "formats/assimp/gltf_json.h"
 #include "formats/convert/name_list.h"
 #include "formats/parse_error.h"
 
@@ -25,19 +26,8 @@ std::string_view text(std::span<const uint8_t> b, size_t max)
     return {reinterpret_cast<const char*>(b.data()), std::min(b.size(), max)};
 }
 
-// A .gltf read from memory cannot open the files its "uri"s name: only data: URIs are ours (the
-// viewer opens the others by path through importWithAssimp).
-bool buffersEmbedded(std::string_view json)
-{
-    for (size_t at = json.find("\"uri\""); at != std::string_view::npos; at = json.find("\"uri\"", at + 5)) {
-        const size_t quote = json.find('"', json.find(':', at + 5));
-        if (quote == std::string_view::npos || json.substr(quote + 1, 5) != "data:")
-            return false;
-    }
-    return true;
-}
-
-// Assimp's hint for ReadFileFromMemory, or "" when the bytes are none of ours.
+// Assimp's hint for the bytes, or "" when they are none of ours. glTF JSON is recognised by its
+// top-level "asset" key wherever it is (a full scan: the key may come last or be escaped).
 std::string formatHint(std::span<const uint8_t> head)
 {
     const std::string_view t = text(head, 4096);
@@ -48,13 +38,39 @@ std::string formatHint(std::span<const uint8_t> head)
     if (t.find("<COLLADA") != std::string_view::npos)
         return "dae";
     const size_t first = t.find_first_not_of(" \t\r\n");
-    if (first != std::string_view::npos && t[first] == '{' && t.find("\"asset\"") != std::string_view::npos &&
-        buffersEmbedded(text(head, head.size())))
+    if (first != std::string_view::npos && t[first] == '{' && scanGltfJson(text(head, head.size())).hasAsset)
         return "gltf";
     return "";
 }
 
 // ---- Reading animations ----------------------------------------------------------------------------
+
+// A frame rate for keys that have none: the first common rate every key time sits on, else the
+// first of 30, 60, 120, 240 fps at which no two keys of a channel share a frame (else 240).
+double rateFromKeySpacing(const Animation& a)
+{
+    std::vector<double> times;
+    double minGap = INFINITY;
+    auto add = [&](const auto& keys) {
+        for (size_t k = 0; k < keys.size(); ++k) {
+            times.push_back(keys[k].time);
+            if (k > 0 && keys[k].time > keys[k - 1].time)
+                minGap = std::min(minGap, keys[k].time - keys[k - 1].time);
+        }
+    };
+    for (const Track& t : a.tracks) {
+        add(t.translation.keys);
+        add(t.rotation.keys);
+        add(t.scale.keys);
+    }
+    for (const double rate : {24.0, 25.0, 30.0, 48.0, 50.0, 60.0, 120.0, 240.0})
+        if (std::all_of(times.begin(), times.end(), [&](double t) { return std::abs(t * rate - std::round(t * rate)) < 1e-3; }))
+            return rate;
+    for (const double rate : {30.0, 60.0, 120.0})
+        if (minGap * rate >= 1.0)
+            return rate;
+    return 240.0;
+}
 
 // Assimp leaves mTicksPerSecond 0 when the file does not say; 25 is its own documented default.
 constexpr double kDefaultTicksPerSecond = 25.0;
@@ -64,8 +80,8 @@ Animation readAnimation(const aiAnimation& an)
     Animation a;
     a.name = an.mName.C_Str();
     const double tps = an.mTicksPerSecond > 0 ? an.mTicksPerSecond : kDefaultTicksPerSecond;
-    // glTF comes as 1000 ticks (milliseconds) per second: that is no frame rate.
-    a.fps = tps >= 1 && tps <= 240 && tps == std::round(tps) ? tps : 30.0;
+    // glTF comes as 1000 ticks (milliseconds) per second: that is no frame rate (set below).
+    a.fps = tps >= 1 && tps <= 240 && tps == std::round(tps) ? tps : 0.0;
     a.duration = std::isfinite(an.mDuration) && an.mDuration > 0 ? an.mDuration / tps : 0.0;
     for (unsigned c = 0; c < an.mNumChannels; ++c) {
         const aiNodeAnim* ch = an.mChannels[c];
@@ -91,6 +107,10 @@ Animation readAnimation(const aiAnimation& an)
         if (!t.rotation.keys.empty())
             a.duration = std::max(a.duration, t.rotation.keys.back().time);
         a.tracks.push_back(std::move(t));
+    }
+    if (a.fps == 0) {
+        a.fps = rateFromKeySpacing(a);
+        a.fpsFromKeys = true;
     }
     return a;
 }
@@ -271,26 +291,32 @@ Capabilities AssimpFormat::capabilities() const
 
 bool AssimpFormat::detect(std::span<const uint8_t> head) const { return !formatHint(head).empty(); }
 
-Scene AssimpFormat::read(std::span<const uint8_t> bytes) const
+Scene AssimpFormat::read(std::span<const uint8_t> bytes) const { return readFrom(bytes, ""); }
+
+Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& path) const
 {
     const std::string hint = formatHint(bytes);
     if (hint.empty())
         throw ParseError("not a glTF, FBX or COLLADA file", 0);
     Assimp::Importer importer;
-    const aiScene* ai = importer.ReadFileFromMemory(bytes.data(), bytes.size(), assimpReadFlags(), hint.c_str());
-    if (!ai || !ai->mRootNode)
-        throw ParseError(std::string("Assimp cannot read it: ") + importer.GetErrorString(), 0);
+    // Only a .gltf names files beside it (its external buffers), and only when read from a folder.
+    const aiScene& ai = readAssimp(importer, {bytes, hint, hint == "gltf" && !path.empty() ? folderOf(path) : ""});
     Scene scene;
     try {
-        scene = sceneFromAssimp(*ai);
+        scene = sceneFromAssimp(ai);
     } catch (const std::runtime_error& e) {
         throw ParseError(e.what(), 0);
     }
     scene.format = id();
-    for (unsigned i = 0; i < ai->mNumAnimations; ++i)
-        if (ai->mAnimations[i])
-            scene.animations.push_back(readAnimation(*ai->mAnimations[i]));
+    for (unsigned i = 0; i < ai.mNumAnimations; ++i)
+        if (ai.mAnimations[i])
+            scene.animations.push_back(readAnimation(*ai.mAnimations[i]));
     return scene;
+}
+
+FileSummary AssimpFormat::summarizeFrom(std::span<const uint8_t> bytes, const std::string& path) const
+{
+    return summarizeScene(readFrom(bytes, path));
 }
 
 void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const

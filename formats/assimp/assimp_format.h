@@ -16,8 +16,11 @@ public:
     // glTF JSON (an "asset" object), GLB ("glTF" magic), binary FBX ("Kaydara FBX Binary"),
     // COLLADA ("<COLLADA" near the start).
     bool detect(std::span<const uint8_t> head) const override;
-    // A .gltf whose buffers are separate files cannot be read from memory: use .glb or embedded buffers.
+    // From memory a .gltf may name no other file; readFrom a path opens its external buffers (plain
+    // relative files in its own folder, nothing else: see assimp_io.h).
     Scene read(std::span<const uint8_t> bytes) const override;
+    Scene readFrom(std::span<const uint8_t> bytes, const std::string& path) const override;
+    FileSummary summarizeFrom(std::span<const uint8_t> bytes, const std::string& path) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     // Assimp names animation targets by node name: repeated bone names (LEGO's subtrees) become
     // unique ("NAME.2", ...), tracks renamed with their bones, and the report says so.

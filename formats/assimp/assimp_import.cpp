@@ -1,6 +1,8 @@
 #include "formats/assimp/assimp_import.h"
 
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 
 #include <assimp/Importer.hpp>
@@ -8,6 +10,11 @@
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <glm/gtc/matrix_inverse.hpp>
+
+#include "formats/assimp/gltf_json.h"
+#include "formats/file_io.h"
+#include "formats/parse_error.h"
+#include "formats/registry.h"
 
 namespace bonescope {
 
@@ -24,26 +31,38 @@ struct NodeInfo {
     glm::mat4 global; // node -> scene root
 };
 
-void addNode(const aiNode* node, int parent, const glm::mat4& parentGlobal, Skeleton& out,
-             std::vector<NodeInfo>& nodes, int depth)
+// Depth first and in the file's order (children after their parent), with an explicit stack: a
+// crafted file's depth must not become ours.
+void addNodes(const aiNode* root, Skeleton& out, std::vector<NodeInfo>& nodes)
 {
-    if (depth > 1000)
-        throw std::runtime_error("node hierarchy deeper than 1000 levels");
-    aiVector3D s, p;
-    aiQuaternion r;
-    node->mTransformation.Decompose(s, r, p);
-    Bone b;
-    b.name = node->mName.C_Str();
-    b.parent = parent;
-    b.restTranslation = {p.x, p.y, p.z};
-    b.restRotation = glm::dquat(r.w, r.x, r.y, r.z);
-    b.restScale = {s.x, s.y, s.z};
-    const int index = int(out.bones.size());
-    out.bones.push_back(std::move(b));
-    const glm::mat4 global = parentGlobal * toGlm(node->mTransformation);
-    nodes.push_back({node, global});
-    for (unsigned i = 0; i < node->mNumChildren; ++i)
-        addNode(node->mChildren[i], index, global, out, nodes, depth + 1);
+    struct Pending {
+        const aiNode* node;
+        int parent;
+        size_t depth;
+    };
+    std::vector<Pending> stack{{root, -1, 1}};
+    while (!stack.empty()) {
+        const Pending at = stack.back();
+        stack.pop_back();
+        if (at.depth > kMaxNodeDepth)
+            throw std::runtime_error("node hierarchy deeper than " + std::to_string(kMaxNodeDepth) + " levels");
+        const aiNode* node = at.node;
+        aiVector3D s, p;
+        aiQuaternion r;
+        node->mTransformation.Decompose(s, r, p);
+        Bone b;
+        b.name = node->mName.C_Str();
+        b.parent = at.parent;
+        b.restTranslation = {p.x, p.y, p.z};
+        b.restRotation = glm::dquat(r.w, r.x, r.y, r.z);
+        b.restScale = {s.x, s.y, s.z};
+        const int index = int(out.bones.size());
+        out.bones.push_back(std::move(b));
+        const glm::mat4 parentGlobal = at.parent >= 0 ? nodes[size_t(at.parent)].global : glm::mat4(1.f);
+        nodes.push_back({node, parentGlobal * toGlm(node->mTransformation)});
+        for (unsigned i = node->mNumChildren; i-- > 0;)
+            stack.push_back({node->mChildren[i], index, at.depth + 1});
+    }
 }
 
 // Adds the strongest four influences; LimitBoneWeights already keeps at most four per vertex.
@@ -143,7 +162,7 @@ Scene sceneFromAssimp(const aiScene& ai)
     Scene scene;
     scene.format = "assimp";
     std::vector<NodeInfo> nodes;
-    addNode(ai.mRootNode, -1, glm::mat4(1.f), scene.skeleton, nodes, 0);
+    addNodes(ai.mRootNode, scene.skeleton, nodes);
 
     // Node names are not unique in every file: the first node of a name is the one bones refer to.
     std::unordered_map<std::string, int> boneByName;
@@ -179,17 +198,38 @@ unsigned assimpReadFlags()
            aiProcess_GenSmoothNormals;
 }
 
+const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source)
+{
+    // Assimp's glTF importer recurses once per node level: refuse what would overflow the stack.
+    std::optional<std::string_view> json;
+    if (source.extension == "glb")
+        json = glbJsonChunk(source.bytes);
+    else if (source.extension == "gltf")
+        json = std::string_view(reinterpret_cast<const char*>(source.bytes.data()), source.bytes.size());
+    if (json) {
+        const GltfJsonFacts facts = scanGltfJson(*json);
+        if (facts.nodeCycle)
+            throw ParseError("a glTF node is its own ancestor (the node hierarchy loops)");
+        if (facts.nodeDepth > kMaxNodeDepth)
+            throw ParseError("node hierarchy " + std::to_string(facts.nodeDepth) + " levels deep; Bonescope reads at most " +
+                             std::to_string(kMaxNodeDepth));
+    }
+    return readConfined(importer, source, assimpReadFlags());
+}
+
 Scene importWithAssimp(const std::string& path)
 {
-    Assimp::Importer importer;
-    const aiScene* ai = importer.ReadFile(path, assimpReadFlags());
-    if (!ai || !ai->mRootNode)
-        throw std::runtime_error(path + ": " + importer.GetErrorString());
-    try {
-        return sceneFromAssimp(*ai);
-    } catch (const std::exception& e) {
-        throw std::runtime_error(path + ": " + e.what());
-    }
+    return namingFile(path, [&] {
+        const FileBytes file = FileBytes::open(path);
+        const std::string ext = extensionOf(path);
+        Assimp::Importer importer;
+        const aiScene& ai = readAssimp(importer, {file.bytes(), ext, ext == "gltf" ? folderOf(path) : ""});
+        try {
+            return sceneFromAssimp(ai);
+        } catch (const std::runtime_error& e) {
+            throw ParseError(e.what());
+        }
+    });
 }
 
 } // namespace bonescope

@@ -3,21 +3,27 @@
 #include <string>
 
 #include "core/scene.h"
+#include "formats/assimp/assimp_io.h"
 
 struct aiScene;
 
 namespace bonescope {
 
 // The skeleton and mesh of a scene Assimp has read (no animations; see assimp_format.h), as
-// importWithAssimp describes. Throws std::runtime_error on a hierarchy deeper than 1000 levels.
+// importWithAssimp describes. Throws std::runtime_error on a hierarchy deeper than kMaxNodeDepth.
+constexpr size_t kMaxNodeDepth = 1000;
 Scene sceneFromAssimp(const aiScene& scene);
+// readConfined with assimpReadFlags(), after refusing glTF node hierarchies deeper than
+// kMaxNodeDepth (Assimp's glTF importer recurses once per level). Throws ParseError.
+const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source);
 // The post-processing importWithAssimp and the Assimp format ask for.
 unsigned assimpReadFlags();
 
 // The node hierarchy becomes the skeleton (rest pose = node transforms), so joints that skin no
 // vertex are kept. All triangle meshes merge into Scene::mesh in scene-root space: joints and
 // inverse bind matrices come from aiBone (matched to skeleton bones by node name), and a mesh without
-// bones follows the node that holds it. Throws std::runtime_error naming the file and Assimp's reason.
+// bones follows the node that holds it. Only the file itself is opened (and, for a .gltf, plain files
+// in its folder): see assimp_io.h. Throws ParseError naming the file and the reason.
 Scene importWithAssimp(const std::string& path);
 
 } // namespace bonescope

@@ -21,6 +21,8 @@ void BvhExtra::toJson(nlohmann::json& out) const
         ch[joint] = names;
     }
     out["channels"] = ch;
+    if (!trailing.empty())
+        out["trailingBytes"] = trailing.size();
 }
 
 } // namespace bonescope

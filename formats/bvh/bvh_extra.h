@@ -25,6 +25,10 @@ struct BvhExtra : FormatExtra {
     std::map<std::string, std::vector<bvh::ChannelKind>> channels; // by joint name
     double frameTime = 0;
     std::string frameTimeText; // as written, e.g. "0.041667"
+    // What follows the frames Frames: declares (lines beyond the count), kept and written back after
+    // the frames; trailingOffset is where it starts in the file.
+    std::vector<uint8_t> trailing;
+    uint64_t trailingOffset = 0;
     // The file as read and the fingerprint of what it meant (core/content_hash.h): written back as it
     // was while nothing changed, since re-printing the numbers would not give the same text.
     std::vector<uint8_t> source;

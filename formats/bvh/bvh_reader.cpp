@@ -307,11 +307,18 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
             if (rot) t.rotation.keys.push_back({time, q});
         }
     }
+    // More than Frames: says (mocap exports with one line too many, key lists after the frames): the
+    // declared frames are the motion; the rest is kept as it is and reported by validate().
+    size_t end = size_t(lex.offset());
     if (!lex.atEnd()) {
-        const Token t = lex.next("");
-        throw ParseError("unexpected '" + std::string(t.text.substr(0, 32)) + "' after the last of " +
-                             std::to_string(frames) + " frames (does Frames: match the data?)",
-                         t.offset);
+        while (end < bytes.size() && (bytes[end] == ' ' || bytes[end] == '\t'))
+            ++end;
+        if (end < bytes.size() && bytes[end] == '\r')
+            ++end;
+        if (end < bytes.size() && bytes[end] == '\n')
+            ++end;
+        extra->trailingOffset = end;
+        extra->trailing.assign(bytes.begin() + long(end), bytes.end());
     }
     scene.animations.push_back(std::move(anim));
     extra->source.assign(bytes.begin(), bytes.end());
@@ -336,6 +343,7 @@ bool BvhFormat::detect(std::span<const uint8_t> head) const
 Capabilities BvhFormat::capabilities() const
 {
     Capabilities c;
+    c.framed = true;
     c.scale = false;
     c.visibility = false;
     c.notes = false;

@@ -77,6 +77,12 @@ std::string jointName(const Bone& b, size_t index)
 
 } // namespace
 
+static std::string trailingNote(const BvhExtra& x)
+{
+    return std::to_string(x.trailing.size()) + " bytes from byte " + std::to_string(x.trailingOffset) +
+           " follow the frames that Frames: declares; they are kept as they are, not read as motion";
+}
+
 std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
 {
     const Animation* anim = scene.currentAnimation();
@@ -184,7 +190,26 @@ std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
         }
         out += "\n";
     }
+    if (extra)
+        out.append(extra->trailing.begin(), extra->trailing.end());
     return {out.begin(), out.end()};
+}
+
+std::vector<Finding> BvhFormat::validate(const Scene& scene, const std::string& target) const
+{
+    std::vector<Finding> out = Format::validate(scene, target);
+    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->trailing.empty())
+        out.push_back({Finding::Severity::Warning, trailingNote(*x), x->trailingOffset});
+    return out;
+}
+
+FileSummary BvhFormat::summarize(std::span<const uint8_t> bytes) const
+{
+    const Scene scene = read(bytes);
+    FileSummary s = summarizeScene(scene);
+    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->trailing.empty())
+        s.details.push_back("warning: " + trailingNote(*x));
+    return s;
 }
 
 } // namespace bonescope

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
@@ -13,11 +14,19 @@
 #include "core/retarget.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"
+#include "formats/convert/static_scale.h"
 #include "formats/registry.h"
 
 namespace bonescope {
 
 namespace {
+
+std::string formatRate(double fps)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", fps);
+    return buf;
+}
 
 void dropEmptyTracks(Animation& a)
 {
@@ -129,6 +138,41 @@ Scene uploadBvh(const Scene& source, const Format& target, const ConvertOptions&
     return s;
 }
 
+// A source without a frame rate (glTF) going into a format whose keys sit on frames: say which rate
+// is used and why, and report keys that land on the same frame as another (merged, so lost).
+void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, std::vector<std::string>& report)
+{
+    for (Animation& a : s.animations) {
+        if (!a.fpsFromKeys)
+            continue;
+        const double fps = o.fps.value_or(a.fps);
+        const std::string label = a.name.empty() ? std::string("the animation") : "'" + a.name + "'";
+        report.push_back(label + ": the source has no frame rate; written at " + formatRate(fps) + " fps " +
+                         (o.fps ? std::string("(--fps)") : "(derived from the key spacing; --fps chooses another)"));
+        size_t merged = 0;
+        std::vector<std::string> bones;
+        auto count = [&](const auto& keys) {
+            size_t n = 0;
+            for (size_t k = 1; k < keys.size(); ++k)
+                n += std::llround(keys[k].time * fps) == std::llround(keys[k - 1].time * fps);
+            return n;
+        };
+        for (const Track& t : a.tracks) {
+            const size_t n = count(t.translation.keys) + count(t.rotation.keys) + count(t.scale.keys);
+            if (n) {
+                merged += n;
+                bones.push_back(t.name);
+            }
+        }
+        if (merged)
+            report.push_back(label + ": " + std::to_string(merged) + " key(s) fall on the same frame as another at " +
+                             formatRate(fps) + " fps and are lost in " + target.displayName() +
+                             " (a higher --fps keeps them): " + nameList(bones));
+        a.fps = fps;
+        a.fpsFromKeys = false;
+    }
+}
+
 } // namespace
 
 Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& o,
@@ -151,6 +195,8 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
         throw std::runtime_error("cannot convert: the skeleton is broken: " + why);
 
     const Capabilities caps = target.capabilities();
+    if (!caps.scale || !caps.embeddedSkeleton)
+        foldStaticScale(s, report);
     if (!caps.multipleAnimations && s.animations.size() > 1) {
         const int keep = s.current >= 0 && s.current < int(s.animations.size()) ? s.current : 0;
         std::vector<std::string> dropped;
@@ -166,6 +212,8 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
         s.current = 0;
     }
 
+    if (caps.framed)
+        chooseFrameRates(s, o, target, report);
     for (Animation& a : s.animations) {
         if (!needsBake(a, o))
             continue;

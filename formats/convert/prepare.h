@@ -11,6 +11,8 @@ namespace bonescope {
 // Same format and no option: the scene unchanged, so an unedited file is re-saved byte for byte.
 // Otherwise:
 //   1. the source format's toCommon() (its data -> local transforms, Y up, right-handed);
+//   1b. for a target without scale or without a skeleton: static uniform bone scales folded into
+//      the translations below them (static_scale.h);
 //   2. every animation baked through the skeleton (the file's own, else one bone per track) at
 //      options.fps or its own rate: blend modes, modifiers and channel rules are resolved into plain
 //      local keys; only the channels the source animates are kept (and root translation);

@@ -1,6 +1,7 @@
 #pragma once
 // SEAnim header fields and blocks that the common model has no place for, kept for byte-exact saving.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/animation.h"
@@ -44,6 +45,8 @@ struct SeanimExtra : FormatExtra {
     bool hasCustom = false;
     std::vector<uint8_t> custom;   // the custom block's payload
     std::vector<uint8_t> trailing; // bytes after the last block (e.g. a Greyhound "SEBlend" trailer)
+    // The last note's name when the file ended it without a NUL; written back so while it is unchanged.
+    std::optional<std::string> unterminatedNote;
 
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<SeanimExtra>(*this); }
     void toJson(nlohmann::json& out) const override;

@@ -129,6 +129,7 @@ struct BodyStats {
     // Signs of a wrong width: rotation keys far from unit length, denormal or absurd values, names
     // with control characters.
     size_t implausible = 0;
+    bool unterminatedNote = false; // the last note name runs to the end of the file without its NUL
 };
 
 bool implausibleValue(double v)
@@ -235,7 +236,18 @@ BodyStats readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, S
                 stats.maxFrame = frame;
                 stats.maxFrameAt = at;
             }
-            std::string name = r.cstr("note name");
+            // A popular Blender exporter drops the NUL of a last, non-ASCII note name at the end of
+            // the file: read it to the end (warned about, and written back the same way).
+            const bool lastAtEnd = n + 1 == h.noteCount && !(x.presence & PresenceCustom) && r.remaining() > 0 &&
+                                   !std::memchr(r.data().data() + r.pos(), 0, r.remaining());
+            std::string name;
+            if (lastAtEnd) {
+                const auto rest = r.bytes(r.remaining(), "note name");
+                name.assign(rest.begin(), rest.end());
+                stats.unterminatedNote = true;
+            } else {
+                name = r.cstr("note name");
+            }
             stats.implausible += implausibleName(name);
             sink.note(frame, std::move(name));
         }
@@ -271,6 +283,7 @@ struct Parsed {
     int fw = 1, bw = 1;
     long long maxFrame = -1;
     size_t maxFrameAt = 0;
+    bool unterminatedNote = false;
 };
 
 // Parses with the spec's widths and, at the edges where old writers were off by one, with the
@@ -300,11 +313,12 @@ Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& ou
                 const BodyStats stats = readBody(r, h, fw, bw, sink, keep ? &kept : nullptr);
                 const int score = (stats.implausible == 0 ? 4 : 0) +
                                   (stats.maxFrame < (long long)h.extra.frameCount ? 2 : 0) + (r.atEnd() ? 1 : 0);
-                if (!specWidths && score != 7)
+                // Another width must fit perfectly, and not by reading a note name to the end.
+                if (!specWidths && (score != 7 || stats.unterminatedNote))
                     continue;
                 if (score > best.score) {
                     best.score = score;
-                    best.parsed = {fw, bw, stats.maxFrame, stats.maxFrameAt};
+                    best.parsed = {fw, bw, stats.maxFrame, stats.maxFrameAt, stats.unterminatedNote};
                     best.sink = std::move(sink);
                     best.kept = std::move(kept);
                 }
@@ -324,6 +338,11 @@ Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& ou
     if (keep)
         *keep = std::move(best.kept);
     return best.parsed;
+}
+
+std::string unterminatedNoteWarning()
+{
+    return "the last note name has no NUL terminator (it runs to the end of the file); read up to the end";
 }
 
 // The clip runs to the last key or note even past frameCount; that frame is a declared length too.
@@ -356,6 +375,8 @@ Scene SeanimFormat::read(std::span<const uint8_t> bytes) const
     extra->custom = std::move(kept.custom);
     extra->trailing = std::move(kept.trailing);
     extra->clipFrames = clipFramesOf(bytes, h, p);
+    if (p.unterminatedNote)
+        extra->unterminatedNote = sink.anim.notes.back().name;
 
     Animation& a = sink.anim;
     a.fps = h.framerate;
@@ -391,12 +412,24 @@ FileSummary SeanimFormat::summarize(std::span<const uint8_t> bytes) const
     f.details.push_back(std::string("precision: ") + (h.extra.property & PrecisionHigh ? "double" : "float"));
     f.details.push_back("frame_t width: " + std::to_string(p.fw) + " byte(s)");
     f.details.push_back("bone modifiers: " + std::to_string(h.modifierCount));
+    if (p.unterminatedNote)
+        f.details.push_back("warning: " + unterminatedNoteWarning());
     return f;
+}
+
+std::vector<Finding> SeanimFormat::validate(const Scene& scene, const std::string& target) const
+{
+    std::vector<Finding> out = Format::validate(scene, target);
+    for (const Animation& a : scene.animations)
+        if (const auto* x = a.extra.as<SeanimExtra>(); x && x->unterminatedNote)
+            out.push_back({Finding::Severity::Warning, unterminatedNoteWarning()});
+    return out;
 }
 
 Capabilities SeanimFormat::capabilities() const
 {
     Capabilities c;
+    c.framed = true;
     c.notes = true;
     return c;
 }

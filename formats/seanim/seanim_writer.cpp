@@ -156,7 +156,13 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
     if (presence & PresenceNote)
         for (const Note& n : a.notes) {
             w.uint(frameOf(n.time, fps), fw);
-            w.cstr(n.name);
+            // A name the file left unterminated at its end stays so (byte-exact re-save).
+            const bool unterminated = &n == &a.notes.back() && x->unterminatedNote == n.name &&
+                                      !(presence & PresenceCustom) && x->trailing.empty();
+            if (unterminated)
+                w.bytes(std::span(reinterpret_cast<const uint8_t*>(n.name.data()), n.name.size()));
+            else
+                w.cstr(n.name);
         }
     if (presence & PresenceCustom) {
         w.u32(uint32_t(x->custom.size()));

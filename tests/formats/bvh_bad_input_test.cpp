@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/parse_error.h"
 #include "tests/support/test_support.h"
@@ -74,9 +75,10 @@ TEST(BvhBadInput, CountsThatDoNotMatch)
     const std::string fewer = replaced(kGood, "Frames: 2", "Frames: 3");
     EXPECT_EQ(errorOffset(fewer, &msg), (long long)fewer.size());
     EXPECT_NE(msg.find("18 of 27"), std::string::npos) << msg;
-    // Frames: 1 with two lines: the second line is unexpected.
+    // Frames: 1 with two lines: the second line is kept as trailing data (LinesBeyondFrames...).
     const std::string more = replaced(kGood, "Frames: 2", "Frames: 1");
-    EXPECT_EQ(errorOffset(more), (long long)more.find("1 1 0 -10"));
+    EXPECT_EQ(errorOffset(more), -1);
+    EXPECT_EQ(read(more).animations[0].tracks[1].rotation.size(), 1u);
     // A frame count no file of this size can hold is refused before anything is allocated.
     const std::string huge = replaced(kGood, "Frames: 2", "Frames: 999999999999");
     EXPECT_EQ(errorOffset(huge, &msg), (long long)huge.find("999999999999"));
@@ -151,6 +153,41 @@ TEST(BvhBadInput, TowerTruncatedEverywhere)
         } catch (const ParseError& e) {
             EXPECT_LE(e.offset(), n);
         }
+    }
+}
+
+
+// Other tools' files with more motion lines than Frames: says, or key lists after the frames: the
+// declared frames are read, the rest is kept (byte-exact re-save, and after an edit) and warned about.
+TEST(BvhBadInput, LinesBeyondFramesAreKeptAsTrailingData)
+{
+    for (const std::string tail : {"2 1 0 0 0 0 7 8 9\n", "KEYS\n0 12 15\n", "\n\n  3 4\r\n"}) {
+        const std::string text = kGood + tail;
+        const Scene s = read(text);
+        ASSERT_EQ(s.animations.size(), 1u);
+        EXPECT_EQ(s.animations[0].tracks[1].rotation.size(), 2u) << "only the declared frames are motion";
+        const auto* x = s.extra.as<BvhExtra>();
+        ASSERT_TRUE(x);
+        EXPECT_EQ(std::string(x->trailing.begin(), x->trailing.end()), tail);
+        EXPECT_EQ(x->trailingOffset, kGood.size());
+
+        const auto resaved = BvhFormat().write(s);
+        EXPECT_EQ(std::string(resaved.begin(), resaved.end()), text) << "byte-exact re-save";
+        const auto findings = BvhFormat().validate(s, "");
+        ASSERT_EQ(findings.size(), 1u);
+        EXPECT_EQ(findings[0].severity, Finding::Severity::Warning);
+        EXPECT_EQ(findings[0].offset, kGood.size());
+        const FileSummary summary = BvhFormat().summarize({reinterpret_cast<const uint8_t*>(text.data()), text.size()});
+        ASSERT_EQ(summary.details.size(), 1u);
+        EXPECT_NE(summary.details[0].find("Frames:"), std::string::npos);
+
+        Scene edited = s; // after an edit the frames are written anew and the tail follows them
+        edited.animations[0].tracks[1].rotation.keys[0].value = glm::dquat(1, 0, 0, 0);
+        const auto written = BvhFormat().write(edited);
+        const std::string out(written.begin(), written.end());
+        ASSERT_GE(out.size(), tail.size());
+        EXPECT_EQ(out.substr(out.size() - tail.size()), tail);
+        EXPECT_EQ(read(out).animations[0].tracks[1].rotation.size(), 2u);
     }
 }
 

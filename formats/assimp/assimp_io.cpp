@@ -1,0 +1,155 @@
+#include "formats/assimp/assimp_io.h"
+
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <optional>
+
+#include <assimp/IOSystem.hpp>
+#include <assimp/MemoryIOWrapper.h>
+#include <assimp/scene.h>
+
+#include "formats/parse_error.h"
+
+namespace bonescope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path utf8Path(const std::string& s) { return fs::path(std::u8string(s.begin(), s.end())); }
+std::string utf8(const fs::path& p)
+{
+    const std::u8string s = p.u8string();
+    return std::string(s.begin(), s.end());
+}
+
+// Why a reference may not be opened, or "" when it may (a relative path of plain names).
+std::string refusal(const std::string& uri)
+{
+    if (uri.empty())
+        return "an empty file name";
+    if (uri.find(':') != std::string::npos)
+        return "URLs and drive letters are not followed";
+    if (uri[0] == '/' || uri[0] == '\\')
+        return "absolute paths are not followed";
+    size_t start = 0;
+    while (start <= uri.size()) {
+        const size_t end = std::min(uri.find_first_of("/\\", start), uri.size());
+        if (uri.compare(start, end - start, "..") == 0)
+            return "'..' is not followed: only files in the file's own folder are read";
+        start = end + 1;
+    }
+    return "";
+}
+
+class ConfinedIOSystem : public Assimp::IOSystem {
+public:
+    ConfinedIOSystem(const AssimpSource& s, std::string mainName) : source_(s), mainName_(std::move(mainName)) {}
+
+    std::string problem; // the first reference refused or missing, for the error message
+
+    bool Exists(const char* name) const override
+    {
+        if (name == mainName_)
+            return true;
+        std::string why;
+        return resolve(name, why).has_value();
+    }
+    char getOsSeparator() const override { return '/'; }
+    Assimp::IOStream* Open(const char* name, const char* mode) override
+    {
+        if (!mode || mode[0] != 'r')
+            return nullptr;
+        if (name == mainName_)
+            return new Assimp::MemoryIOStream(source_.bytes.data(), source_.bytes.size());
+        std::string why;
+        const std::optional<fs::path> path = resolve(name, why);
+        if (!path) {
+            note(name, why);
+            return nullptr;
+        }
+        std::ifstream in(*path, std::ios::binary | std::ios::ate);
+        const std::streamoff size = in ? std::streamoff(in.tellg()) : -1;
+        if (size < 0) {
+            note(name, "cannot be read");
+            return nullptr;
+        }
+        auto* data = new uint8_t[size_t(size) + 1];
+        in.seekg(0);
+        if (!in.read(reinterpret_cast<char*>(data), size)) {
+            delete[] data;
+            note(name, "cannot be read");
+            return nullptr;
+        }
+        return new Assimp::MemoryIOStream(data, size_t(size), true);
+    }
+    void Close(Assimp::IOStream* stream) override { delete stream; }
+
+private:
+    void note(const std::string& name, const std::string& why)
+    {
+        if (problem.empty())
+            problem = "the file names \"" + name + "\", which Bonescope does not open: " + why;
+    }
+    // The file a reference names inside the folder, or nothing (reason in `why`).
+    std::optional<fs::path> resolve(const std::string& name, std::string& why) const
+    {
+        why = refusal(name);
+        if (!why.empty())
+            return std::nullopt;
+        if (source_.folder.empty()) {
+            why = "this file was not opened from a folder, so it cannot name other files";
+            return std::nullopt;
+        }
+        // Each step must be a real folder or file, not a link that leads elsewhere.
+        fs::path at = utf8Path(source_.folder);
+        const fs::path rel = utf8Path(name);
+        std::error_code ec;
+        for (auto it = rel.begin(); it != rel.end(); ++it) {
+            if (it->empty() || *it == ".")
+                continue;
+            at /= *it;
+            const fs::file_status st = fs::symlink_status(at, ec);
+            const bool last = std::next(it) == rel.end();
+            if (ec || !fs::exists(st)) {
+                why = "it is missing (looked for " + utf8(at) + ")";
+                return std::nullopt;
+            }
+            if (last ? !fs::is_regular_file(st) : !fs::is_directory(st)) {
+                why = fs::is_symlink(st) ? "symbolic links are not followed" : "it is not a regular file";
+                return std::nullopt;
+            }
+        }
+        return at;
+    }
+
+    AssimpSource source_;
+    std::string mainName_;
+};
+
+} // namespace
+
+std::string folderOf(const std::string& path)
+{
+    const fs::path parent = utf8Path(path).parent_path();
+    return utf8(parent.empty() ? fs::path(".") : parent);
+}
+
+const aiScene& readConfined(Assimp::Importer& importer, const AssimpSource& source, unsigned flags)
+{
+    // The name Assimp knows the file by: no folder, so references reach Open() as written.
+    const std::string mainName = "bonescope-input." + (source.extension.empty() ? std::string("bin") : source.extension);
+    auto* io = new ConfinedIOSystem(source, mainName);
+    importer.SetIOHandler(io); // the importer owns it from here
+    const aiScene* scene = importer.ReadFile(mainName, flags);
+    if (!scene || !scene->mRootNode) {
+        const std::string assimpReason = importer.GetErrorString();
+        if (!io->problem.empty())
+            throw ParseError(io->problem);
+        throw ParseError("Assimp cannot read it: " + (assimpReason.empty() ? std::string("no reason given") : assimpReason));
+    }
+    return *scene;
+}
+
+} // namespace bonescope

@@ -1,0 +1,141 @@
+#include "formats/assimp/gltf_json.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace bonescope {
+
+namespace {
+
+// SAX events tracked with the stack of open containers: the top-level keys, and each entry of the
+// top-level "nodes" array with its "children" indices.
+class Scanner : public nlohmann::json_sax<nlohmann::json> {
+public:
+    std::vector<std::vector<size_t>> children; // per node
+    bool hasAsset = false;
+    uint64_t errorOffset = ~uint64_t(0);
+
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t v) override
+    {
+        if (v >= 0)
+            child(size_t(v));
+        return true;
+    }
+    bool number_unsigned(number_unsigned_t v) override
+    {
+        child(size_t(v));
+        return true;
+    }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override
+    {
+        if (open_.size() == 2 && inNodes())
+            children.emplace_back();
+        open_.push_back({'{', {}});
+        return true;
+    }
+    bool key(string_t& k) override
+    {
+        open_.back().key = k;
+        if (open_.size() == 1 && k == "asset")
+            hasAsset = true;
+        return true;
+    }
+    bool end_object() override
+    {
+        open_.pop_back();
+        return true;
+    }
+    bool start_array(std::size_t) override
+    {
+        open_.push_back({'[', {}});
+        return true;
+    }
+    bool end_array() override
+    {
+        open_.pop_back();
+        return true;
+    }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override
+    {
+        errorOffset = position;
+        return false;
+    }
+
+private:
+    struct Open {
+        char kind;
+        std::string key; // the current key, in an object
+    };
+    // Inside the top-level "nodes" array (open_: top object, nodes array, ...).
+    bool inNodes() const { return open_.size() >= 2 && open_[0].kind == '{' && open_[0].key == "nodes" && open_[1].kind == '['; }
+    // A number directly inside nodes[i].children.
+    void child(size_t index)
+    {
+        if (open_.size() == 4 && inNodes() && open_[2].kind == '{' && open_[2].key == "children" &&
+            open_[3].kind == '[' && !children.empty())
+            children.back().push_back(index);
+    }
+    std::vector<Open> open_;
+};
+
+} // namespace
+
+GltfJsonFacts scanGltfJson(std::string_view json)
+{
+    Scanner s;
+    GltfJsonFacts out;
+    const bool complete = nlohmann::json::sax_parse(json.begin(), json.end(), &s);
+    out.hasAsset = s.hasAsset;
+    out.errorOffset = complete ? ~uint64_t(0) : s.errorOffset;
+    // Depth of every node from its parent chain, memoised, without recursion.
+    const size_t n = s.children.size();
+    constexpr size_t kNone = ~size_t(0);
+    std::vector<size_t> parent(n, kNone), depth(n, 0);
+    for (size_t p = 0; p < n; ++p)
+        for (size_t c : s.children[p])
+            if (c < n && parent[c] == kNone && c != p)
+                parent[c] = p;
+            else if (c == p)
+                out.nodeCycle = true;
+    std::vector<size_t> chain;
+    for (size_t i = 0; i < n && !out.nodeCycle; ++i) {
+        chain.clear();
+        size_t at = i;
+        while (at != kNone && depth[at] == 0) {
+            if (chain.size() > n) { // longer than the node count: the chain loops
+                out.nodeCycle = true;
+                break;
+            }
+            chain.push_back(at);
+            at = parent[at];
+        }
+        size_t d = at == kNone ? 0 : depth[at];
+        for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+            depth[*it] = ++d;
+        out.nodeDepth = std::max(out.nodeDepth, d);
+    }
+    return out;
+}
+
+std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
+{
+    auto u32 = [&](size_t at) { // little-endian
+        return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
+    };
+    if (b.size() < 20 || std::memcmp(b.data(), "glTF", 4) != 0 || std::memcmp(b.data() + 16, "JSON", 4) != 0)
+        return std::nullopt;
+    const uint64_t length = u32(12);
+    if (length > b.size() - 20)
+        return std::nullopt;
+    return std::string_view(reinterpret_cast<const char*>(b.data() + 20), size_t(length));
+}
+
+} // namespace bonescope

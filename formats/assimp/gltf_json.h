@@ -1,0 +1,26 @@
+#pragma once
+// What Bonescope checks in glTF JSON itself, before Assimp sees it: whether the JSON is glTF at all
+// (a top-level "asset" key, wherever it is and however it is escaped) and how deep the node hierarchy
+// goes (Assimp's glTF importer recurses once per level and would overflow the stack).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace bonescope {
+
+struct GltfJsonFacts {
+    bool hasAsset = false;       // a top-level "asset" key
+    size_t nodeDepth = 0;        // levels in the deepest node chain (0 = no nodes)
+    bool nodeCycle = false;      // a node is its own ancestor
+    uint64_t errorOffset = ~uint64_t(0); // where the JSON stopped being JSON, when it did
+};
+
+// Scans the JSON without building it (constant stack, memory proportional to the node count).
+GltfJsonFacts scanGltfJson(std::string_view json);
+
+// The JSON chunk of a .glb ("glTF" magic, version 2), or nothing when the container is not one.
+std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> bytes);
+
+} // namespace bonescope

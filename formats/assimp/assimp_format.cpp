@@ -15,6 +15,8 @@
 #include "formats/assimp/assimp_import.h"
 #include "formats/convert/name_list.h"
 #include "formats/parse_error.h"
+#include "formats/text_encoding.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
@@ -104,9 +106,10 @@ aiMatrix4x4 toAi(const glm::mat4& m)
                        m[2][2], m[3][2], m[0][3], m[1][3], m[2][3], m[3][3]);
 }
 
+// glTF strings are UTF-8 (fromCommon reports the names that change).
 aiNode* makeNode(const std::string& name, const aiMatrix4x4& m)
 {
-    auto* n = new aiNode(name);
+    auto* n = new aiNode(validUtf8(name));
     n->mTransformation = m;
     return n;
 }
@@ -168,7 +171,7 @@ aiMesh* makeMesh(const Mesh& mesh, const Skeleton& skel)
         if (weights[j].empty())
             continue;
         auto* b = new aiBone();
-        b->mName = skel.bones[j].name;
+        b->mName = validUtf8(skel.bones[j].name);
         b->mOffsetMatrix = toAi(j < mesh.inverseBind.size() ? mesh.inverseBind[j] : glm::inverse(glm::mat4(restWorld[j])));
         b->mNumWeights = unsigned(weights[j].size());
         b->mWeights = new aiVertexWeight[weights[j].size()];
@@ -181,24 +184,46 @@ aiMesh* makeMesh(const Mesh& mesh, const Skeleton& skel)
     return m;
 }
 
+bool hasNodeKeys(const Track& t) { return !t.translation.empty() || !t.rotation.empty() || !t.scale.empty(); }
+
+// glTF animations need at least one channel (a node's translation, rotation or scale): the others
+// (visibility or morph keys only) are left out, as fromCommon reports.
+bool writesAnimation(const Animation& a)
+{
+    return std::any_of(a.tracks.begin(), a.tracks.end(), hasNodeKeys);
+}
+
+// glTF key times are never negative: a clip starting before 0 (FBX) is shifted to start at 0.
+double earliestKey(const Animation& a)
+{
+    double first = 0;
+    for (const Track& t : a.tracks) {
+        if (!t.translation.empty()) first = std::min(first, t.translation.keys.front().time);
+        if (!t.rotation.empty()) first = std::min(first, t.rotation.keys.front().time);
+        if (!t.scale.empty()) first = std::min(first, t.scale.keys.front().time);
+    }
+    return first;
+}
+
 aiAnimation* makeAnimation(const Animation& a)
 {
     constexpr double tps = 1000.0; // as Assimp reads glTF: milliseconds
+    const double shift = -earliestKey(a);
     auto* an = new aiAnimation();
-    an->mName = a.name;
+    an->mName = validUtf8(a.name);
     an->mTicksPerSecond = tps;
-    an->mDuration = a.duration * tps;
+    an->mDuration = (a.duration + shift) * tps;
     std::vector<aiNodeAnim*> channels;
     for (const Track& t : a.tracks) {
-        if (t.translation.empty() && t.rotation.empty() && t.scale.empty())
+        if (!hasNodeKeys(t))
             continue;
         auto* ch = new aiNodeAnim();
-        ch->mNodeName = t.name;
+        ch->mNodeName = validUtf8(t.name);
         auto vecKeys = [&](const Vec3Channel& c, unsigned& count, aiVectorKey*& out) {
             count = unsigned(c.size());
             out = count ? new aiVectorKey[count] : nullptr;
             for (unsigned k = 0; k < count; ++k)
-                out[k] = aiVectorKey(c.keys[k].time * tps, aiVector3D(c.keys[k].value.x, c.keys[k].value.y, c.keys[k].value.z));
+                out[k] = aiVectorKey((c.keys[k].time + shift) * tps, aiVector3D(c.keys[k].value.x, c.keys[k].value.y, c.keys[k].value.z));
         };
         vecKeys(t.translation, ch->mNumPositionKeys, ch->mPositionKeys);
         vecKeys(t.scale, ch->mNumScalingKeys, ch->mScalingKeys);
@@ -206,7 +231,7 @@ aiAnimation* makeAnimation(const Animation& a)
         ch->mRotationKeys = ch->mNumRotationKeys ? new aiQuatKey[ch->mNumRotationKeys] : nullptr;
         for (unsigned k = 0; k < ch->mNumRotationKeys; ++k) {
             const glm::dquat q = t.rotation.keys[k].value;
-            ch->mRotationKeys[k] = aiQuatKey(t.rotation.keys[k].time * tps, aiQuaternion(q.w, q.x, q.y, q.z));
+            ch->mRotationKeys[k] = aiQuatKey((t.rotation.keys[k].time + shift) * tps, aiQuaternion(q.w, q.x, q.y, q.z));
         }
         channels.push_back(ch);
     }
@@ -251,10 +276,13 @@ std::unique_ptr<aiScene> buildScene(const Scene& s)
     }
     setChildren(sc->mRootNode, roots);
 
-    sc->mNumAnimations = unsigned(s.animations.size());
-    sc->mAnimations = sc->mNumAnimations ? new aiAnimation*[sc->mNumAnimations] : nullptr;
-    for (size_t i = 0; i < s.animations.size(); ++i)
-        sc->mAnimations[i] = makeAnimation(s.animations[i]);
+    std::vector<aiAnimation*> animations;
+    for (const Animation& a : s.animations)
+        if (writesAnimation(a))
+            animations.push_back(makeAnimation(a));
+    sc->mNumAnimations = unsigned(animations.size());
+    sc->mAnimations = animations.empty() ? nullptr : new aiAnimation*[animations.size()];
+    std::copy(animations.begin(), animations.end(), sc->mAnimations);
     return sc;
 }
 
@@ -293,8 +321,39 @@ Scene AssimpFormat::read(std::span<const uint8_t> bytes) const
     return scene;
 }
 
+std::string assimpExportFailure(const std::string& reason, const Scene& scene)
+{
+    const Animation* a = scene.currentAnimation();
+    const size_t bones = scene.skeleton.empty() && a ? a->tracks.size() : scene.skeleton.size();
+    std::string what = "glTF binary (.glb) export of " + std::to_string(bones) + " bone(s), " +
+                       std::to_string(scene.animations.size()) + " animation(s)" +
+                       (scene.mesh.empty() ? "" : " and a mesh") + " failed in Assimp's glTF exporter";
+    return reason.empty() ? what + " (it gave no reason)" : what + ": " + reason;
+}
+
 void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
 {
+    for (const Animation& a : scene.animations) {
+        const std::string name = "animation '" + validUtf8(a.name) + "'";
+        if (!writesAnimation(a))
+            report.push_back("glTF: " + name + " has no translation, rotation or scale keys and is left out "
+                             "(glTF animations need at least one node channel)");
+        else if (earliestKey(a) < 0)
+            report.push_back("glTF: " + name + " starts at " + std::to_string(earliestKey(a)) +
+                             " s; glTF key times cannot be negative, so its keys are shifted to start at 0");
+    }
+    std::set<std::string> notUtf8Set; // bone names, or track names where there is no skeleton
+    for (const Bone& b : scene.skeleton.bones)
+        if (!isValidUtf8(b.name))
+            notUtf8Set.insert(validUtf8(b.name));
+    for (const Animation& a : scene.animations)
+        for (const Track& t : a.tracks)
+            if (!isValidUtf8(t.name))
+                notUtf8Set.insert(validUtf8(t.name));
+    const std::vector<std::string> notUtf8(notUtf8Set.begin(), notUtf8Set.end());
+    if (!notUtf8.empty())
+        report.push_back("glTF: names are UTF-8 text; " + std::to_string(notUtf8.size()) +
+                         " bone name(s) that are not get U+FFFD for their invalid bytes: " + nameList(notUtf8));
     std::map<std::string, int> count;
     std::set<std::string> taken;
     for (const Bone& b : scene.skeleton.bones)
@@ -304,12 +363,16 @@ void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) co
     for (size_t i = 0; i < scene.skeleton.size(); ++i) {
         const std::string& name = scene.skeleton.bones[i].name;
         newName[i] = name;
-        if (count[name]++ == 0)
+        if (!name.empty() && count[name]++ == 0)
             continue;
-        for (int k = count[name]; taken.count(newName[i]); ++k)
-            newName[i] = name + "." + std::to_string(k);
+        // Assimp's exporter finds animated nodes by name and fails on an empty one.
+        const std::string base = name.empty() ? "bone" : name;
+        int k = name.empty() ? 1 : count[name];
+        do
+            newName[i] = base + "." + std::to_string(k++);
+        while (taken.count(newName[i]));
         taken.insert(newName[i]);
-        renamed.push_back(name + " -> " + newName[i]);
+        renamed.push_back("'" + validUtf8(name) + "' -> " + validUtf8(newName[i]));
     }
     if (renamed.empty())
         return;
@@ -321,17 +384,28 @@ void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) co
     }
     for (size_t i = 0; i < scene.skeleton.size(); ++i)
         scene.skeleton.bones[i].name = newName[i];
-    report.push_back("glTF: node names must be unique; " + std::to_string(renamed.size()) +
-                     " repeated bone name(s) renamed: " + nameList(renamed));
+    report.push_back("glTF: node names must be unique and not empty; " + std::to_string(renamed.size()) +
+                     " repeated or empty bone name(s) renamed: " + nameList(renamed));
 }
 
 std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const
 {
+    // What the glTF reader (Assimp's importer, then assimp_import.cpp) takes back: 32-bit floats and
+    // the node depth it allows, under the "Scene" root node this writer adds (and Assimp's own root).
+    WriteLimits limits{"glTF"};
+    limits.maxDepth = MaxNodeDepth - 2;
+    limits.allAnimations = true;
+    limits.mesh = true;
+    checkWriteLimits(scene, limits);
+    for (size_t i = 0; i < scene.skeleton.size(); ++i)
+        if (scene.skeleton.bones[i].name.empty())
+            throw WriteError("glTF: bone " + std::to_string(i) + " has no name, which Assimp's exporter "
+                             "cannot write (a conversion names it)");
     const std::unique_ptr<aiScene> ai = buildScene(scene);
     Assimp::Exporter exporter;
     const aiExportDataBlob* blob = exporter.ExportToBlob(ai.get(), "glb2");
     if (!blob)
-        throw WriteError(std::string("glTF export failed: ") + exporter.GetErrorString());
+        throw WriteError(assimpExportFailure(exporter.GetErrorString(), scene));
     const auto* data = static_cast<const uint8_t*>(blob->data);
     return std::vector<uint8_t>(data, data + blob->size);
 }

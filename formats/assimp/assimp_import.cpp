@@ -27,8 +27,8 @@ struct NodeInfo {
 void addNode(const aiNode* node, int parent, const glm::mat4& parentGlobal, Skeleton& out,
              std::vector<NodeInfo>& nodes, int depth)
 {
-    if (depth > 1000)
-        throw std::runtime_error("node hierarchy deeper than 1000 levels");
+    if (depth > MaxNodeDepth)
+        throw std::runtime_error("node hierarchy deeper than " + std::to_string(MaxNodeDepth) + " levels");
     aiVector3D s, p;
     aiQuaternion r;
     node->mTransformation.Decompose(s, r, p);

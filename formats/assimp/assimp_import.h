@@ -8,6 +8,9 @@ struct aiScene;
 
 namespace bonescope {
 
+// The reader refuses a node hierarchy deeper than this; the glTF writer keeps to it too.
+constexpr int MaxNodeDepth = 1000;
+
 // The skeleton and mesh of a scene Assimp has read (no animations; see assimp_format.h), as
 // importWithAssimp describes. Throws std::runtime_error on a hierarchy deeper than 1000 levels.
 Scene sceneFromAssimp(const aiScene& scene);

@@ -10,6 +10,7 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
+#include <nlohmann/json.hpp>
 
 #include "core/binding.h"
 #include "formats/assimp/assimp_import.h"
@@ -286,6 +287,48 @@ std::unique_ptr<aiScene> buildScene(const Scene& s)
     return sc;
 }
 
+uint32_t le32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+void putLe32(std::vector<uint8_t>& out, uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        out.push_back(uint8_t(v >> (8 * i)));
+}
+
+// Assimp writes empty top-level arrays (`"buffers": []` for a skeleton without keys or mesh), which
+// glTF forbids (EMPTY_ENTITY): rebuild the GLB without them, and without a BIN chunk no buffer uses.
+std::vector<uint8_t> withoutEmptyArrays(std::vector<uint8_t> glb)
+{
+    constexpr uint32_t Json = 0x4E4F534A, Bin = 0x004E4942;
+    if (glb.size() < 20 || le32(&glb[16]) != Json || 20 + size_t(le32(&glb[12])) > glb.size())
+        return glb;
+    const size_t jsonLength = le32(&glb[12]);
+    nlohmann::json doc = nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + jsonLength, nullptr, false);
+    if (!doc.is_object())
+        return glb;
+    std::vector<std::string> empty;
+    for (auto it = doc.begin(); it != doc.end(); ++it)
+        if (it.value().is_array() && it.value().empty())
+            empty.push_back(it.key());
+    if (empty.empty())
+        return glb;
+    for (const std::string& key : empty)
+        doc.erase(key);
+    std::string json = doc.dump();
+    json.append((4 - json.size() % 4) % 4, ' ');
+    std::vector<uint8_t> out = {'g', 'l', 'T', 'F'};
+    putLe32(out, 2);
+    putLe32(out, 0); // total length, set below
+    putLe32(out, uint32_t(json.size()));
+    putLe32(out, Json);
+    out.insert(out.end(), json.begin(), json.end());
+    const size_t bin = 20 + jsonLength;
+    if (doc.contains("buffers") && bin + 8 <= glb.size() && le32(&glb[bin + 4]) == Bin)
+        out.insert(out.end(), glb.begin() + bin, glb.end());
+    for (int i = 0; i < 4; ++i)
+        out[8 + i] = uint8_t(out.size() >> (8 * i));
+    return out;
+}
+
 } // namespace
 
 Capabilities AssimpFormat::capabilities() const
@@ -407,7 +450,7 @@ std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const
     if (!blob)
         throw WriteError(assimpExportFailure(exporter.GetErrorString(), scene));
     const auto* data = static_cast<const uint8_t*>(blob->data);
-    return std::vector<uint8_t>(data, data + blob->size);
+    return withoutEmptyArrays(std::vector<uint8_t>(data, data + blob->size));
 }
 
 } // namespace bonescope

@@ -286,6 +286,22 @@ TEST(GlbExport, MorphOnlyAnimationIsLeftOutAndReported)
     EXPECT_EQ(glb.read(bytes).animations.size(), 1u);
 }
 
+TEST(GlbExport, NothingToStoreGivesNoEmptyArrays)
+{
+    // A skeleton without keys or mesh: Assimp wrote "buffers": [], which glTF forbids.
+    Scene s = chain(2);
+    s.animations.clear();
+    const Format& glb = *Registry::instance().byId("assimp");
+    const auto bytes = test::keepGlb("skeleton-only", glb.write(s));
+    ASSERT_GE(bytes.size(), 20u);
+    const uint32_t jsonLength = bytes[12] | bytes[13] << 8 | bytes[14] << 16 | uint32_t(bytes[15]) << 24;
+    EXPECT_EQ(bytes[8] | bytes[9] << 8 | bytes[10] << 16 | uint32_t(bytes[11]) << 24, bytes.size());
+    const auto doc = nlohmann::json::parse(bytes.begin() + 20, bytes.begin() + 20 + jsonLength);
+    for (auto it = doc.begin(); it != doc.end(); ++it)
+        EXPECT_FALSE(it.value().is_array() && it.value().empty()) << it.key();
+    EXPECT_TRUE(boneNames(glb.read(bytes)).count("n1"));
+}
+
 TEST(GlbExport, FailureWithoutAReasonSaysWhatWasWritten)
 {
     const Scene s = chain(3);

@@ -225,13 +225,6 @@ TEST(WriteReadBack, HierarchiesDeeperThanTheReaderAreRefused)
     EXPECT_TRUE(boneNames(glb.read(bytes)).count("n" + std::to_string(MaxNodeDepth - 3)));
 }
 
-TEST(WriteReadBack, BvhOfADeepChainGrowsLinearly)
-{
-    const Format& bvh = *Registry::instance().byId("bvh");
-    const size_t small = bvh.write(chain(64)).size(), large = bvh.write(chain(256)).size();
-    EXPECT_LT(large, small * 4 * 3); // indentation is at most MaxDepth tabs
-}
-
 TEST(GlbExport, EmptyBoneNameIsRenamedAndExported)
 {
     const Scene source = readFile(test::fixturePath("regressions/glb_export_empty_bone_name.ani"));

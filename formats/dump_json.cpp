@@ -2,6 +2,9 @@
 
 #include <unordered_map>
 
+#include "formats/hex.h"
+#include "formats/text_encoding.h"
+
 namespace bonescope {
 
 namespace {
@@ -49,9 +52,30 @@ const char* blendName(const BlendMode& m)
     return m.rotation == RotationBlend::Replace ? "relative" : "additive";
 }
 
+// The name as text, plus "nameBytes" in `obj` when the text is not the same bytes.
+void putName(json& obj, const std::string& name, const char* what, std::vector<std::string>* warnings)
+{
+    obj["name"] = nameJson(name, what, warnings);
+    if (obj["name"].get_ref<const std::string&>() != name)
+        obj["nameBytes"] = toHex({reinterpret_cast<const uint8_t*>(name.data()), name.size()});
+}
+
 } // namespace
 
-json dumpAnimation(const Scene& scene, int animationIndex)
+json nameJson(const std::string& name, const char* what, std::vector<std::string>* warnings)
+{
+    if (isValidUtf8(name))
+        return name;
+    std::string text = validUtf8(name);
+    if (warnings)
+        warnings->push_back(std::string(what) + " '" + text + "' is not valid UTF-8: shown with U+FFFD (bytes " +
+                            toHex({reinterpret_cast<const uint8_t*>(name.data()), name.size()}) + ")");
+    return text;
+}
+
+std::string jsonText(const json& j, int indent) { return j.dump(indent, ' ', false, json::error_handler_t::replace); }
+
+json dumpAnimation(const Scene& scene, int animationIndex, std::vector<std::string>* warnings)
 {
     json out;
     out["format"] = scene.format;
@@ -60,7 +84,7 @@ json dumpAnimation(const Scene& scene, int animationIndex)
                              ? &scene.animations[animationIndex]
                              : nullptr;
     out["animationIndex"] = a ? animationIndex : -1;
-    out["name"] = a ? a->name : "";
+    out["name"] = a ? nameJson(a->name, "animation", warnings) : "";
     out["fps"] = a ? a->fps : 0.0;
     if (a && a->fpsFromKeys)
         out["fpsFromKeys"] = true; // the file has no frame rate; fps is derived from the key spacing
@@ -94,7 +118,7 @@ json dumpAnimation(const Scene& scene, int animationIndex)
     std::unordered_map<std::string, size_t> nameSeen;
     for (const Bone& bone : scene.skeleton.bones) {
         json b;
-        b["name"] = bone.name;
+        putName(b, bone.name, "bone", warnings);
         b["parent"] = bone.parent;
         b["rest"] = {{"translation", vec(bone.restTranslation)},
                      {"rotation", quat(bone.restRotation)},
@@ -120,7 +144,7 @@ json dumpAnimation(const Scene& scene, int animationIndex)
         if (trackUsed[i])
             continue;
         json b;
-        b["name"] = a->tracks[i].name;
+        putName(b, a->tracks[i].name, "bone", warnings);
         b["parent"] = -1;
         if (!scene.skeleton.empty())
             b["unbound"] = true; // a track naming a bone the file's skeleton lacks
@@ -131,8 +155,12 @@ json dumpAnimation(const Scene& scene, int animationIndex)
 
     json notes = json::array();
     if (a)
-        for (const Note& n : a->notes)
-            notes.push_back(json::array({n.time, n.name}));
+        for (const Note& n : a->notes) {
+            json row = json::array({n.time, nameJson(n.name, "note", warnings)});
+            if (row[1].get_ref<const std::string&>() != n.name) // the exact bytes as a third item
+                row.push_back(toHex({reinterpret_cast<const uint8_t*>(n.name.data()), n.name.size()}));
+            notes.push_back(std::move(row));
+        }
     out["notes"] = std::move(notes);
 
     json extra = json::object();
@@ -153,14 +181,14 @@ json dumpAnimation(const Scene& scene, int animationIndex)
     if (scene.animations.size() > 1) {
         json names = json::array();
         for (const Animation& other : scene.animations)
-            names.push_back(other.name);
+            names.push_back(nameJson(other.name, "animation", nullptr));
         extra["animations"] = std::move(names);
     }
     out["extra"] = std::move(extra);
     return out;
 }
 
-json dumpPose(const Skeleton& skeleton, const Pose& pose, double time)
+json dumpPose(const Skeleton& skeleton, const Pose& pose, double time, std::vector<std::string>* warnings)
 {
     json bones = json::array();
     for (size_t i = 0; i < skeleton.size() && i < pose.local.size(); ++i) {
@@ -170,7 +198,7 @@ json dumpPose(const Skeleton& skeleton, const Pose& pose, double time)
         for (int c = 0; c < 4; ++c)
             for (int r = 0; r < 4; ++r)
                 world.push_back(w[c][r]);
-        bones.push_back({{"name", skeleton.bones[i].name},
+        bones.push_back({{"name", nameJson(skeleton.bones[i].name, "bone", warnings)},
                          {"parent", skeleton.bones[i].parent},
                          {"translation", {l.translation.x, l.translation.y, l.translation.z}},
                          {"rotation", {l.rotation.x, l.rotation.y, l.rotation.z, l.rotation.w}},

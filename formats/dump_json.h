@@ -1,5 +1,8 @@
 #pragma once
 // The scene as JSON, as `bonescope-cli dump` prints it (documented in docs/dump-json.md).
+#include <string>
+#include <vector>
+
 #include <nlohmann/json.hpp>
 
 #include "core/pose.h"
@@ -7,9 +10,20 @@
 
 namespace bonescope {
 
-// One animation of the scene with the skeleton it carries.
-nlohmann::json dumpAnimation(const Scene& scene, int animationIndex);
+// Names are bytes; the JSON holds them as valid UTF-8 (invalid bytes become U+FFFD). Each name that
+// had to change adds a line naming it to `warnings` (when given).
+
+// One animation of the scene with the skeleton it carries. A changed bone, track or note name also
+// gets its exact bytes as "nameBytes" (hex).
+nlohmann::json dumpAnimation(const Scene& scene, int animationIndex, std::vector<std::string>* warnings = nullptr);
 // Local and world transforms of every bone (what `bonescope-cli pose` prints).
-nlohmann::json dumpPose(const Skeleton& skeleton, const Pose& pose, double time);
+nlohmann::json dumpPose(const Skeleton& skeleton, const Pose& pose, double time,
+                        std::vector<std::string>* warnings = nullptr);
+// `name` as JSON text, with the same rule and warning ("bone 'x' ...": `what` says which kind).
+nlohmann::json nameJson(const std::string& name, const char* what, std::vector<std::string>* warnings);
+
+// The JSON as text; any other string that is not UTF-8 (a format's extra data) is written with
+// U+FFFD instead of aborting.
+std::string jsonText(const nlohmann::json& j, int indent);
 
 } // namespace bonescope

@@ -15,7 +15,11 @@ int cmdDump(const Args& a, Io io)
     const int index = selectAnimation(loaded->scene, a, io);
     if (index < 0 && !loaded->scene.animations.empty())
         return Invalid;
-    io.out << dumpAnimation(loaded->scene, index).dump(a.has("--compact") ? -1 : 1) << "\n";
+    std::vector<std::string> warnings;
+    const nlohmann::json out = dumpAnimation(loaded->scene, index, &warnings);
+    for (const std::string& w : warnings)
+        io.err << "warning: " << w << "\n";
+    io.out << jsonText(out, a.has("--compact") ? -1 : 1) << "\n";
     return Ok;
 }
 

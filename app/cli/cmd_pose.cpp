@@ -33,12 +33,15 @@ int cmdPose(const Args& a, Io io)
     Sampler sampler(anim, skeleton);
     Pose pose;
     sampler.sample(time, pose);
-    nlohmann::json out = dumpPose(sampler.skeleton(), pose, time);
+    std::vector<std::string> warnings;
+    nlohmann::json out = dumpPose(sampler.skeleton(), pose, time, &warnings);
     nlohmann::json unmatched = nlohmann::json::array();
     for (int t : sampler.binding().unmatchedTracks)
-        unmatched.push_back(anim.tracks[t].name);
+        unmatched.push_back(nameJson(anim.tracks[t].name, "track", &warnings));
     out["unmatchedTracks"] = std::move(unmatched);
-    io.out << out.dump(1) << "\n";
+    for (const std::string& w : warnings)
+        io.err << "warning: " << w << "\n";
+    io.out << jsonText(out, 1) << "\n";
     return Ok;
 }
 

@@ -10,12 +10,15 @@
 #include <assimp/Exporter.hpp>
 #include <assimp/Importer.hpp>
 #include <assimp/scene.h>
+#include <nlohmann/json.hpp>
 
 #include "core/binding.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/gltf_json.h"
 #include "formats/convert/name_list.h"
 #include "formats/parse_error.h"
+#include "formats/text_encoding.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
@@ -124,9 +127,10 @@ aiMatrix4x4 toAi(const glm::mat4& m)
                        m[2][2], m[3][2], m[0][3], m[1][3], m[2][3], m[3][3]);
 }
 
+// glTF strings are UTF-8 (fromCommon reports the names that change).
 aiNode* makeNode(const std::string& name, const aiMatrix4x4& m)
 {
-    auto* n = new aiNode(name);
+    auto* n = new aiNode(validUtf8(name));
     n->mTransformation = m;
     return n;
 }
@@ -188,7 +192,7 @@ aiMesh* makeMesh(const Mesh& mesh, const Skeleton& skel)
         if (weights[j].empty())
             continue;
         auto* b = new aiBone();
-        b->mName = skel.bones[j].name;
+        b->mName = validUtf8(skel.bones[j].name);
         b->mOffsetMatrix = toAi(j < mesh.inverseBind.size() ? mesh.inverseBind[j] : glm::inverse(glm::mat4(restWorld[j])));
         b->mNumWeights = unsigned(weights[j].size());
         b->mWeights = new aiVertexWeight[weights[j].size()];
@@ -201,24 +205,46 @@ aiMesh* makeMesh(const Mesh& mesh, const Skeleton& skel)
     return m;
 }
 
+bool hasNodeKeys(const Track& t) { return !t.translation.empty() || !t.rotation.empty() || !t.scale.empty(); }
+
+// glTF animations need at least one channel (a node's translation, rotation or scale): the others
+// (visibility or morph keys only) are left out, as fromCommon reports.
+bool writesAnimation(const Animation& a)
+{
+    return std::any_of(a.tracks.begin(), a.tracks.end(), hasNodeKeys);
+}
+
+// glTF key times are never negative: a clip starting before 0 (FBX) is shifted to start at 0.
+double earliestKey(const Animation& a)
+{
+    double first = 0;
+    for (const Track& t : a.tracks) {
+        if (!t.translation.empty()) first = std::min(first, t.translation.keys.front().time);
+        if (!t.rotation.empty()) first = std::min(first, t.rotation.keys.front().time);
+        if (!t.scale.empty()) first = std::min(first, t.scale.keys.front().time);
+    }
+    return first;
+}
+
 aiAnimation* makeAnimation(const Animation& a)
 {
     constexpr double tps = 1000.0; // as Assimp reads glTF: milliseconds
+    const double shift = -earliestKey(a);
     auto* an = new aiAnimation();
-    an->mName = a.name;
+    an->mName = validUtf8(a.name);
     an->mTicksPerSecond = tps;
-    an->mDuration = a.duration * tps;
+    an->mDuration = (a.duration + shift) * tps;
     std::vector<aiNodeAnim*> channels;
     for (const Track& t : a.tracks) {
-        if (t.translation.empty() && t.rotation.empty() && t.scale.empty())
+        if (!hasNodeKeys(t))
             continue;
         auto* ch = new aiNodeAnim();
-        ch->mNodeName = t.name;
+        ch->mNodeName = validUtf8(t.name);
         auto vecKeys = [&](const Vec3Channel& c, unsigned& count, aiVectorKey*& out) {
             count = unsigned(c.size());
             out = count ? new aiVectorKey[count] : nullptr;
             for (unsigned k = 0; k < count; ++k)
-                out[k] = aiVectorKey(c.keys[k].time * tps, aiVector3D(c.keys[k].value.x, c.keys[k].value.y, c.keys[k].value.z));
+                out[k] = aiVectorKey((c.keys[k].time + shift) * tps, aiVector3D(c.keys[k].value.x, c.keys[k].value.y, c.keys[k].value.z));
         };
         vecKeys(t.translation, ch->mNumPositionKeys, ch->mPositionKeys);
         vecKeys(t.scale, ch->mNumScalingKeys, ch->mScalingKeys);
@@ -226,7 +252,7 @@ aiAnimation* makeAnimation(const Animation& a)
         ch->mRotationKeys = ch->mNumRotationKeys ? new aiQuatKey[ch->mNumRotationKeys] : nullptr;
         for (unsigned k = 0; k < ch->mNumRotationKeys; ++k) {
             const glm::dquat q = t.rotation.keys[k].value;
-            ch->mRotationKeys[k] = aiQuatKey(t.rotation.keys[k].time * tps, aiQuaternion(q.w, q.x, q.y, q.z));
+            ch->mRotationKeys[k] = aiQuatKey((t.rotation.keys[k].time + shift) * tps, aiQuaternion(q.w, q.x, q.y, q.z));
         }
         channels.push_back(ch);
     }
@@ -271,11 +297,56 @@ std::unique_ptr<aiScene> buildScene(const Scene& s)
     }
     setChildren(sc->mRootNode, roots);
 
-    sc->mNumAnimations = unsigned(s.animations.size());
-    sc->mAnimations = sc->mNumAnimations ? new aiAnimation*[sc->mNumAnimations] : nullptr;
-    for (size_t i = 0; i < s.animations.size(); ++i)
-        sc->mAnimations[i] = makeAnimation(s.animations[i]);
+    std::vector<aiAnimation*> animations;
+    for (const Animation& a : s.animations)
+        if (writesAnimation(a))
+            animations.push_back(makeAnimation(a));
+    sc->mNumAnimations = unsigned(animations.size());
+    sc->mAnimations = animations.empty() ? nullptr : new aiAnimation*[animations.size()];
+    std::copy(animations.begin(), animations.end(), sc->mAnimations);
     return sc;
+}
+
+uint32_t le32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+void putLe32(std::vector<uint8_t>& out, uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        out.push_back(uint8_t(v >> (8 * i)));
+}
+
+// Assimp writes empty top-level arrays (`"buffers": []` for a skeleton without keys or mesh), which
+// glTF forbids (EMPTY_ENTITY): rebuild the GLB without them, and without a BIN chunk no buffer uses.
+std::vector<uint8_t> withoutEmptyArrays(std::vector<uint8_t> glb)
+{
+    constexpr uint32_t Json = 0x4E4F534A, Bin = 0x004E4942;
+    if (glb.size() < 20 || le32(&glb[16]) != Json || 20 + size_t(le32(&glb[12])) > glb.size())
+        return glb;
+    const size_t jsonLength = le32(&glb[12]);
+    nlohmann::json doc = nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + jsonLength, nullptr, false);
+    if (!doc.is_object())
+        return glb;
+    std::vector<std::string> empty;
+    for (auto it = doc.begin(); it != doc.end(); ++it)
+        if (it.value().is_array() && it.value().empty())
+            empty.push_back(it.key());
+    if (empty.empty())
+        return glb;
+    for (const std::string& key : empty)
+        doc.erase(key);
+    std::string json = doc.dump();
+    json.append((4 - json.size() % 4) % 4, ' ');
+    std::vector<uint8_t> out = {'g', 'l', 'T', 'F'};
+    putLe32(out, 2);
+    putLe32(out, 0); // total length, set below
+    putLe32(out, uint32_t(json.size()));
+    putLe32(out, Json);
+    out.insert(out.end(), json.begin(), json.end());
+    const size_t bin = 20 + jsonLength;
+    if (doc.contains("buffers") && bin + 8 <= glb.size() && le32(&glb[bin + 4]) == Bin)
+        out.insert(out.end(), glb.begin() + bin, glb.end());
+    for (int i = 0; i < 4; ++i)
+        out[8 + i] = uint8_t(out.size() >> (8 * i));
+    return out;
 }
 
 } // namespace
@@ -319,8 +390,39 @@ FileSummary AssimpFormat::summarizeFrom(std::span<const uint8_t> bytes, const st
     return summarizeScene(readFrom(bytes, path));
 }
 
+std::string assimpExportFailure(const std::string& reason, const Scene& scene)
+{
+    const Animation* a = scene.currentAnimation();
+    const size_t bones = scene.skeleton.empty() && a ? a->tracks.size() : scene.skeleton.size();
+    std::string what = "glTF binary (.glb) export of " + std::to_string(bones) + " bone(s), " +
+                       std::to_string(scene.animations.size()) + " animation(s)" +
+                       (scene.mesh.empty() ? "" : " and a mesh") + " failed in Assimp's glTF exporter";
+    return reason.empty() ? what + " (it gave no reason)" : what + ": " + reason;
+}
+
 void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
 {
+    for (const Animation& a : scene.animations) {
+        const std::string name = "animation '" + validUtf8(a.name) + "'";
+        if (!writesAnimation(a))
+            report.push_back("glTF: " + name + " has no translation, rotation or scale keys and is left out "
+                             "(glTF animations need at least one node channel)");
+        else if (earliestKey(a) < 0)
+            report.push_back("glTF: " + name + " starts at " + std::to_string(earliestKey(a)) +
+                             " s; glTF key times cannot be negative, so its keys are shifted to start at 0");
+    }
+    std::set<std::string> notUtf8Set; // bone names, or track names where there is no skeleton
+    for (const Bone& b : scene.skeleton.bones)
+        if (!isValidUtf8(b.name))
+            notUtf8Set.insert(validUtf8(b.name));
+    for (const Animation& a : scene.animations)
+        for (const Track& t : a.tracks)
+            if (!isValidUtf8(t.name))
+                notUtf8Set.insert(validUtf8(t.name));
+    const std::vector<std::string> notUtf8(notUtf8Set.begin(), notUtf8Set.end());
+    if (!notUtf8.empty())
+        report.push_back("glTF: names are UTF-8 text; " + std::to_string(notUtf8.size()) +
+                         " bone name(s) that are not get U+FFFD for their invalid bytes: " + nameList(notUtf8));
     std::map<std::string, int> count;
     std::set<std::string> taken;
     for (const Bone& b : scene.skeleton.bones)
@@ -330,12 +432,16 @@ void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) co
     for (size_t i = 0; i < scene.skeleton.size(); ++i) {
         const std::string& name = scene.skeleton.bones[i].name;
         newName[i] = name;
-        if (count[name]++ == 0)
+        if (!name.empty() && count[name]++ == 0)
             continue;
-        for (int k = count[name]; taken.count(newName[i]); ++k)
-            newName[i] = name + "." + std::to_string(k);
+        // Assimp's exporter finds animated nodes by name and fails on an empty one.
+        const std::string base = name.empty() ? "bone" : name;
+        int k = name.empty() ? 1 : count[name];
+        do
+            newName[i] = base + "." + std::to_string(k++);
+        while (taken.count(newName[i]));
         taken.insert(newName[i]);
-        renamed.push_back(name + " -> " + newName[i]);
+        renamed.push_back("'" + validUtf8(name) + "' -> " + validUtf8(newName[i]));
     }
     if (renamed.empty())
         return;
@@ -347,19 +453,30 @@ void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) co
     }
     for (size_t i = 0; i < scene.skeleton.size(); ++i)
         scene.skeleton.bones[i].name = newName[i];
-    report.push_back("glTF: node names must be unique; " + std::to_string(renamed.size()) +
-                     " repeated bone name(s) renamed: " + nameList(renamed));
+    report.push_back("glTF: node names must be unique and not empty; " + std::to_string(renamed.size()) +
+                     " repeated or empty bone name(s) renamed: " + nameList(renamed));
 }
 
 std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const
 {
+    // What the glTF reader (Assimp's importer, then assimp_import.cpp) takes back: 32-bit floats and
+    // the node depth it allows, under the "Scene" root node this writer adds (and Assimp's own root).
+    WriteLimits limits{"glTF"};
+    limits.maxDepth = MaxNodeDepth - 2;
+    limits.allAnimations = true;
+    limits.mesh = true;
+    checkWriteLimits(scene, limits);
+    for (size_t i = 0; i < scene.skeleton.size(); ++i)
+        if (scene.skeleton.bones[i].name.empty())
+            throw WriteError("glTF: bone " + std::to_string(i) + " has no name, which Assimp's exporter "
+                             "cannot write (a conversion names it)");
     const std::unique_ptr<aiScene> ai = buildScene(scene);
     Assimp::Exporter exporter;
     const aiExportDataBlob* blob = exporter.ExportToBlob(ai.get(), "glb2");
     if (!blob)
-        throw WriteError(std::string("glTF export failed: ") + exporter.GetErrorString());
+        throw WriteError(assimpExportFailure(exporter.GetErrorString(), scene));
     const auto* data = static_cast<const uint8_t*>(blob->data);
-    return std::vector<uint8_t>(data, data + blob->size);
+    return withoutEmptyArrays(std::vector<uint8_t>(data, data + blob->size));
 }
 
 } // namespace bonescope

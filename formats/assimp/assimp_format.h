@@ -27,4 +27,8 @@ public:
     void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 
+// The message for a failed .glb export: what was being written, that Assimp's exporter failed, and
+// its reason (or that it gave none).
+std::string assimpExportFailure(const std::string& reason, const Scene& scene);
+
 } // namespace bonescope

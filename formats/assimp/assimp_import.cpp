@@ -44,8 +44,8 @@ void addNodes(const aiNode* root, Skeleton& out, std::vector<NodeInfo>& nodes)
     while (!stack.empty()) {
         const Pending at = stack.back();
         stack.pop_back();
-        if (at.depth > kMaxNodeDepth)
-            throw std::runtime_error("node hierarchy deeper than " + std::to_string(kMaxNodeDepth) + " levels");
+        if (at.depth > size_t(MaxNodeDepth))
+            throw std::runtime_error("node hierarchy deeper than " + std::to_string(size_t(MaxNodeDepth)) + " levels");
         const aiNode* node = at.node;
         aiVector3D s, p;
         aiQuaternion r;
@@ -210,9 +210,9 @@ const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source
         const GltfJsonFacts facts = scanGltfJson(*json);
         if (facts.nodeCycle)
             throw ParseError("a glTF node is its own ancestor (the node hierarchy loops)");
-        if (facts.nodeDepth > kMaxNodeDepth)
+        if (facts.nodeDepth > size_t(MaxNodeDepth))
             throw ParseError("node hierarchy " + std::to_string(facts.nodeDepth) + " levels deep; Bonescope reads at most " +
-                             std::to_string(kMaxNodeDepth));
+                             std::to_string(size_t(MaxNodeDepth)));
     }
     return readConfined(importer, source, assimpReadFlags());
 }

@@ -9,12 +9,14 @@ struct aiScene;
 
 namespace bonescope {
 
+// The reader refuses a node hierarchy deeper than this; the glTF writer keeps to it too.
+constexpr int MaxNodeDepth = 1000;
+
 // The skeleton and mesh of a scene Assimp has read (no animations; see assimp_format.h), as
-// importWithAssimp describes. Throws std::runtime_error on a hierarchy deeper than kMaxNodeDepth.
-constexpr size_t kMaxNodeDepth = 1000;
+// importWithAssimp describes. Throws std::runtime_error on a hierarchy deeper than MaxNodeDepth.
 Scene sceneFromAssimp(const aiScene& scene);
 // readConfined with assimpReadFlags(), after refusing glTF node hierarchies deeper than
-// kMaxNodeDepth (Assimp's glTF importer recurses once per level). Throws ParseError.
+// MaxNodeDepth (Assimp's glTF importer recurses once per level). Throws ParseError.
 const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source);
 // The post-processing importWithAssimp and the Assimp format ask for.
 unsigned assimpReadFlags();

@@ -1,9 +1,19 @@
 #pragma once
 // BVH (Biovision Hierarchy) motion capture text: a joint hierarchy with offsets and per-joint channel
 // lists, then one line of channel values per frame.
+#include <limits>
+
 #include "formats/format.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
+
+namespace bvh {
+// The reader refuses a hierarchy deeper than this (joints and End Sites open at once); the writer
+// refuses to write one, so a written file always reads back. Numbers are text: any finite double.
+constexpr int MaxDepth = 256;
+inline WriteLimits writeLimits() { return {"BVH", std::numeric_limits<double>::max(), false, MaxDepth}; }
+} // namespace bvh
 
 class BvhFormat : public Format {
 public:

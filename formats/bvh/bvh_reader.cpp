@@ -15,7 +15,7 @@ namespace bonescope {
 
 namespace {
 
-constexpr int kMaxDepth = 256;
+constexpr int kMaxDepth = bvh::MaxDepth; // bvh_format.h: the writer keeps to it too
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 

@@ -10,6 +10,7 @@
 #include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/parse_error.h"
+#include "formats/text_encoding.h"
 
 namespace bonescope {
 
@@ -19,7 +20,7 @@ using bvh::ChannelKind;
 
 void appendNumber(std::string& out, double v, int precision)
 {
-    char buf[64];
+    char buf[400]; // room for any finite double in fixed notation (DBL_MAX has 309 digits)
     if (std::abs(v) < 0.5 * std::pow(10.0, -precision))
         v = 0; // no "-0.000000"
     auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision);
@@ -66,11 +67,12 @@ std::array<int, 3> rotationAxes(const std::vector<ChannelKind>& ch)
     return axes;
 }
 
+// BVH is text: the name as valid UTF-8, without the characters that end a name or a block.
 std::string jointName(const Bone& b, size_t index)
 {
-    std::string n = b.name;
+    std::string n = validUtf8(b.name);
     for (char& c : n)
-        if (c == '\n' || c == '\r' || c == '{' || c == '}')
+        if (c == '\n' || c == '\r' || c == '{' || c == '}' || c == '\0')
             c = '_';
     return n.empty() ? "joint" + std::to_string(index) : n;
 }
@@ -93,6 +95,7 @@ std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
     if (const auto* x = scene.extra.as<BvhExtra>();
         x && !x->source.empty() && anim && x->sourceHash == contentHash(scene.skeleton, *anim))
         return x->source; // unedited: the file as it was
+    checkWriteLimits(scene, bvh::writeLimits());
     const Skeleton skel = scene.skeleton.empty() ? flatSkeleton(src) : scene.skeleton;
     if (skel.empty())
         throw WriteError("BVH: the animation has no bones");

@@ -15,6 +15,7 @@
 
 #include "core/format_extra.h"
 #include "formats/parse_error.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
@@ -26,6 +27,16 @@ inline bool isV2(Variant v) { return v == Variant::Dmx20 || v == Variant::Dmx20J
 const char* variantName(Variant v);
 
 constexpr size_t NameBytes = 0x20; // names are char[32]: at most 31 bytes plus the terminator
+// What the readers take back, in every variant (the JSON forms hold the binaries' values): finite
+// 32-bit floats, names that end at NUL, every animation. Longer names are cut (dash_loss.cpp).
+inline WriteLimits writeLimits(Variant v)
+{
+    WriteLimits l{variantName(v)};
+    l.nulTerminatedNames = true;
+    l.allAnimations = true;
+    l.mesh = true;
+    return l;
+}
 constexpr uint64_t NoOffset = ParseError::NoOffset;
 
 // 1.5 track record bits and 2.0 keyframe types.

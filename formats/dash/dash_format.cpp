@@ -56,6 +56,7 @@ Scene DashFormat::read(std::span<const uint8_t> bytes) const
 
 std::vector<uint8_t> DashFormat::write(const Scene& scene) const
 {
+    checkWriteLimits(scene, writeLimits(v_));
     const DashDoc doc = fromScene(scene, v_);
     return isJson(v_) ? writeJson(doc, isV2(v_)) : writeBinary(doc, isV2(v_));
 }

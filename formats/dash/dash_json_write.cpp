@@ -2,6 +2,7 @@
 // colour strings as read are reused while they still give the same bytes.
 #include "formats/dash/dash_json.h"
 #include "formats/dash/dash_material.h"
+#include "formats/text_encoding.h"
 
 namespace bonescope::dash {
 
@@ -42,7 +43,7 @@ ojson write15(const DashDoc& doc)
         top[it.key()] = it.value();
     ojson textures = ojson::array();
     for (const DashTexture& t : x.textures)
-        textures.push_back({{"name", t.name}, {"id", int32_t(t.id)}, {"flip_y", t.flipY}, {"width", t.width},
+        textures.push_back({{"name", validUtf8(t.name)}, {"id", int32_t(t.id)}, {"flip_y", t.flipY}, {"width", t.width},
                             {"height", t.height}, {"wrap_s", t.wrapS}, {"wrap_t", t.wrapT},
                             {"data", encodeDataUri(t.mime, t.data)}});
     top["textures"] = std::move(textures);
@@ -80,7 +81,7 @@ ojson write15(const DashDoc& doc)
     ojson skeleton = ojson::array();
     for (size_t i = 0; i < doc.skeleton.size(); ++i) {
         const DashBoneRaw& raw = x.bones[i];
-        skeleton.push_back({{"name", doc.skeleton.bones[i].name}, {"id", raw.id}, {"parent_id", raw.parentRaw},
+        skeleton.push_back({{"name", validUtf8(doc.skeleton.bones[i].name)}, {"id", raw.id}, {"parent_id", raw.parentRaw},
                             {"matrix", std::vector<double>(raw.matrix.begin(), raw.matrix.end())}});
     }
     top["skeleton"] = std::move(skeleton);
@@ -94,7 +95,7 @@ ojson write15(const DashDoc& doc)
             if (r.flags & PrsScl) t["scl"] = r.scl;
             tracks.push_back(std::move(t));
         }
-        animations.push_back({{"id", a.raw.id}, {"name", a.name}, {"fps", a.raw.fpsRaw},
+        animations.push_back({{"id", a.raw.id}, {"name", validUtf8(a.name)}, {"fps", a.raw.fpsRaw},
                               {"duration", a.duration}, {"tracks", std::move(tracks)}});
     }
     top["animations"] = std::move(animations);
@@ -112,7 +113,7 @@ ojson animation20(const DocAnimation& a)
             o["w"] = k.value[3];
         keys.push_back(std::move(o));
     }
-    return {{"name", a.name}, {"duration", a.duration}, {"keyframes", std::move(keys)}};
+    return {{"name", validUtf8(a.name)}, {"duration", a.duration}, {"keyframes", std::move(keys)}};
 }
 
 ojson write20(const DashDoc& doc)
@@ -124,7 +125,7 @@ ojson write20(const DashDoc& doc)
         top[it.key()] = it.value();
     ojson textures = ojson::array();
     for (const DashTexture& t : x.textures) {
-        ojson o = {{"name", t.name}};
+        ojson o = {{"name", validUtf8(t.name)}};
         if ((t.present & 1) || t.flipY != 1) o["flipY"] = t.flipY != 0;
         if ((t.present & 2) || t.width || t.height) {
             o["width"] = t.width;
@@ -170,7 +171,7 @@ ojson write20(const DashDoc& doc)
     for (size_t i = 0; i < doc.skeleton.size(); ++i) {
         const Bone& b = doc.skeleton.bones[i];
         const DashBoneRaw& raw = x.bones[i];
-        ojson o = {{"name", b.name}};
+        ojson o = {{"name", validUtf8(b.name)}};
         const bool rawIsNumber = raw.parentRaw >= 0 && raw.parentRaw < int64_t(doc.skeleton.size());
         if (b.parent >= 0 || rawIsNumber)
             o["parentIndex"] = b.parent >= 0 ? b.parent : raw.parentRaw;

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "formats/dash/dash_doc.h"
+#include "formats/text_encoding.h"
 
 namespace bonescope::dash {
 
@@ -173,7 +174,7 @@ void materialFromJson(const ojson& obj, Variant v, DashMaterial& m)
 ojson materialToJson(const DashMaterial& m, Variant)
 {
     ojson o = ojson::object();
-    o["name"] = m.name;
+    o["name"] = validUtf8(m.name); // JSON text: a 1.5 binary name may be any bytes
     for (auto it = m.native.begin(); it != m.native.end(); ++it)
         o[it.key()] = it.value();
     return o;

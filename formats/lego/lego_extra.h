@@ -7,12 +7,16 @@
 
 #include "core/animation.h"
 #include "core/format_extra.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
 namespace lego {
 constexpr int32_t Magic = 0x11;
 constexpr uint32_t MaxKeyTimeMs = 0xFFFFFF; // key time: low 24 bits, flags: high 8 bits
+// The reader refuses non-finite floats (names are length-prefixed, the tree is read without
+// recursion): every value must fit a finite 32-bit float.
+inline WriteLimits writeLimits() { return {"LEGO Island"}; }
 
 struct Actor {
     std::string name;

@@ -155,6 +155,7 @@ std::vector<uint8_t> LegoFormat::write(const Scene& scene) const
     if (!anim)
         throw WriteError("LEGO Island: the scene has no animation to write");
     const Animation& a = *anim;
+    checkWriteLimits(scene, lego::writeLimits());
     const LegoExtra defaults;
     const LegoExtra* kept = a.extra.as<LegoExtra>();
     const LegoExtra& x = kept ? *kept : defaults;

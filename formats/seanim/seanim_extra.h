@@ -6,6 +6,7 @@
 
 #include "core/animation.h"
 #include "core/format_extra.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
@@ -17,6 +18,12 @@ constexpr uint8_t PrecisionHigh = 1;
 constexpr uint8_t FlagLooped = 1;
 constexpr uint32_t BoneCosmetic = 1;
 constexpr uint16_t KnownHeaderSize = 0x1C;
+// What the reader takes back: names end at NUL, values are finite floats (or doubles with
+// PrecisionHigh).
+inline WriteLimits writeLimits(bool highPrecision)
+{
+    return {"SEAnim", highPrecision ? std::numeric_limits<double>::max() : std::numeric_limits<float>::max(), true};
+}
 
 // The blend each type gives (see FORMATS.md: how the Maya and Blender importers apply them).
 BlendMode blendForType(uint8_t type);

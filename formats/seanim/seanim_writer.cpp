@@ -113,6 +113,7 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
     if (x->hasCustom)
         presence |= PresenceCustom;
     const bool high = x->property & PrecisionHigh;
+    checkWriteLimits(scene, seanim::writeLimits(high));
 
     ByteWriter w;
     w.bytes({reinterpret_cast<const uint8_t*>("SEAnim"), 6});

@@ -8,6 +8,7 @@
 
 #include "core/format_extra.h"
 #include "core/key.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
@@ -22,6 +23,11 @@ constexpr size_t ConstraintBytes = 86;
 constexpr size_t VolumeNameBytes = 16;
 constexpr double MaxOffset = 5.0;         // position keys are quantised over [-5, 5] m
 constexpr uint8_t ConstraintPoint = 0, ConstraintPlane = 1;
+// Joint names end at NUL; values are quantised (clamped to their ranges), so any finite number fits.
+inline WriteLimits writeLimits()
+{
+    return {"Second Life .anim", std::numeric_limits<double>::max(), true};
+}
 
 // How the viewer plays every channel: lerp positions, nlerp rotations (slerp when the dot is
 // negative), hold before the first and after the last key.

@@ -84,6 +84,7 @@ std::vector<uint8_t> SecondLifeFormat::write(const Scene& scene) const
         x = &defaults;
     if (!std::isfinite(a.duration))
         throw WriteError("Second Life .anim: the duration must be a finite number");
+    checkWriteLimits(scene, secondlife::writeLimits());
     if (a.tracks.size() > uint32_t(INT32_MAX))
         throw WriteError("Second Life .anim: too many joints");
     for (const Track& t : a.tracks) {

@@ -76,7 +76,7 @@ TEST(AssimpFormat, GlbWrittenAndReadBackPlaysTheSamePose)
 {
     const Scene s = arm();
     const AssimpFormat f;
-    const auto bytes = f.write(s);
+    const auto bytes = test::keepGlb("assimp-skinned-walk", f.write(s));
     ASSERT_GE(bytes.size(), 12u);
     EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "glTF");
     const Scene back = f.read(bytes);
@@ -124,9 +124,9 @@ TEST(AssimpFormat, SingleSidedTrianglesComeFirstAndRoundTrip)
     const AssimpFormat f;
     Scene s = arm();
     ASSERT_EQ(s.mesh.singleSidedIndices, 0u); // built in code: nothing is known, both sides drawn
-    EXPECT_EQ(f.read(f.write(s)).mesh.singleSidedIndices, 0u);
+    EXPECT_EQ(f.read(test::keepGlb("assimp-single-sided-none", f.write(s))).mesh.singleSidedIndices, 0u);
     s.mesh.singleSidedIndices = uint32_t(s.mesh.indices.size());
-    EXPECT_EQ(f.read(f.write(s)).mesh.singleSidedIndices, s.mesh.indices.size());
+    EXPECT_EQ(f.read(test::keepGlb("assimp-single-sided-all", f.write(s))).mesh.singleSidedIndices, s.mesh.indices.size());
 
     // The demo character's material has no doubleSided: all of it is single-sided.
     const std::string path = std::string(BONESCOPE_FIXTURES) + "/../../resources/demo/demo_character.glb";

@@ -92,6 +92,8 @@ TEST(ConvertPairs, EverySampleIntoEveryFormatKeepsThePose)
             std::vector<std::string> report;
             const Scene prepared = prepareForTarget(sample.scene, target, {}, report);
             const auto bytes = target.write(prepared);
+            if (target.id() == "assimp")
+                test::keepGlb("pairs-" + sample.label, bytes);
             Scene back = target.read(bytes);
             ASSERT_EQ(back.format, target.id());
 

@@ -1,6 +1,8 @@
 #include "tests/support/test_support.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -48,6 +50,19 @@ std::string tempPath(const std::string& name)
         return d;
     }();
     return (dir / name).string();
+}
+
+const std::vector<uint8_t>& keepGlb(const std::string& name, const std::vector<uint8_t>& bytes)
+{
+    if (const char* dir = std::getenv("BONESCOPE_GLB_OUT"); dir && *dir) {
+        std::string safe = name;
+        for (char& c : safe)
+            if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-')
+                c = '_';
+        fs::create_directories(dir);
+        writeBytes((fs::path(dir) / (safe + ".glb")).string(), bytes);
+    }
+    return bytes;
 }
 
 CliResult runCli(const std::vector<std::string>& args)

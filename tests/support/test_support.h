@@ -12,6 +12,9 @@ std::vector<std::string> samplesIn(const std::string& folder, const std::string&
 std::vector<uint8_t> readBytes(const std::string& path);
 void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes);
 std::string tempPath(const std::string& name); // a fresh path in a per-run temporary folder
+// A .glb a test wrote, kept as NAME.glb in $BONESCOPE_GLB_OUT (when set) for the glTF validator
+// (tests/gltf_validator/run.sh); returns `bytes` unchanged.
+const std::vector<uint8_t>& keepGlb(const std::string& name, const std::vector<uint8_t>& bytes);
 
 struct CliResult {
     int status;

@@ -41,7 +41,7 @@ QHBoxLayout* rowOf(std::initializer_list<QWidget*> ws)
 } // namespace
 
 KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
-    : QWidget(parent), doc_(doc), sheet_(sheet), title_(new QLabel(this)), vecBox_(new QGroupBox(tr("Value"), this)),
+    : QWidget(parent), doc_(doc), sheet_(sheet), title_(new QLabel(this)), time_(new QDoubleSpinBox(this)), vecBox_(new QGroupBox(tr("Value"), this)),
       rotBox_(new QGroupBox(tr("Rotation"), this)), flagsBox_(new QGroupBox(tr("Key flags"), this))
 {
     for (auto*& s : vec_)
@@ -76,6 +76,13 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     fl->addWidget(flagsRaw_);
     connect(flagsRaw_, &QSpinBox::valueChanged, this, [this](int v) { commitFlags(uint32_t(v)); });
 
+    time_->setRange(0, 1e7);
+    time_->setDecimals(4);
+    time_->setSuffix(" s");
+    time_->setKeyboardTracking(false);
+    time_->setToolTip(tr("The key's time: typing a time moves the key there"));
+    connect(time_, &QDoubleSpinBox::valueChanged, this, &KeyEditorPanel::commitTime);
+
     for (auto* s : vec_)
         connect(s, &QDoubleSpinBox::valueChanged, this, [this, s] { commitVector(s); });
     for (auto* s : euler_)
@@ -87,11 +94,22 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     layout->setContentsMargins(2, 2, 2, 2);
     title_->setWordWrap(true);
     layout->addWidget(title_);
+    auto* timeRow = new QFormLayout;
+    timeRow->addRow(tr("Time"), time_);
+    layout->addLayout(timeRow);
     layout->addWidget(vecBox_);
     layout->addWidget(rotBox_);
     layout->addWidget(flagsBox_);
     layout->addStretch();
+    // Selecting a key must not resize the dock (and so the viewport): the value and rotation boxes
+    // keep their room while hidden.
+    for (QWidget* w : {static_cast<QWidget*>(vecBox_), static_cast<QWidget*>(rotBox_)}) {
+        QSizePolicy p = w->sizePolicy();
+        p.setRetainSizeWhenHidden(true);
+        w->setSizePolicy(p);
+    }
     connect(sheet_, &DopeSheet::keySelectionChanged, this, &KeyEditorPanel::refresh);
+    connect(doc_, &Document::sceneChanged, this, &KeyEditorPanel::refresh);
     refresh();
 }
 
@@ -104,7 +122,10 @@ void KeyEditorPanel::refresh()
         key_ = *sel.begin();
     vecBox_->setVisible(key_ && key_->channel != ChannelKind::Rotation);
     rotBox_->setVisible(key_ && key_->channel == ChannelKind::Rotation);
-    flagsBox_->setVisible(bool(key_));
+    // The flag bits are LEGO Island's: shown for its files, whether or not a key is selected.
+    flagsBox_->setVisible(doc_->scene().format == "lego");
+    flagsBox_->setEnabled(bool(key_));
+    time_->setEnabled(bool(key_));
     if (!key_) {
         title_->setText(tr("Select a key in the dope sheet to type its values."));
         return;
@@ -116,7 +137,9 @@ void KeyEditorPanel::refresh()
                         .arg(k->time * doc_->fps(), 0, 'g', 6)
                         .arg(sel.size() > 1 ? tr(" — first of %1 selected").arg(sel.size()) : QString()));
     const QSignalBlocker b0(vec_[0]), b1(vec_[1]), b2(vec_[2]), e0(euler_[0]), e1(euler_[1]), e2(euler_[2]), q0(quat_[0]),
-        q1(quat_[1]), q2(quat_[2]), q3(quat_[3]), f0(flagBits_[0]), f1(flagBits_[1]), f2(flagBits_[2]), fr(flagsRaw_);
+        q1(quat_[1]), q2(quat_[2]), q3(quat_[3]), f0(flagBits_[0]), f1(flagBits_[1]), f2(flagBits_[2]), fr(flagsRaw_),
+        t(time_);
+    time_->setValue(k->time);
     const bool scalar = key_->channel == ChannelKind::Visibility;
     for (int i = 0; i < 3; ++i) {
         vec_[i]->setValue(k->value[i]);
@@ -160,6 +183,17 @@ void KeyEditorPanel::commitQuaternion(QDoubleSpinBox* source)
         return;
     q = glm::normalize(q);
     setKeyValueEdit(doc_, *key_, {q.x, q.y, q.z, q.w}, mergeKeyFor(source));
+}
+
+void KeyEditorPanel::commitTime()
+{
+    if (!key_)
+        return;
+    const double dt = time_->value() - readKey(doc_->animation(), *key_)->time;
+    if (dt == 0)
+        return;
+    const std::vector<KeyRef> moved = moveKeysEdit(doc_, doc_->scene(), {*key_}, dt, 0);
+    sheet_->setSelectedKeys({moved.begin(), moved.end()}); // the panel follows the key to its new place
 }
 
 void KeyEditorPanel::commitFlags(uint32_t low)

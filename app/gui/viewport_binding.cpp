@@ -1,9 +1,29 @@
 #include "app/gui/viewport_binding.h"
 
+#include <algorithm>
+#include <memory>
+
 #include "app/gui/document.h"
+#include "core/sampler.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {
+
+render::Bounds clipExtent(const Document& doc)
+{
+    render::Bounds b;
+    if (doc.skeleton().empty())
+        return b;
+    Sampler sampler(doc.animation(), doc.skeleton());
+    Pose pose;
+    const long long steps = std::clamp<long long>(doc.lastFrame(), 1, 200);
+    for (long long i = 0; i <= steps; ++i) {
+        sampler.sample(doc.duration() * double(i) / double(steps), pose);
+        for (const glm::mat4& m : pose.world)
+            b.add(glm::vec3(m[3]));
+    }
+    return b;
+}
 
 void bindViewport(Document* doc, render::Viewport* view)
 {
@@ -19,17 +39,25 @@ void bindViewport(Document* doc, render::Viewport* view)
             animated.push_back(track >= 0);
         view->setAnimatedBones(std::move(animated));
     };
-    auto onScene = [doc, view, onPose, onTracks] {
+    // Another animation of the same file: framed anew (it may walk elsewhere).
+    auto shown = std::make_shared<std::pair<QString, int>>();
+    auto onScene = [doc, view, onPose, onTracks, shown] {
         view->setSkeleton(doc->skeleton());
+        view->setClipExtent(clipExtent(*doc));
         onTracks();
         view->setMesh(doc->mesh());
         view->setUpAxis(doc->upAxis());
         onPose();
         view->setSelection(doc->selection(), doc->currentBone());
+        const std::pair<QString, int> now{doc->path(), doc->animationIndex()};
+        if (now.first == shown->first && now.second != shown->second)
+            view->frameAll();
+        *shown = now;
     };
     QObject::connect(doc, &Document::sceneChanged, view, onScene);
     QObject::connect(doc, &Document::poseChanged, view, onPose);
     QObject::connect(doc, &Document::edited, view, onTracks);
+    QObject::connect(doc, &Document::edited, view, [doc, view] { view->setClipExtent(clipExtent(*doc)); });
     QObject::connect(doc, &Document::upAxisChanged, view, [doc, view] { view->setUpAxis(doc->upAxis()); });
     QObject::connect(doc, &Document::selectionChanged, view,
                      [doc, view] { view->setSelection(doc->selection(), doc->currentBone()); });

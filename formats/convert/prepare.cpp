@@ -94,6 +94,18 @@ Scene uploadBvh(const Scene& source, const Format& target, const ConvertOptions&
     return s;
 }
 
+// The source format's own fields (Second Life priorities, ease, hand pose...) have no place in another
+// format: each is named, whatever the target.
+void reportOwnFields(const Scene& source, const Format& target, std::vector<std::string>& report)
+{
+    const Format* from = Registry::instance().byId(source.format);
+    if (!from || from->id() == target.id())
+        return;
+    for (const std::string& field : from->ownFields(source))
+        report.push_back(target.displayName() + " cannot hold " + field + ", a " + from->displayName() +
+                         " field: it is lost");
+}
+
 } // namespace
 
 Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& o,
@@ -101,6 +113,7 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
 {
     if (source.format == target.id() && !o.any())
         return source;
+    reportOwnFields(source, target, report);
     if (usesUploaderRules(source, target, o))
         return uploadBvh(source, target, o, report);
     Scene s = source;

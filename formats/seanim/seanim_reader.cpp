@@ -387,6 +387,7 @@ Capabilities SeanimFormat::capabilities() const
 {
     Capabilities c;
     c.notes = true;
+    c.looping = true; // the LOOPED flag
     return c;
 }
 

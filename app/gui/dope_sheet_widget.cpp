@@ -474,7 +474,10 @@ void DopeSheet::paintEvent(QPaintEvent* e)
             for (const Note& n : a.notes) {
                 const double x = xOf(n.time);
                 p.drawLine(QPointF(x, y + 2), QPointF(x, y + kRowHeight - 2));
-                p.drawText(QPointF(x + 3, cy + 4), QString::fromStdString(n.name));
+                // Right of the mark, or left of it where the sheet ends (a note on the last frame).
+                const QString name = QString::fromStdString(n.name);
+                const int w = p.fontMetrics().horizontalAdvance(name);
+                p.drawText(QPointF(x + 3 + w <= width() ? x + 3 : x - 3 - w, cy + 4), name);
             }
             continue;
         }

@@ -21,12 +21,21 @@ namespace bonescope::gui {
 
 namespace {
 
+// A number field takes the width the dock gives it: its own width (from a range of 1e9 at 6 decimals)
+// would widen the dock, and so shrink the viewport, the first time a key is selected.
+void narrow(QAbstractSpinBox* s)
+{
+    s->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    s->setMinimumWidth(48);
+}
+
 QDoubleSpinBox* field(QWidget* parent, double range, int decimals)
 {
     auto* s = new QDoubleSpinBox(parent);
     s->setRange(-range, range);
     s->setDecimals(decimals);
     s->setKeyboardTracking(false); // typing commits on Enter or leaving the field, not per keystroke
+    narrow(s);
     return s;
 }
 
@@ -72,10 +81,12 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     flagsRaw_->setDisplayIntegerBase(16);
     flagsRaw_->setPrefix("0x");
     flagsRaw_->setKeyboardTracking(false);
+    narrow(flagsRaw_);
     fl->addWidget(new QLabel(tr("raw"), flagsBox_));
     fl->addWidget(flagsRaw_);
     connect(flagsRaw_, &QSpinBox::valueChanged, this, [this](int v) { commitFlags(uint32_t(v)); });
 
+    narrow(time_);
     time_->setRange(0, 1e7);
     time_->setDecimals(4);
     time_->setSuffix(" s");

@@ -292,14 +292,6 @@ void Viewport::frameAll()
         for (size_t v = 0; v < mesh_->positions.size(); ++v)
             b.add(glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f)));
     }
-    if (clipExtent_.valid() && rootMotion_ == RootMotion::Free) {
-        const glm::mat4 m = modelMatrix();
-        for (int corner = 0; corner < 8; ++corner) {
-            const glm::vec3 p(corner & 1 ? clipExtent_.hi.x : clipExtent_.lo.x, corner & 2 ? clipExtent_.hi.y : clipExtent_.lo.y,
-                              corner & 4 ? clipExtent_.hi.z : clipExtent_.lo.z);
-            b.add(glm::vec3(m * glm::vec4(p, 1.f)));
-        }
-    }
     camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
     if (rootMotion_ == RootMotion::Follow) // the follow offset is added back when drawing
         camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));

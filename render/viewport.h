@@ -63,12 +63,8 @@ public:
     JointMark jointMark(int bone) const;
     bool drawnAsLink(int bone) const;
 
-    // Frame all covers the current pose and, with free root motion, the clip's extent (so a walk
-    // stays in view while it plays).
     void frameAll();
     void frameSelected();
-    // The box the joints sweep over the whole clip, in source space (invalid Bounds: none).
-    void setClipExtent(const Bounds& extent) { clipExtent_ = extent; }
 
     // The bone under a widget position, or -1.
     int boneAt(const QPoint& pos) const;
@@ -134,7 +130,6 @@ private:
     UpAxis up_ = UpAxis::Y;
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
-    Bounds clipExtent_;
     bool showMesh_ = true, showBones_ = true, showNames_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it

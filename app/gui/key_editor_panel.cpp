@@ -63,6 +63,9 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     for (auto* s : vec_)
         vl->addWidget(s);
     auto* rl = new QFormLayout(rotBox_);
+    // Labels above their fields: shown, the box is no wider than the dock already is, so selecting a
+    // key does not widen the dock (and shrink the viewport).
+    rl->setRowWrapPolicy(QFormLayout::WrapAllRows);
     rl->addRow(tr("Euler XYZ (°)"), rowOf({euler_[0], euler_[1], euler_[2]}));
     rl->addRow(tr("Quaternion x y z w"), rowOf({quat_[0], quat_[1], quat_[2], quat_[3]}));
 
@@ -112,13 +115,6 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     layout->addWidget(rotBox_);
     layout->addWidget(flagsBox_);
     layout->addStretch();
-    // Selecting a key must not resize the dock (and so the viewport): the value and rotation boxes
-    // keep their room while hidden.
-    for (QWidget* w : {static_cast<QWidget*>(vecBox_), static_cast<QWidget*>(rotBox_)}) {
-        QSizePolicy p = w->sizePolicy();
-        p.setRetainSizeWhenHidden(true);
-        w->setSizePolicy(p);
-    }
     connect(sheet_, &DopeSheet::keySelectionChanged, this, &KeyEditorPanel::refresh);
     connect(doc_, &Document::sceneChanged, this, &KeyEditorPanel::refresh);
     refresh();

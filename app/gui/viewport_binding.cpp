@@ -1,29 +1,11 @@
 #include "app/gui/viewport_binding.h"
 
-#include <algorithm>
 #include <memory>
 
 #include "app/gui/document.h"
-#include "core/sampler.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {
-
-render::Bounds clipExtent(const Document& doc)
-{
-    render::Bounds b;
-    if (doc.skeleton().empty())
-        return b;
-    Sampler sampler(doc.animation(), doc.skeleton());
-    Pose pose;
-    const long long steps = std::clamp<long long>(doc.lastFrame(), 1, 200);
-    for (long long i = 0; i <= steps; ++i) {
-        sampler.sample(doc.duration() * double(i) / double(steps), pose);
-        for (const glm::mat4& m : pose.world)
-            b.add(glm::vec3(m[3]));
-    }
-    return b;
-}
 
 void bindViewport(Document* doc, render::Viewport* view)
 {
@@ -43,7 +25,6 @@ void bindViewport(Document* doc, render::Viewport* view)
     auto shown = std::make_shared<std::pair<QString, int>>();
     auto onScene = [doc, view, onPose, onTracks, shown] {
         view->setSkeleton(doc->skeleton());
-        view->setClipExtent(clipExtent(*doc));
         onTracks();
         view->setMesh(doc->mesh());
         view->setUpAxis(doc->upAxis());
@@ -57,7 +38,6 @@ void bindViewport(Document* doc, render::Viewport* view)
     QObject::connect(doc, &Document::sceneChanged, view, onScene);
     QObject::connect(doc, &Document::poseChanged, view, onPose);
     QObject::connect(doc, &Document::edited, view, onTracks);
-    QObject::connect(doc, &Document::edited, view, [doc, view] { view->setClipExtent(clipExtent(*doc)); });
     QObject::connect(doc, &Document::upAxisChanged, view, [doc, view] { view->setUpAxis(doc->upAxis()); });
     QObject::connect(doc, &Document::selectionChanged, view,
                      [doc, view] { view->setSelection(doc->selection(), doc->currentBone()); });

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "formats/convert/name_list.h"
 
@@ -85,6 +86,12 @@ std::vector<Finding> commonFindings(const Scene& scene)
 
 namespace {
 bool isOne(const glm::dvec3& v) { return glm::length(v - glm::dvec3(1.0)) < 1e-9; }
+std::string seconds(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g s", v);
+    return buf;
+}
 } // namespace
 
 std::vector<std::string> Format::conversionLoss(const Scene& s) const
@@ -95,12 +102,17 @@ std::vector<std::string> Format::conversionLoss(const Scene& s) const
     if (!c.multipleAnimations && s.animations.size() > 1)
         report.push_back("only animation " + std::to_string(s.current) + " of " + std::to_string(s.animations.size()) +
                          " is written: " + name + " holds one per file (pick it with --animation)");
-    std::vector<std::string> scaled, visible, moved, turned;
+    std::vector<std::string> scaled, visible, moved, turned, looped, ranged;
     size_t notes = 0;
     for (const Animation& a : s.animations) {
         if (!c.multipleAnimations && &a != s.currentAnimation())
             continue;
         notes += a.notes.size();
+        const std::string animation = a.name.empty() ? "the animation" : "'" + a.name + "'";
+        if (a.looping)
+            looped.push_back(animation);
+        if (a.loopRange)
+            ranged.push_back(animation + " (in " + seconds(a.loopRange->in) + ", out " + seconds(a.loopRange->out) + ")");
         for (const Track& t : a.tracks) {
             bool anyScale = false;
             for (const auto& k : t.scale.keys)
@@ -124,6 +136,10 @@ std::vector<std::string> Format::conversionLoss(const Scene& s) const
         report.push_back("translation keys are lost on " + std::to_string(moved.size()) + " bone(s): " + nameList(moved));
     if (!c.rotation && !turned.empty())
         report.push_back("rotation keys are lost on " + std::to_string(turned.size()) + " bone(s): " + nameList(turned));
+    if (!c.looping && !looped.empty())
+        report.push_back("the loop flag is lost (" + name + " has none): " + nameList(looped) + " will not loop");
+    if (!c.loopRange && !ranged.empty())
+        report.push_back("the loop points are lost (" + name + " has none): " + nameList(ranged));
     if (!c.notes && notes > 0)
         report.push_back(std::to_string(notes) + " note(s) are lost (" + name + " has no notes)");
     if (!c.mesh && !s.mesh.empty())

@@ -21,6 +21,8 @@ struct Capabilities {
     bool embeddedSkeleton = false;  // the file carries its own skeleton
     bool mesh = false;              // the file carries a mesh
     bool multipleAnimations = false;
+    bool looping = false;           // a loop flag
+    bool loopRange = false;         // a sub-range that loops (loop in / out points)
     bool fixedUpAxis = false;       // the format's own adapter sets the axes (--up does not apply)
     bool framed = false;            // keys sit on whole frames of the file's rate (BVH, SEAnim)
 };
@@ -100,9 +102,11 @@ public:
     // What writing `scene` in this format would drop or change, one message each (`convert` prints
     // them). The default compares the scene's content with capabilities(); formats add their own.
     virtual std::vector<std::string> conversionLoss(const Scene& scene) const;
-    // What a scene this format read holds beyond the common model and another format cannot take
-    // (Cast's IK handles, constraints, curve modes), one message each.
-    virtual std::vector<std::string> sourceLoss(const Scene& scene) const { return {}; }
+
+    // The fields of this format's own (its extra data) that `scene`, read from this format, uses and
+    // no other format has a place for: one phrase each ("joint priorities (base 4)"). Converting to
+    // another format reports each of them as lost (formats/convert/prepare.cpp). Default: none.
+    virtual std::vector<std::string> ownFields(const Scene& scene) const { return {}; }
 };
 
 FileSummary summarizeScene(const Scene& scene);

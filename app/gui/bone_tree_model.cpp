@@ -9,7 +9,18 @@ namespace bonescope::gui {
 BoneTreeModel::BoneTreeModel(Document* doc, QObject* parent) : QAbstractItemModel(parent), doc_(doc)
 {
     connect(doc_, &Document::sceneChanged, this, &BoneTreeModel::rebuild);
+    connect(doc_, &Document::edited, this, &BoneTreeModel::countsChanged);
     rebuild();
+}
+
+void BoneTreeModel::countsChanged()
+{
+    // An edit keeps the skeleton (so the rows) and changes the key counts of any bone's row.
+    const QList<int> roles{Qt::DisplayRole, Qt::ForegroundRole, Qt::ToolTipRole};
+    for (int b = 0; b < int(row_.size()); ++b) {
+        const QModelIndex name = indexOfBone(b);
+        emit dataChanged(name, name.siblingAtColumn(ColumnCount - 1), roles);
+    }
 }
 
 void BoneTreeModel::rebuild()

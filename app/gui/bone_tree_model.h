@@ -29,6 +29,7 @@ public:
 
 private:
     void rebuild();
+    void countsChanged();
 
     Document* doc_;
     std::vector<int> roots_;

@@ -32,7 +32,8 @@ BoneTreePanel::BoneTreePanel(Document* doc, QWidget* parent)
     view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     view_->setUniformRowHeights(true);
     view_->header()->setStretchLastSection(false);
-    view_->header()->setSectionResizeMode(BoneTreeModel::Name, QHeaderView::Stretch);
+    // Names whole (a horizontal scroll bar in a narrow dock), never cut short by the count columns.
+    view_->header()->setSectionResizeMode(BoneTreeModel::Name, QHeaderView::ResizeToContents);
     for (int c = BoneTreeModel::Translation; c < BoneTreeModel::ColumnCount; ++c)
         view_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
 

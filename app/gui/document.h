@@ -54,6 +54,7 @@ public:
     // selection, re-binds the sampler and emits edited(). Only for commands.
     void restoreScene(const Scene& scene);
     QString meshPath() const { return meshPath_; }
+    const Skeleton& skeletonMeshBones() const { return meshScene_.skeleton; } // the loaded skeleton mesh's
     bool isEmpty() const { return path_.isEmpty(); }
 
     int animationIndex() const { return scene_.current; }

@@ -52,7 +52,10 @@ DopeSheet::DopeSheet(Document* doc, TimelineRuler* axis, QWidget* parent)
     });
     connect(doc_, &Document::edited, this, &DopeSheet::onEdited);
     connect(doc_, &Document::timeChanged, this, [this] { cursor_.moveTo(this, xOf(doc_->time())); });
-    connect(doc_, &Document::selectionChanged, this, qOverload<>(&QWidget::update));
+    connect(doc_, &Document::selectionChanged, this, [this] {
+        scrollToBone(doc_->currentBone());
+        update();
+    });
     rebuildRows();
 }
 
@@ -71,6 +74,29 @@ void DopeSheet::rebuildRows()
     scroll_->setRange(0, std::max(0, int(rows_.size()) * kRowHeight - height()));
     scroll_->setPageStep(height());
     update();
+}
+
+int DopeSheet::trackRow(int track) const
+{
+    for (int r = 0; r < int(rows_.size()); ++r)
+        if (rows_[r].track == track && !rows_[r].channel)
+            return r;
+    return -1;
+}
+
+bool DopeSheet::trackRowVisible(int track) const
+{
+    const int r = trackRow(track);
+    return r >= 0 && rowTop(r) >= 0 && rowTop(r) + kRowHeight <= height();
+}
+
+void DopeSheet::scrollToBone(int bone)
+{
+    const auto& trackOf = doc_->binding().trackOfBone;
+    if (bone < 0 || bone >= int(trackOf.size()) || trackOf[bone] < 0 || trackRowVisible(trackOf[bone]))
+        return;
+    if (const int r = trackRow(trackOf[bone]); r >= 0)
+        scroll_->setValue(r * kRowHeight - (height() - kRowHeight) / 2); // centred, clamped by the bar
 }
 
 void DopeSheet::onEdited()
@@ -400,6 +426,10 @@ void DopeSheet::paste()
 
 void DopeSheet::insertKey()
 {
+    if (doc_->selection().empty()) {
+        emit message(tr("No bone selected: select the bones to key (in the tree or the viewport), then press I"));
+        return;
+    }
     const auto keys = insertPoseKeysEdit(doc_, doc_->selection());
     if (!keys.empty())
         setSelectedKeys({keys.begin(), keys.end()});
@@ -444,7 +474,10 @@ void DopeSheet::paintEvent(QPaintEvent* e)
             for (const Note& n : a.notes) {
                 const double x = xOf(n.time);
                 p.drawLine(QPointF(x, y + 2), QPointF(x, y + kRowHeight - 2));
-                p.drawText(QPointF(x + 3, cy + 4), QString::fromStdString(n.name));
+                // Right of the mark, or left of it where the sheet ends (a note on the last frame).
+                const QString name = QString::fromStdString(n.name);
+                const int w = p.fontMetrics().horizontalAdvance(name);
+                p.drawText(QPointF(x + 3 + w <= width() ? x + 3 : x - 3 - w, cy + 4), name);
             }
             continue;
         }

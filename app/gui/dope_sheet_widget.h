@@ -36,6 +36,10 @@ public:
     const std::set<KeyRef>& selectedKeys() const { return selected_; }
     void setSelectedKeys(std::set<KeyRef> keys);
     void setExpanded(int track, bool expanded);
+    // Scrolls the bone's track row into view when it is not (follows the bone selection).
+    void scrollToBone(int bone);
+    // Whether the track's row is fully in view.
+    bool trackRowVisible(int track) const;
     // Widget positions, for tests and the key editor: a key's diamond, a track's row centre, a note.
     std::optional<QPoint> keyPosition(const KeyRef& key) const;
     std::optional<QPoint> notePosition(int index) const;
@@ -51,6 +55,7 @@ public slots:
 
 signals:
     void keySelectionChanged();
+    void message(const QString& text); // for the status bar: why a gesture did nothing
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -70,6 +75,7 @@ private:
     void onEdited();
     int rowAt(int y) const;
     int rowTop(int row) const;
+    int trackRow(int track) const; // the track's own row, or -1
     // The keys drawn at `time` on a row (a summary row stands for every channel's key at that time).
     std::vector<KeyRef> keysAt(const Row& row, double time) const;
     std::vector<double> rowTimes(const Row& row) const;

@@ -9,16 +9,29 @@
 
 namespace bonescope::gui {
 
+namespace {
+QStringList patterns(const Format& f)
+{
+    QStringList out;
+    for (const auto& e : f.extensions())
+        out << "*." + QString::fromStdString(e);
+    return out;
+}
+} // namespace
+
+QString formatFilter(const Format& f)
+{
+    return QString("%1 (%2)").arg(QString::fromStdString(f.displayName()), patterns(f).join(' '));
+}
+
 QString animationFileFilter()
 {
     QStringList all, each;
     for (const auto& f : Registry::instance().formats()) {
-        QStringList patterns;
-        for (const auto& e : f->extensions())
-            patterns << "*." + QString::fromStdString(e);
-        all << patterns;
-        each << QString("%1 (%2)").arg(QString::fromStdString(f->displayName()), patterns.join(' '));
+        all << patterns(*f);
+        each << formatFilter(*f);
     }
+    all.removeDuplicates(); // the Dash variants share .dmf and .dmx
     return QString("All supported (%1);;%2;;All files (*)").arg(all.join(' '), each.join(";;"));
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Exact values for the key selected in the dope sheet (the first one when several are): time,
+// Exact values for the key selected in the dope sheet (the first one when several are): time (typed:
+// moves the key, one undo step),
 // translation and scale as numbers, rotation as Euler degrees (XYZ: X applied first) or as a
 // quaternion, visibility, and the key's own flag bits (LEGO Island: 0x01 active, 0x02 negate,
 // 0x04 hold, and the raw byte). Each change is one undo step; scrubbing one field merges.
@@ -31,6 +32,8 @@ public:
     std::array<QDoubleSpinBox*, 3> eulerFields() const { return euler_; }
     std::array<QDoubleSpinBox*, 4> quaternionFields() const { return quat_; }
     QSpinBox* flagsField() const { return flagsRaw_; }
+    QDoubleSpinBox* timeField() const { return time_; }
+    QGroupBox* flagsBox() const { return flagsBox_; }
 
 private:
     void refresh();
@@ -38,11 +41,13 @@ private:
     void commitEuler(QDoubleSpinBox* source);
     void commitQuaternion(QDoubleSpinBox* source);
     void commitFlags(uint32_t flags);
+    void commitTime();
 
     Document* doc_;
     DopeSheet* sheet_;
     std::optional<KeyRef> key_;
     QLabel* title_;
+    QDoubleSpinBox* time_;
     QGroupBox* vecBox_;
     QGroupBox* rotBox_;
     std::array<QDoubleSpinBox*, 3> vec_;

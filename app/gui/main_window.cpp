@@ -30,6 +30,7 @@
 #include "app/gui/file_filters.h"
 #include "app/gui/file_watch.h"
 #include "app/gui/format_properties_panel.h"
+#include "app/gui/help_menu.h"
 #include "app/gui/key_editor_panel.h"
 #include "app/gui/notes_panel.h"
 #include "app/gui/playback_controller.h"
@@ -38,6 +39,7 @@
 #include "app/gui/recent_files.h"
 #include "app/gui/retarget_action.h"
 #include "app/gui/save_controller.h"
+#include "app/gui/skeleton_mesh_fit.h"
 #include "app/gui/timeline_ruler.h"
 #include "app/gui/timeline_widget.h"
 #include "app/gui/viewport_binding.h"
@@ -94,6 +96,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     });
     // Asked once the event loop has gone round once: a file the command line names is then already
     // loading (main() starts it from the event loop), and the question waits for it.
+    connect(dopeSheet_, &DopeSheet::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     if (interactive_)
         QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, &MainWindow::offerRecovery); });
 
@@ -117,11 +120,15 @@ void MainWindow::buildMenus()
             openFile(path);
     });
     open->setShortcut(QKeySequence::Open);
+    open->setObjectName("open");
     QMenu* recentMenu = file->addMenu(tr("Open &Recent"));
     recent_ = new RecentFiles(recentMenu, this);
     connect(recent_, &RecentFiles::openRequested, this, &MainWindow::openFile);
+    connect(saves_, &SaveController::saved, recent_, &RecentFiles::add);
     file->addAction(tr("&Save"), QKeySequence::Save, saves_, [this] { saves_->save(); });
-    file->addAction(tr("Save &as..."), QKeySequence::SaveAs, saves_, [this] { saves_->saveAs(); });
+    // Spelled out: QKeySequence::SaveAs is empty on Windows and on Linux outside GNOME and KDE.
+    file->addAction(tr("Save &as..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), saves_, [this] { saves_->saveAs(); })
+        ->setObjectName("saveAs");
     file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); });
     file->addAction(tr("Re&load"), QKeySequence::Refresh, watch_, [this] { watch_->reload(); })->setObjectName("reload");
     QAction* autoReload = file->addAction(tr("Reload &when the file changes"));
@@ -144,6 +151,7 @@ void MainWindow::buildMenus()
     buildEditMenu(menuBar()->addMenu(tr("&Edit")));
     buildViewMenu(menuBar()->addMenu(tr("&View")));
     buildPlaybackMenu(menuBar()->addMenu(tr("&Playback")));
+    buildHelpMenu(menuBar()->addMenu(tr("&Help")), this);
 }
 
 void MainWindow::buildEditMenu(QMenu* edit)
@@ -311,8 +319,10 @@ void MainWindow::startLoad(const QString& path, bool mesh)
     connect(watcher, &QFutureWatcher<LoadResult>::finished, this, [this, watcher, mesh, generation, undoIndex] {
         const LoadResult r = watcher->result();
         watcher->deleteLater();
+        // Gone before apply(): an error box opened there runs its own event loop, where a deleteLater()
+        // would wait and the dialog's show timer would put it, modal, over the box.
         if (--pendingLoads_ == 0 && progress_)
-            progress_->deleteLater();
+            delete progress_;
         const bool switched = doc_->generation() != generation || doc_->undoStack()->index() != undoIndex;
         emit loadFinished(!mesh && switched && !saves_->maybeSave() ? false : apply(r, mesh));
         if (!mesh && --animationLoads_ == 0 && recoveryWaiting_) {
@@ -337,6 +347,7 @@ bool MainWindow::openDemoNow(bool autoplay)
     const DemoFiles demo = demoFiles();
     if (!openFileNow(demo.animation) || !loadSkeletonMeshNow(demo.mesh))
         return false;
+    recent_->remove(demo.animation); // a temporary copy: not a file to offer again
     companion_->hide();
     viewport_->frameAll();
     if (autoplay)
@@ -351,16 +362,30 @@ bool MainWindow::apply(const LoadResult& r, bool mesh)
         return false;
     }
     lastError_.clear();
+    QString message = tr("Read %1 (%2)").arg(QFileInfo(r.path).fileName(), r.format);
     if (mesh) {
         doc_->setSkeletonMesh(std::move(*r.scene), r.path);
     } else {
+        if (!doc_->meshPath().isEmpty())
+            message += " | " + keepSkeletonMeshFor(*r.scene);
         doc_->setScene(std::move(*r.scene), r.path, r.stamp);
         recent_->add(r.path);
         offerCompanion(r.path);
     }
     viewport_->frameAll();
-    statusBar()->showMessage(tr("Read %1 (%2)").arg(QFileInfo(r.path).fileName(), r.format), 5000);
+    statusBar()->showMessage(message, 10000);
     return true;
+}
+
+QString MainWindow::keepSkeletonMeshFor(const Scene& scene)
+{
+    const QString mesh = QFileInfo(doc_->meshPath()).fileName();
+    const MeshFit fit = meshFit(doc_->skeletonMeshBones(), scene);
+    const QString counts = tr("%1 of %2 bones match").arg(fit.matched).arg(fit.names);
+    if (fit.fits())
+        return tr("kept skeleton mesh %1 (%2)").arg(mesh, counts);
+    doc_->clearSkeletonMesh();
+    return tr("skeleton mesh %1 removed: it does not belong to this animation (%2)").arg(mesh, counts);
 }
 
 void MainWindow::report(const QString& message)

@@ -79,6 +79,9 @@ private:
     void startLoad(const QString& path, bool mesh);
     bool apply(const LoadResult& r, bool mesh);
     void report(const QString& message);
+    // Before a new animation replaces the scene: drops the skeleton mesh unless its bones match
+    // `scene`'s; the sentence for the status bar.
+    QString keepSkeletonMeshFor(const Scene& scene);
     void offerCompanion(const QString& animationPath);
     void updateTitle();
     void updateStatus();

@@ -10,9 +10,27 @@ constexpr int kMax = 10;
 const char* kKey = "recentFiles";
 } // namespace
 
-RecentFiles::RecentFiles(QMenu* menu, QObject* parent) : QObject(parent), menu_(menu) { rebuildMenu(); }
+RecentFiles::RecentFiles(QMenu* menu, QObject* parent) : QObject(parent), menu_(menu)
+{
+    rebuildMenu();
+    // Files deleted or moved since the list was built drop out when the menu opens.
+    connect(menu_, &QMenu::aboutToShow, this, &RecentFiles::rebuildMenu);
+}
 
-QStringList RecentFiles::files() const { return QSettings().value(kKey).toStringList(); }
+QStringList RecentFiles::files() const
+{
+    QStringList list = QSettings().value(kKey).toStringList();
+    list.removeIf([](const QString& path) { return !QFileInfo::exists(path); });
+    return list;
+}
+
+void RecentFiles::remove(const QString& path)
+{
+    QStringList list = files();
+    list.removeAll(QFileInfo(path).absoluteFilePath());
+    QSettings().setValue(kKey, list);
+    rebuildMenu();
+}
 
 void RecentFiles::add(const QString& path)
 {

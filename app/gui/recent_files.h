@@ -1,5 +1,6 @@
 #pragma once
-// The File > Open Recent menu, kept in QSettings ("recentFiles", most recent first).
+// The File > Open Recent menu, kept in QSettings ("recentFiles", most recent first): files opened
+// and saved under a new name; files that no longer exist are left out.
 #include <QMenu>
 #include <QStringList>
 
@@ -10,7 +11,8 @@ class RecentFiles : public QObject {
 public:
     explicit RecentFiles(QMenu* menu, QObject* parent = nullptr);
     void add(const QString& path);
-    QStringList files() const;
+    void remove(const QString& path);
+    QStringList files() const; // those that still exist (the others are dropped from the list)
 
 signals:
     void openRequested(const QString& path);

@@ -9,6 +9,8 @@
 #include <QWidget>
 
 #include "app/gui/document.h"
+#include "app/gui/export_target.h"
+#include "app/gui/file_filters.h"
 #include "app/gui/file_stamp.h"
 #include "app/gui/scene_loading.h"
 #include "formats/convert/prepare.h"
@@ -17,14 +19,6 @@
 namespace bonescope::gui {
 
 namespace {
-
-QString filterFor(const Format& f)
-{
-    QStringList patterns;
-    for (const auto& e : f.extensions())
-        patterns << "*." + QString::fromStdString(e);
-    return QString("%1 (%2)").arg(QString::fromStdString(f.displayName()), patterns.join(' '));
-}
 
 const Format* documentFormat(const Document* doc)
 {
@@ -108,7 +102,7 @@ bool SaveController::saveAs(QString path)
     if (path.isEmpty()) {
         if (!interactive_)
             return fail(tr("Cannot save"), tr("No file name given."));
-        path = QFileDialog::getSaveFileName(window_, tr("Save as"), doc_->path(), filterFor(*format));
+        path = QFileDialog::getSaveFileName(window_, tr("Save as"), doc_->path(), formatFilter(*format));
         if (path.isEmpty())
             return false;
     }
@@ -176,23 +170,14 @@ bool SaveController::exportTo(QString path, QString formatId)
     if (path.isEmpty()) {
         if (!interactive_)
             return fail(tr("Cannot export"), tr("No file name given."));
-        QStringList filters;
-        std::vector<const Format*> writable;
-        for (const auto& f : Registry::instance().formats())
-            if (f->capabilities().write) {
-                filters << filterFor(*f);
-                writable.push_back(f.get());
-            }
-        QString chosen;
-        path = QFileDialog::getSaveFileName(window_, tr("Export"), QFileInfo(doc_->path()).path(), filters.join(";;"), &chosen);
-        if (path.isEmpty())
+        const ExportTarget chosen = askExportTarget(window_, doc_->path(), documentFormat(doc_));
+        if (chosen.path.isEmpty())
             return false;
-        const qsizetype i = filters.indexOf(chosen);
-        target = i >= 0 ? writable[size_t(i)] : nullptr;
+        path = chosen.path;
+        target = chosen.format;
+    } else {
+        target = formatId.isEmpty() ? exportTarget(path, nullptr).format : Registry::instance().byId(formatId.toStdString());
     }
-    if (!target)
-        target = formatId.isEmpty() ? Registry::instance().byExtension(path.toStdString())
-                                    : Registry::instance().byId(formatId.toStdString());
     if (!target || !target->capabilities().write)
         return fail(tr("Cannot export"), tr("No writable format for %1.").arg(QFileInfo(path).fileName()));
     const bool ontoOpen = isOpenDocument(path);

@@ -75,8 +75,8 @@ void TimelineRuler::mouseMoveEvent(QMouseEvent* e)
 void TimelineRuler::paintEvent(QPaintEvent* e)
 {
     QPainter p(this);
-    // Only what can reach the repainted area is drawn (labels reach about 40 pixels to the right).
-    const double left = e->rect().left() - 40, right = e->rect().right() + 4;
+    // Only what can reach the repainted area is drawn (labels reach about 40 pixels to either side).
+    const double left = e->rect().left() - 40, right = e->rect().right() + 40;
     p.fillRect(rect(), QColor(36, 38, 42));
     const Animation& a = doc_->animation();
     const int h = height();
@@ -118,8 +118,12 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
             continue;
         const bool major = f % labelEvery == 0;
         p.drawLine(QPointF(x, major ? tickTop - 6 : tickTop - 2), QPointF(x, tickTop));
-        if (major)
-            p.drawText(QPointF(x + 2, 11), QString::number(f));
+        if (major) {
+            // Right of the tick, or left of it where the widget ends (the last frames' numbers).
+            const QString label = QString::number(f);
+            const int w = p.fontMetrics().horizontalAdvance(label);
+            p.drawText(QPointF(x + 2 + w <= width() ? x + 2 : x - 2 - w, 11), label);
+        }
     }
 
     p.setPen(QColor(240, 200, 90));
@@ -131,8 +135,7 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
     p.setPen(QColor(120, 190, 255));
     for (const Note& n : a.notes) {
         const double x = xOf(n.time);
-        p.drawLine(QPointF(x, keyTop + 10), QPointF(x, h));
-        p.drawText(QPointF(x + 2, h - 4), QString::fromStdString(n.name));
+        p.drawLine(QPointF(x, keyTop + 10), QPointF(x, h)); // named in the dope sheet's Notes row
     }
 
     const double x = xOf(doc_->time());

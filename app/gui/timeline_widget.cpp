@@ -2,6 +2,7 @@
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -45,6 +46,9 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     speed_->setToolTip(tr("Playback speed"));
     connect(speed_, &QDoubleSpinBox::valueChanged, playback_, &PlaybackController::setSpeed);
     connect(playback_, &PlaybackController::speedChanged, speed_, &QDoubleSpinBox::setValue);
+    speed_->installEventFilter(this);
+    // Return ends the edit and gives the keys back to the window.
+    connect(speed_, &QDoubleSpinBox::editingFinished, speed_, [this] { speed_->clearFocus(); });
     bar->addWidget(new QLabel(tr("Speed"), this));
     bar->addWidget(speed_);
     bar->addStretch();
@@ -66,6 +70,16 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     connect(doc_, &Document::sceneChanged, this, &TimelineWidget::refresh);
     connect(playback_, &PlaybackController::playingChanged, this, &TimelineWidget::refresh);
     refresh();
+}
+
+bool TimelineWidget::eventFilter(QObject* watched, QEvent* e)
+{
+    if (watched == speed_ && e->type() == QEvent::ShortcutOverride) {
+        const int key = static_cast<QKeyEvent*>(e)->key();
+        if (key == Qt::Key_Space || key == Qt::Key_Home || key == Qt::Key_End)
+            return true; // not taken by the box: the window's shortcut runs
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 void TimelineWidget::addBelowRuler(QWidget* w) { static_cast<QVBoxLayout*>(layout())->addWidget(w, 1); }

@@ -20,6 +20,11 @@ public:
     QString positionText() const; // what the frame/time label shows
     // Puts an editor strip (the dope sheet) under the ruler, on the same time axis.
     void addBelowRuler(QWidget* w);
+    QDoubleSpinBox* speedBox() const { return speed_; }
+
+protected:
+    // Space, Home and End typed in the Speed box go to the playback keys (the box only holds a number).
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     QToolButton* button(const QString& text, const QString& tip, void (PlaybackController::*slot)());

@@ -1,5 +1,7 @@
 #include "app/gui/viewport_binding.h"
 
+#include <memory>
+
 #include "app/gui/document.h"
 #include "render/viewport.h"
 
@@ -19,13 +21,19 @@ void bindViewport(Document* doc, render::Viewport* view)
             animated.push_back(track >= 0);
         view->setAnimatedBones(std::move(animated));
     };
-    auto onScene = [doc, view, onPose, onTracks] {
+    // Another animation of the same file: framed anew (it may walk elsewhere).
+    auto shown = std::make_shared<std::pair<QString, int>>();
+    auto onScene = [doc, view, onPose, onTracks, shown] {
         view->setSkeleton(doc->skeleton());
         onTracks();
         view->setMesh(doc->mesh());
         view->setUpAxis(doc->upAxis());
         onPose();
         view->setSelection(doc->selection(), doc->currentBone());
+        const std::pair<QString, int> now{doc->path(), doc->animationIndex()};
+        if (now.first == shown->first && now.second != shown->second)
+            view->frameAll();
+        *shown = now;
     };
     QObject::connect(doc, &Document::sceneChanged, view, onScene);
     QObject::connect(doc, &Document::poseChanged, view, onPose);

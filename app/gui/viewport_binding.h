@@ -1,6 +1,6 @@
 #pragma once
-// Keeps a Viewport showing what a Document holds (skeleton, pose, mesh, selection, up axis), and
-// turns viewport clicks into document selection.
+// Keeps a Viewport showing what a Document holds (skeleton, pose, mesh, selection, up axis; another
+// animation of the same file is framed anew), and turns viewport clicks into document selection.
 namespace bonescope::render {
 class Viewport;
 }

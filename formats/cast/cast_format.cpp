@@ -113,7 +113,7 @@ FileSummary CastFormat::summarize(std::span<const uint8_t> bytes) const
     return f;
 }
 
-std::vector<std::string> CastFormat::sourceLoss(const Scene& scene) const
+std::vector<std::string> CastFormat::ownFields(const Scene& scene) const
 {
     std::vector<std::string> out;
     const auto* x = scene.extra.as<CastFileExtra>();
@@ -136,15 +136,15 @@ std::vector<std::string> CastFormat::sourceLoss(const Scene& scene) const
             }
         }
     if (ik)
-        out.push_back(std::to_string(ik) + " IK handle(s) are not written (only Cast keeps them)");
+        out.push_back(std::to_string(ik) + " IK handle(s)");
     if (constraints)
-        out.push_back(std::to_string(constraints) + " constraint(s) are not written (only Cast keeps them)");
+        out.push_back(std::to_string(constraints) + " constraint(s)");
     if (blendShapes)
-        out.push_back(std::to_string(blendShapes) + " blend shape(s) are not written (only Cast keeps them)");
+        out.push_back(std::to_string(blendShapes) + " blend shape(s)");
     if (materials)
-        out.push_back(std::to_string(materials) + " material(s) and their texture links are not written");
+        out.push_back(std::to_string(materials) + " material(s) and their texture links");
     if (models > 1)
-        out.push_back(std::to_string(models - 1) + " model(s) past the first are not written");
+        out.push_back(std::to_string(models - 1) + " model(s) past the first");
     size_t relative = 0, additive = 0, weighted = 0, unplayed = 0, overrides = 0;
     for (const Animation& a : scene.animations) {
         const auto* ax = a.extra.as<CastAnimationExtra>();
@@ -165,13 +165,11 @@ std::vector<std::string> CastFormat::sourceLoss(const Scene& scene) const
     if (relative + additive + overrides)
         out.push_back("curve modes (" + std::to_string(relative) + " relative, " + std::to_string(additive) +
                       " additive, " + std::to_string(overrides) +
-                      " override(s)) are baked into absolute keys on the rest pose");
+                      " override(s)) baked into absolute keys on the rest pose");
     if (weighted)
-        out.push_back(std::to_string(weighted) + " curve(s) with an additive blend weight other than 1 are written "
-                      "at full weight");
+        out.push_back(std::to_string(weighted) + " additive blend weight(s) other than 1 (written at full weight)");
     if (unplayed)
-        out.push_back(std::to_string(unplayed) + " curve(s) Bonescope does not play (blend shape weights, other "
-                      "properties) are not written");
+        out.push_back(std::to_string(unplayed) + " curve(s) Bonescope does not play (blend shape weights, other properties)");
     return out;
 }
 

@@ -16,7 +16,7 @@ public:
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
-    std::vector<std::string> sourceLoss(const Scene& scene) const override;
+    std::vector<std::string> ownFields(const Scene& scene) const override;
 };
 
 } // namespace bonescope

@@ -173,6 +173,18 @@ void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, s
     }
 }
 
+// The source format's own fields (Second Life priorities, ease, hand pose...) have no place in another
+// format: each is named, whatever the target.
+void reportOwnFields(const Scene& source, const Format& target, std::vector<std::string>& report)
+{
+    const Format* from = Registry::instance().byId(source.format);
+    if (!from || from->id() == target.id())
+        return;
+    for (const std::string& field : from->ownFields(source))
+        report.push_back(target.displayName() + " cannot hold " + field + ", a " + from->displayName() +
+                         " field: it is lost");
+}
+
 } // namespace
 
 Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& o,
@@ -180,15 +192,12 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
 {
     if (source.format == target.id() && !o.any())
         return source;
+    reportOwnFields(source, target, report);
     if (usesUploaderRules(source, target, o))
         return uploadBvh(source, target, o, report);
     Scene s = source;
-    if (const Format* from = Registry::instance().byId(source.format)) {
-        if (source.format != target.id())
-            for (std::string& loss : from->sourceLoss(source))
-                report.push_back(std::move(loss));
+    if (const Format* from = Registry::instance().byId(source.format))
         from->toCommon(s);
-    }
 
     std::string why;
     if (!s.skeleton.evaluationOrder(&why))

@@ -29,8 +29,6 @@ std::vector<std::string> dashLoss(const Scene& scene, Variant target)
             out.push_back(an + ": the fps field is a whole number; " + std::to_string(a.fps) + " is rounded");
         if (a.blend != BlendMode{} || !a.modifiers.empty())
             out.push_back(an + ": Dash keys replace the rest pose; the source's additive/relative blending is not kept");
-        if (a.looping || a.loopRange)
-            out.push_back(an + ": Dash has no loop flag or loop range");
         if (!scene.skeleton.empty())
             for (const Track& t : a.tracks)
                 if (scene.skeleton.find(t.name) < 0 && scene.skeleton.findLoose(t.name) < 0)

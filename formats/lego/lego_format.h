@@ -21,6 +21,8 @@ public:
     // and baking turns them into common keys. Writing keys every channel from 0, flagged active, and
     // folds the rest pose into keys (lego_adapter.cpp).
     void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+    // The camera animation and the actor list (lego_own_fields.cpp).
+    std::vector<std::string> ownFields(const Scene& scene) const override;
 };
 
 } // namespace bonescope

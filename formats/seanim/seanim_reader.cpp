@@ -431,6 +431,7 @@ Capabilities SeanimFormat::capabilities() const
     Capabilities c;
     c.framed = true;
     c.notes = true;
+    c.looping = true; // the LOOPED flag
     return c;
 }
 

@@ -41,10 +41,15 @@ int32_t SecondLifeExtra::priorityOf(size_t index, const std::string& name) const
     return secondlife::UseMotionPriority;
 }
 
+const char* secondlife::handPoseName(uint32_t pose)
+{
+    static const char* names[] = {"spread", "relaxed", "point", "fist", "relaxed_l", "point_l", "fist_l",
+                                  "relaxed_r", "point_r", "fist_r", "salute_r", "typing", "peace_r", "palm_r"};
+    return pose <= MaxHandPose ? names[pose] : "invalid";
+}
+
 void SecondLifeExtra::toJson(nlohmann::json& out) const
 {
-    static const char* handPoses[] = {"spread", "relaxed", "point", "fist", "relaxed_l", "point_l", "fist_l",
-                                      "relaxed_r", "point_r", "fist_r", "salute_r", "typing", "peace_r", "palm_r"};
     out["version"] = version;
     out["subVersion"] = subVersion;
     out["basePriority"] = basePriority;
@@ -53,7 +58,7 @@ void SecondLifeExtra::toJson(nlohmann::json& out) const
     out["easeIn"] = number(easeIn);
     out["easeOut"] = number(easeOut);
     out["handPose"] = handPose;
-    out["handPoseName"] = handPose <= secondlife::MaxHandPose ? handPoses[handPose] : "invalid";
+    out["handPoseName"] = secondlife::handPoseName(handPose);
     nlohmann::json joints = nlohmann::json::array();
     for (const SecondLifeJoint& j : this->joints)
         joints.push_back({{"name", j.name}, {"priority", j.priority}});

@@ -32,6 +32,8 @@ inline WriteLimits writeLimits()
 // How the viewer plays every channel: lerp positions, nlerp rotations (slerp when the dot is
 // negative), hold before the first and after the last key.
 ChannelRules viewerRules();
+// "relaxed", "fist_r", ...; "invalid" beyond MaxHandPose.
+const char* handPoseName(uint32_t pose);
 } // namespace secondlife
 
 struct SecondLifeConstraint {

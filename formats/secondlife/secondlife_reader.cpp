@@ -194,6 +194,8 @@ Capabilities SecondLifeFormat::capabilities() const
     c.scale = false;
     c.embeddedSkeleton = true; // the built-in avatar, bound on reading
     c.fixedUpAxis = true;      // always Z up, X forward (secondlife_adapter.cpp)
+    c.looping = true;
+    c.loopRange = true;
     return c;
 }
 

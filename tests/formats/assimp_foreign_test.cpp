@@ -210,8 +210,8 @@ TEST(AssimpForeign, DeepNodeHierarchyIsAnErrorNotAStackOverflow)
         EXPECT_NE(errorOf([&] { importWithAssimp(path); }).find("20000 levels deep"), std::string::npos);
     }
     // As deep as allowed still opens.
-    const std::string ok = chainGltf(kMaxNodeDepth);
-    EXPECT_EQ(AssimpFormat().read(bytesOf(ok)).skeleton.size(), kMaxNodeDepth);
+    const std::string ok = chainGltf(bonescope::MaxNodeDepth);
+    EXPECT_EQ(AssimpFormat().read(bytesOf(ok)).skeleton.size(), bonescope::MaxNodeDepth);
     // A loop in "children" is refused, not followed.
     EXPECT_TRUE(scanGltfJson("{\"nodes\":[{\"children\":[1]},{\"children\":[0]}]}").nodeCycle);
 }

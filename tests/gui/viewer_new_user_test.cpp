@@ -1,0 +1,484 @@
+// The window as a new user meets it (issue 12): a failed open leaves the window answering and the
+// next file opens through the real Open dialog; Export names and formats the file from what is typed
+// in its dialog; Save As has its key; the bone tree's counts follow edits; a skeleton mesh is kept
+// only for animations whose bones match; the Help menu lists the window's own shortcuts.
+#include <QApplication>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QGroupBox>
+#include <QFileDialog>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+#include <functional>
+
+#include "app/gui/bone_tree_model.h"
+#include "app/gui/bone_tree_panel.h"
+#include "app/gui/demo_assets.h"
+#include "app/gui/document.h"
+#include "app/gui/dope_sheet_widget.h"
+#include "app/gui/export_target.h"
+#include "app/gui/file_filters.h"
+#include "app/gui/help_menu.h"
+#include "app/gui/key_editor_panel.h"
+#include "app/gui/playback_controller.h"
+#include "app/gui/timeline_widget.h"
+#include "render/viewport.h"
+#include "app/gui/main_window.h"
+#include "app/gui/save_controller.h"
+#include "formats/registry.h"
+#include "gui_test_support.h"
+
+using namespace bonescope;
+using namespace bonescope::gui;
+
+namespace {
+
+const QString kSeanim = QStringLiteral(BONESCOPE_SAMPLES "/seanim/synth_abs_lrs_loop_notes.seanim");
+
+// Runs `act` on the first modal widget of type T once it is up (polling, as a person would wait).
+template <class T>
+void whenModal(std::function<void(T*)> act, int triesLeft = 200)
+{
+    QTimer::singleShot(50, [act, triesLeft] {
+        if (auto* w = qobject_cast<T*>(QApplication::activeModalWidget()); w && w->isVisible())
+            act(w);
+        else if (triesLeft > 0)
+            whenModal<T>(act, triesLeft - 1);
+    });
+}
+
+// Pastes a path into a (non-native) file dialog's file name box, as a person pastes one, and clicks
+// its Open / Save button. A dialog still open 5 s later is cancelled, so a failure cannot hang the test.
+void typeFileName(QFileDialog* d, const QString& path)
+{
+    QTimer::singleShot(5000, d, [d] {
+        if (d->isVisible())
+            d->reject();
+    });
+    auto* edit = d->findChild<QLineEdit*>("fileNameEdit");
+    auto* buttons = d->findChild<QDialogButtonBox*>("buttonBox");
+    if (!edit || !buttons) {
+        qWarning() << "file dialog without" << (edit ? "its buttons" : "its file name box");
+        return;
+    }
+    edit->setFocus();
+    edit->selectAll();
+    edit->insert(path);
+    QTest::qWait(200); // the dialog's completion catches up
+    QPushButton* ok = buttons->button(QDialogButtonBox::Open) ? buttons->button(QDialogButtonBox::Open)
+                                                               : buttons->button(QDialogButtonBox::Save);
+    if (ok)
+        QTest::mouseClick(ok, Qt::LeftButton);
+}
+
+QString copyTo(const QString& from, const QString& name)
+{
+    const QString to = guitest::tempDir() + "/" + name;
+    QFile::remove(to);
+    return QFile::copy(from, to) ? to : QString();
+}
+
+// One bone standing still at (0, 1, 0) and one that walks from the origin to `to` over one second.
+Animation walkTo(const std::string& name, glm::dvec3 to)
+{
+    Animation a;
+    a.name = name;
+    a.fps = 30;
+    a.duration = 1;
+    Track still, walker;
+    still.name = "still";
+    still.translation.keys = {{0.0, {0, 1, 0}}};
+    walker.name = "walker";
+    walker.translation.keys = {{0.0, {0, 0, 0}}, {1.0, to}};
+    a.tracks = {still, walker};
+    return a;
+}
+
+bool onScreen(MainWindow& w, int bone)
+{
+    const QPointF p = w.viewport()->jointOnScreen(bone);
+    return p.x() >= 0 && p.y() >= 0 && p.x() < w.viewport()->width() && p.y() < w.viewport()->height();
+}
+
+const Format* detectFile(const QString& path)
+{
+    const QByteArray bytes = guitest::fileBytes(path);
+    return Registry::instance().detect(
+        std::span(reinterpret_cast<const uint8_t*>(bytes.constData()), size_t(bytes.size())), path.toStdString());
+}
+
+} // namespace
+
+class NewUserTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        guitest::isolateSettings();
+        QApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+    }
+
+    void failedOpenThenOpenThroughTheDialog()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        const QString broken = guitest::tempDir() + "/broken.seanim";
+        {
+            QFile f(broken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("SEAnim\0\0 this is not an animation", 34);
+        }
+        QSignalSpy finished(&w, &MainWindow::loadFinished);
+        // The error box runs its own event loop: what a user sees and does there is scheduled ahead.
+        bool progressShown = false, progressAlive = false, boxStuck = false;
+        QString text;
+        QWidget* modal = nullptr;
+        QMessageBox* shown = nullptr;
+        whenModal<QMessageBox>([&](QMessageBox* box) {
+            shown = box;
+            text = box->text();
+            // A Loading box still alive here has its show timer running (the box showed it, modal, over
+            // the error whenever the load took its 300 ms).
+            progressAlive = !w.findChildren<QProgressDialog*>().isEmpty();
+            // Longer than the progress box's show delay (300 ms): it must not come up over the error.
+            QTimer::singleShot(800, box, [&, box] {
+                for (QProgressDialog* p : w.findChildren<QProgressDialog*>())
+                    progressShown = progressShown || p->isVisible();
+                modal = QApplication::activeModalWidget();
+                QTest::keyClick(modal, Qt::Key_Return); // where a user's key goes
+                QTimer::singleShot(500, box, [&, box] { // cancelled when the box is gone
+                    if (box->isVisible()) { // the key did not close it: close it to go on
+                        boxStuck = true;
+                        box->done(0);
+                    }
+                });
+            });
+        });
+        {
+            // As in the application, the load ends inside a running event loop (a deleteLater() posted
+            // there waits while the error box runs its own loop).
+            QEventLoop loop;
+            connect(&w, &MainWindow::loadFinished, &loop, &QEventLoop::quit);
+            QTimer::singleShot(0, &w, [&] { w.openFile(broken); });
+            QTimer::singleShot(20000, &loop, &QEventLoop::quit);
+            loop.exec();
+        }
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.at(0).at(0).toBool(), false);
+        QVERIFY(shown);
+        QVERIFY(text.contains("broken.seanim"));
+        QVERIFY2(!progressAlive, "the Loading... box outlives the load, under the error box");
+        QVERIFY2(!progressShown, "the Loading... box covers the error box");
+        QCOMPARE(modal, static_cast<QWidget*>(shown));
+        QVERIFY2(!boxStuck, "Return does not close the error box");
+
+        // Then File > Open, the path typed in the dialog.
+        whenModal<QFileDialog>([](QFileDialog* d) { typeFileName(d, kSeanim); });
+        QAction* open = guitest::findAction(w, "open");
+        QVERIFY(open);
+        open->trigger();
+        QTRY_COMPARE(finished.count(), 2);
+        QCOMPARE(finished.at(1).at(0).toBool(), true);
+        QCOMPARE(QFileInfo(w.document()->path()).canonicalFilePath(), QFileInfo(kSeanim).canonicalFilePath());
+        QVERIFY(w.document()->skeleton().size() > 0);
+        QVERIFY(!QApplication::activeModalWidget());
+    }
+
+    void exportFollowsTheTypedExtension()
+    {
+        const QString walk = copyTo(kSeanim, "walk.seanim");
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(walk));
+        const Format* seanim = Registry::instance().byId("seanim");
+        const Format* bvh = Registry::instance().byId("bvh");
+
+        // The dialog offers the document's base name; "walk.bvh" typed with the SEAnim filter is BVH.
+        QString offered, filter;
+        whenModal<QFileDialog>([&](QFileDialog* d) {
+            offered = d->findChild<QLineEdit*>("fileNameEdit")->text();
+            filter = d->selectedNameFilter();
+            whenModal<QMessageBox>([](QMessageBox* box) { box->button(QMessageBox::Ok)->click(); }); // loss report
+            typeFileName(d, "walk.bvh");
+        });
+        QVERIFY2(w.saves()->exportTo(), qPrintable(w.saves()->lastError()));
+        QCOMPARE(offered, QString("walk.seanim"));
+        QCOMPARE(filter, formatFilter(*seanim));
+        const QString walkBvh = guitest::tempDir() + "/walk.bvh";
+        QCOMPARE(detectFile(walkBvh), bvh);
+        QVERIFY(w.saves()->lastExportReport().join('\n').contains("note")); // BVH has no notes: reported
+
+        // No extension typed: the chosen filter's format, and its suffix is added.
+        QFile::remove(guitest::tempDir() + "/walk2.bvh");
+        whenModal<QFileDialog>([&](QFileDialog* d) {
+            d->selectNameFilter(formatFilter(*bvh));
+            whenModal<QMessageBox>([](QMessageBox* box) { box->button(QMessageBox::Ok)->click(); });
+            typeFileName(d, "walk2");
+        });
+        QVERIFY2(w.saves()->exportTo(), qPrintable(w.saves()->lastError()));
+        QCOMPARE(detectFile(guitest::tempDir() + "/walk2.bvh"), bvh);
+        QVERIFY(!QFileInfo::exists(guitest::tempDir() + "/walk2"));
+        QVERIFY(!QFileInfo::exists(guitest::tempDir() + "/walk2.seanim"));
+    }
+
+    void exportTargetRules()
+    {
+        const Format* seanim = Registry::instance().byId("seanim");
+        const Format* bvh = Registry::instance().byId("bvh");
+        QCOMPARE(exportTarget("/x/walk.bvh", seanim).format, bvh);
+        QCOMPARE(exportTarget("/x/walk.bvh", seanim).path, QString("/x/walk.bvh"));
+        QCOMPARE(exportTarget("/x/walk.BVH", nullptr).format, bvh);
+        QCOMPARE(exportTarget("/x/walk", bvh).path, QString("/x/walk.bvh"));
+        QCOMPARE(exportTarget("/x/walk.v2", seanim).path, QString("/x/walk.v2.seanim"));
+        QVERIFY(!exportTarget("/x/walk", nullptr).format);
+        // Shared extensions (the Dash variants): the chosen one when it claims the extension.
+        for (const auto& f : Registry::instance().formats())
+            if (f->capabilities().write)
+                for (const auto& e : f->extensions())
+                    QCOMPARE(exportTarget("/x/a." + QString::fromStdString(e), f.get()).format, f.get());
+        QCOMPARE(suggestedExportPath("/x/y/walk.anim", *bvh), QString("/x/y/walk.bvh"));
+        QCOMPARE(suggestedExportPath("", *bvh), QString("animation.bvh"));
+    }
+
+    void saveAsKey()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(copyTo(kSeanim, "saveas.seanim")));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QAction* saveAs = guitest::findAction(w, "saveAs");
+        QVERIFY(saveAs);
+        QCOMPARE(saveAs->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier | Qt::ShiftModifier);
+        // Not interactive: Save As without a name says so (a user gets the dialog).
+        QCOMPARE(w.saves()->lastError(), QString("No file name given."));
+    }
+
+    void boneTreeCountsFollowEdits()
+    {
+        MainWindow w(false);
+        QVERIFY(w.openFileNow(kSeanim));
+        Document* doc = w.document();
+        BoneTreeModel* model = w.boneTree()->model();
+        const int bone = doc->skeleton().find("tag_origin");
+        QVERIFY(bone >= 0);
+        const QModelIndex t = model->indexOfBone(bone).siblingAtColumn(BoneTreeModel::Translation);
+        QCOMPARE(model->data(t, Qt::DisplayRole).toULongLong(), 2ull);
+        QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
+        doc->setSelection({bone}, bone);
+        doc->setTime(3 / 30.0);
+        w.dopeSheet()->insertKey();
+        QCOMPARE(model->data(t, Qt::DisplayRole).toULongLong(), 3ull);
+        // The views are told: some dataChanged covers the bone's translation count.
+        auto covers = [&] {
+            for (const auto& args : changed) {
+                const QModelIndex a = args.at(0).toModelIndex(), b = args.at(1).toModelIndex();
+                if (a.parent() == t.parent() && a.row() <= t.row() && t.row() <= b.row() && a.column() <= t.column() &&
+                    t.column() <= b.column())
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(covers());
+        changed.clear();
+        doc->undoStack()->undo();
+        QCOMPARE(model->data(t, Qt::DisplayRole).toULongLong(), 2ull);
+        QVERIFY(covers());
+    }
+
+    void insertWithoutSelectionSaysWhy()
+    {
+        MainWindow w(false);
+        QVERIFY(w.openFileNow(kSeanim));
+        w.document()->setSelection({}, -1);
+        w.dopeSheet()->insertKey();
+        QVERIFY2(w.statusBar()->currentMessage().contains("No bone selected"), qPrintable(w.statusBar()->currentMessage()));
+    }
+
+    void skeletonMeshKeptOnlyForMatchingBones()
+    {
+        MainWindow w(false);
+        QVERIFY(w.openDemoNow(false));
+        const QString mesh = w.document()->meshPath();
+        QVERIFY(!mesh.isEmpty());
+        // The same animation again: its bones are the mesh's.
+        QVERIFY(w.openFileNow(demoFiles().animation));
+        QCOMPARE(w.document()->meshPath(), mesh);
+        QVERIFY2(w.statusBar()->currentMessage().contains("kept skeleton mesh"), qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(w.document()->mesh());
+        // An unrelated SEAnim (tag_origin, j_mainroot): the mesh goes, and the status bar says so.
+        QVERIFY(w.openFileNow(kSeanim));
+        QVERIFY(w.document()->meshPath().isEmpty());
+        QVERIFY(!w.document()->mesh());
+        QVERIFY2(w.statusBar()->currentMessage().contains("removed"), qPrintable(w.statusBar()->currentMessage()));
+    }
+
+    void switchingAnimationReframes()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        Scene scene;
+        scene.format = "seanim";
+        scene.animations = {walkTo("walk", {20, 0, 0}), walkTo("far", {0, 0, 0})};
+        scene.animations[1].tracks[0].translation.keys = {{0.0, {300, 1, 0}}};
+        scene.animations[1].tracks[1].translation.keys = {{0.0, {300, 0, 0}}};
+        scene.current = 0;
+        w.document()->setScene(scene, guitest::tempDir() + "/walks.seanim");
+        const int walker = w.document()->skeleton().find("walker");
+        QVERIFY(walker >= 0);
+        w.document()->setTime(0);
+        w.viewport()->frameAll();
+        QVERIFY(onScreen(w, walker));
+        // Another animation of the same file (300 m away) is framed when chosen.
+        w.document()->setAnimationIndex(1);
+        QVERIFY2(onScreen(w, walker), "switching animation does not re-frame");
+    }
+
+    void selectingAKeyKeepsTheLayout()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(kSeanim));
+        QTest::qWait(100);
+        const QSize before = w.viewport()->size();
+        auto* keys = w.findChild<KeyEditorPanel*>();
+        QVERIFY(keys);
+        QVERIFY(!keys->flagsBox()->isVisible()); // LEGO Island's key flags: not for a SEAnim
+        w.dopeSheet()->setSelectedKeys({KeyRef{1, ChannelKind::Translation, 3}});
+        QVERIFY(keys->currentKey());
+        QTest::qWait(100);
+        QCOMPARE(w.viewport()->size(), before);
+        w.dopeSheet()->setSelectedKeys({KeyRef{0, ChannelKind::Rotation, 0}});
+        QTest::qWait(100);
+        QCOMPARE(w.viewport()->size(), before);
+        QVERIFY(!keys->flagsBox()->isVisible());
+    }
+
+    void keyTimeIsTyped()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(kSeanim));
+        Document* doc = w.document();
+        auto* keys = w.findChild<KeyEditorPanel*>();
+        // tag_origin's second translation key, at frame 9 (0.3 s): typed to 0.2 s.
+        w.dopeSheet()->setSelectedKeys({KeyRef{0, ChannelKind::Translation, 1}});
+        QCOMPARE(keys->timeField()->value(), 0.3);
+        const glm::dvec3 value = doc->animation().tracks[0].translation.keys[1].value;
+        const int steps = doc->undoStack()->count();
+        keys->timeField()->setFocus();
+        keys->timeField()->selectAll();
+        QTest::keyClicks(keys->timeField(), "0.2");
+        QTest::keyClick(keys->timeField(), Qt::Key_Return);
+        const auto& k = doc->animation().tracks[0].translation.keys;
+        QCOMPARE(k.size(), size_t(2));
+        QVERIFY(std::abs(k[1].time - 0.2) < 1e-9);
+        QCOMPARE(k[1].value, value);
+        QCOMPARE(doc->undoStack()->count(), steps + 1);
+        QVERIFY(keys->currentKey()); // still on the moved key
+        QCOMPARE(keys->timeField()->value(), 0.2);
+        doc->undoStack()->undo();
+        QVERIFY(std::abs(doc->animation().tracks[0].translation.keys[1].time - 0.3) < 1e-9);
+    }
+
+    void playbackKeysAfterTypingASpeed()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFileNow(kSeanim));
+        w.document()->setTime(0.2);
+        QDoubleSpinBox* speed = w.timeline()->speedBox();
+        speed->setFocus();
+        speed->selectAll();
+        QTest::keyClicks(speed, "2");
+        QCOMPARE(QApplication::focusWidget(), speed);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Home); // still in the box
+        QCOMPARE(w.document()->frame(), 0);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QCOMPARE(w.playback()->speed(), 2.0);
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_Space);
+        QVERIFY(w.playback()->isPlaying());
+        w.playback()->pause();
+    }
+
+    void dopeSheetFollowsTheSelectedBone()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/seanim/synth_300bones_u16mods.seanim"));
+        Document* doc = w.document();
+        const int last = int(doc->animation().tracks.size()) - 1;
+        QVERIFY(last > 100);
+        QVERIFY(!w.dopeSheet()->trackRowVisible(last));
+        const int bone = doc->skeleton().find(doc->animation().tracks[last].name);
+        QVERIFY(bone >= 0);
+        doc->setSelection({bone}, bone);
+        QVERIFY(w.dopeSheet()->trackRowVisible(last));
+    }
+
+    void helpListsTheWindowsShortcuts()
+    {
+        MainWindow w(false);
+        const QStringList lines = shortcutLines(&w);
+        auto has = [&](const QKeySequence& key, const QString& path) {
+            return lines.contains(key.toString(QKeySequence::NativeText) + "\t" + path);
+        };
+        QVERIFY2(has(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), "File > Save as..."), qPrintable(lines.join('\n')));
+        QVERIFY2(has(QKeySequence(Qt::Key_Space), "Playback > Play / pause"), qPrintable(lines.join('\n')));
+        QVERIFY2(has(QKeySequence(Qt::Key_I), "Edit > Insert key (selected bones, current pose)"), qPrintable(lines.join('\n')));
+        QVERIFY2(has(QKeySequence::Undo, "Edit > Undo"), qPrintable(lines.join('\n')));
+        // Every action with a key is listed.
+        int withKeys = 0;
+        for (QAction* a : w.findChildren<QAction*>())
+            withKeys += !a->shortcuts().isEmpty();
+        QCOMPARE(lines.size(), withKeys);
+        QVERIFY(guitest::findAction(w, "helpShortcuts") && guitest::findAction(w, "helpFormats") &&
+                guitest::findAction(w, "helpAbout"));
+        const QStringList formats = formatLines();
+        QCOMPARE(formats.size(), qsizetype(Registry::instance().formats().size()));
+        for (const auto& f : Registry::instance().formats())
+            QVERIFY(formats.join('\n').contains(QString::fromStdString(f->displayName())));
+    }
+
+    void openFilterListsEachPatternOnce()
+    {
+        const QString all = animationFileFilter().section(";;", 0, 0);
+        const QStringList patterns = all.section('(', 1).chopped(1).split(' ');
+        QCOMPARE(QSet<QString>(patterns.begin(), patterns.end()).size(), patterns.size());
+        QVERIFY(patterns.contains("*.dmf"));
+    }
+
+    void recentFiles()
+    {
+        MainWindow w(false);
+        QVERIFY(w.openDemoNow(false));
+        QSettings settings;
+        const QStringList afterDemo = settings.value("recentFiles").toStringList();
+        QVERIFY(!afterDemo.contains(QFileInfo(demoFiles().animation).absoluteFilePath()));
+        const QString a = copyTo(kSeanim, "recent_a.seanim");
+        QVERIFY(w.openFileNow(a));
+        const QString b = guitest::tempDir() + "/recent_b.seanim";
+        QFile::remove(b);
+        QVERIFY(w.saves()->saveAs(b));
+        QStringList list = settings.value("recentFiles").toStringList();
+        QCOMPARE(list.value(0), QFileInfo(b).absoluteFilePath());
+        QVERIFY(QFile::remove(a));
+        QVERIFY(w.openFileNow(b));
+        list = settings.value("recentFiles").toStringList();
+        QVERIFY(!list.contains(QFileInfo(a).absoluteFilePath())); // gone from disk: gone from the list
+    }
+};
+
+QTEST_MAIN(NewUserTest)
+#include "viewer_new_user_test.moc"

@@ -7,10 +7,10 @@
 #include <QCoreApplication>
 #include <QImage>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
-#include "app/gui/playback_controller.h"
-#include "app/gui/window_capture.h"
+#include "app/gui/timeline/playback_controller.h"
+#include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
 #include "render/viewport.h"
 

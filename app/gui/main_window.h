@@ -4,7 +4,7 @@
 #include <QMainWindow>
 #include <QPointer>
 
-#include "app/gui/scene_loading.h"
+#include "app/gui/document/scene_loading.h"
 
 class QLabel;
 class QPushButton;

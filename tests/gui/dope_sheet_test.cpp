@@ -10,11 +10,11 @@
 #include <QVBoxLayout>
 #include <QtTest>
 
-#include "app/gui/document.h"
-#include "app/gui/dope_sheet_widget.h"
-#include "app/gui/notes_panel.h"
-#include "app/gui/scene_loading.h"
-#include "app/gui/timeline_ruler.h"
+#include "app/gui/document/document.h"
+#include "app/gui/timeline/dope_sheet_widget.h"
+#include "app/gui/panels/notes_panel.h"
+#include "app/gui/document/scene_loading.h"
+#include "app/gui/timeline/timeline_ruler.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;

@@ -10,9 +10,9 @@
 #include <QtTest>
 
 #include "app/gui/commands/edit_commands.h"
-#include "app/gui/document.h"
-#include "app/gui/save_file.h"
-#include "app/gui/scene_loading.h"
+#include "app/gui/document/document.h"
+#include "app/gui/saving/save_file.h"
+#include "app/gui/document/scene_loading.h"
 #include "core/sampler.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/registry.h"

@@ -8,11 +8,11 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "app/gui/autosave.h"
+#include "app/gui/document/autosave.h"
 #include "app/gui/commands/edit_commands.h"
-#include "app/gui/document.h"
-#include "app/gui/save_controller.h"
-#include "app/gui/scene_loading.h"
+#include "app/gui/document/document.h"
+#include "app/gui/saving/save_controller.h"
+#include "app/gui/document/scene_loading.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;

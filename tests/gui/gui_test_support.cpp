@@ -5,12 +5,13 @@
 #include <QAction>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include "app/gui/main_window.h"
-#include "app/gui/window_capture.h"
+#include "app/gui/viewport/window_capture.h"
 #include "formats/registry.h"
 #include "render/viewport.h"
 
@@ -24,6 +25,11 @@ QByteArray fileBytes(const QString& path)
 
 void isolateSettings()
 {
+    // A home of this process's own: test mode puts settings and the autosave folder under ~/.qttest,
+    // which GUI tests running side by side (ctest -j2) would otherwise share, so one test's recent
+    // files, export folder or pending recovery would reach another's window.
+    static QTemporaryDir home;
+    qputenv("HOME", QFile::encodeName(home.path()));
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("BonescopeTests");
     QCoreApplication::setApplicationName("bonescope-gui-tests");

@@ -4,9 +4,9 @@
 // frame 0..9) and j_spinelower.
 #include <QtTest>
 
-#include "app/gui/document.h"
-#include "app/gui/playback_controller.h"
-#include "app/gui/scene_loading.h"
+#include "app/gui/document/document.h"
+#include "app/gui/timeline/playback_controller.h"
+#include "app/gui/document/scene_loading.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;

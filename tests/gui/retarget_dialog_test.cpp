@@ -11,10 +11,10 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "app/gui/document.h"
-#include "app/gui/retarget_action.h"
-#include "app/gui/retarget_dialog.h"
-#include "app/gui/scene_loading.h"
+#include "app/gui/document/document.h"
+#include "app/gui/dialogs/retarget_action.h"
+#include "app/gui/dialogs/retarget_dialog.h"
+#include "app/gui/document/scene_loading.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;

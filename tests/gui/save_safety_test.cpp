@@ -15,12 +15,12 @@
 #include <sys/stat.h>
 #endif
 
-#include "app/gui/autosave.h"
+#include "app/gui/document/autosave.h"
 #include "app/gui/commands/edit_commands.h"
-#include "app/gui/document.h"
-#include "app/gui/retarget_dialog.h"
-#include "app/gui/save_controller.h"
-#include "app/gui/scene_loading.h"
+#include "app/gui/document/document.h"
+#include "app/gui/dialogs/retarget_dialog.h"
+#include "app/gui/saving/save_controller.h"
+#include "app/gui/document/scene_loading.h"
 #include "box_answerer.h"
 #include "gui_test_support.h"
 

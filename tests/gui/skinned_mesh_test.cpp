@@ -2,7 +2,7 @@
 // animation by bone name and deforms when played.
 #include <QtTest>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
 #include "formats/file_io.h"
 #include "formats/seanim/seanim_format.h"

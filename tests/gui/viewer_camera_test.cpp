@@ -5,8 +5,8 @@
 #include <QAction>
 #include <QtTest>
 
-#include "app/gui/camera_track.h"
-#include "app/gui/document.h"
+#include "app/gui/viewport/camera_track.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
 #include "formats/file_io.h"
 #include "gui_test_support.h"

@@ -4,9 +4,9 @@
 #include <QTreeWidget>
 #include <QtTest>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
-#include "app/gui/properties_panel.h"
+#include "app/gui/panels/properties_panel.h"
 #include "gui_test_support.h"
 #include "render/skinning.h"
 #include "render/viewport.h"

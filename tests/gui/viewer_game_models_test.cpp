@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
 #include "formats/cast/cast_format.h"
 #include "formats/file_io.h"

@@ -6,7 +6,7 @@
 #include <QAction>
 #include <QtTest>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
 #include "gui_test_support.h"
 #include "render/shapes.h"

@@ -3,9 +3,9 @@
 // computes; it used to step through every frame on each repaint and hang the window.
 #include <QtTest>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
-#include "app/gui/timeline_ruler.h"
+#include "app/gui/timeline/timeline_ruler.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;

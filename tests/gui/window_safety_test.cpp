@@ -12,13 +12,13 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "app/gui/autosave.h"
+#include "app/gui/document/autosave.h"
 #include "app/gui/commands/edit_commands.h"
-#include "app/gui/document.h"
-#include "app/gui/file_watch.h"
+#include "app/gui/document/document.h"
+#include "app/gui/document/file_watch.h"
 #include "app/gui/main_window.h"
-#include "app/gui/save_controller.h"
-#include "app/gui/scene_loading.h"
+#include "app/gui/saving/save_controller.h"
+#include "app/gui/document/scene_loading.h"
 #include "box_answerer.h"
 #include "gui_test_support.h"
 #include "formats/seanim/seanim_format.h"

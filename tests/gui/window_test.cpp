@@ -7,11 +7,11 @@
 #include <QTreeView>
 #include <QtTest>
 
-#include "app/gui/bone_tree_model.h"
-#include "app/gui/bone_tree_panel.h"
-#include "app/gui/document.h"
+#include "app/gui/panels/bone_tree_model.h"
+#include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
-#include "app/gui/playback_controller.h"
+#include "app/gui/timeline/playback_controller.h"
 #include "gui_test_support.h"
 #include "render/viewport.h"
 

@@ -2,7 +2,7 @@
 
 #include <QCoreApplication>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 #include "core/clip_editing.h"
 
 namespace bonescope::gui {

@@ -2,7 +2,7 @@
 
 #include <QUndoStack>
 
-#include "app/gui/document.h"
+#include "app/gui/document/document.h"
 
 namespace bonescope::gui {
 

@@ -1,0 +1,135 @@
+#include "app/gui/dialogs/help_menu.h"
+
+#include <algorithm>
+
+#include <QAction>
+#include <QCoreApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "formats/registry.h"
+
+namespace bonescope::gui {
+
+namespace {
+
+QString plain(QString label)
+{
+    label.remove(QRegularExpression("&(?!&)"));
+    return label.replace("&&", "&");
+}
+
+const QMenu* menuOf(const QAction* a)
+{
+    for (QObject* o : a->associatedObjects())
+        if (const auto* m = qobject_cast<const QMenu*>(o))
+            return m;
+    return nullptr;
+}
+
+// "Edit > Insert key": the menus an action sits in, from the menu bar down.
+QString menuPath(const QAction* a)
+{
+    QStringList parts{plain(a->text())};
+    for (const QMenu* m = menuOf(a); m; m = menuOf(m->menuAction()))
+        parts.prepend(plain(m->title()));
+    return parts.join(" > ");
+}
+
+void showTable(QWidget* parent, const QString& title, const QStringList& headers, const QStringList& lines)
+{
+    QDialog dialog(parent);
+    dialog.setWindowTitle(title);
+    auto* table = new QTableWidget(int(lines.size()), int(headers.size()), &dialog);
+    table->setHorizontalHeaderLabels(headers);
+    table->verticalHeader()->hide();
+    table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    for (int r = 0; r < lines.size(); ++r) {
+        const QStringList cells = lines[r].split('\t');
+        for (int c = 0; c < cells.size() && c < headers.size(); ++c)
+            table->setItem(r, c, new QTableWidgetItem(cells[c]));
+    }
+    table->resizeColumnsToContents();
+    table->horizontalHeader()->setStretchLastSection(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addWidget(table);
+    layout->addWidget(buttons);
+    dialog.resize(720, 480);
+    dialog.exec();
+}
+
+} // namespace
+
+QStringList shortcutLines(const QWidget* window)
+{
+    QStringList out;
+    for (const QAction* a : window->findChildren<QAction*>()) {
+        if (a->shortcuts().isEmpty() || a->isSeparator())
+            continue;
+        QStringList keys;
+        for (const QKeySequence& k : a->shortcuts())
+            keys << k.toString(QKeySequence::NativeText);
+        out << keys.join(", ") + "\t" + menuPath(a);
+    }
+    out.removeDuplicates();
+    std::sort(out.begin(), out.end(), [](const QString& x, const QString& y) {
+        return x.section('\t', 1) < y.section('\t', 1);
+    });
+    return out;
+}
+
+QStringList formatLines()
+{
+    QStringList out;
+    for (const auto& f : Registry::instance().formats()) {
+        QStringList ext;
+        for (const auto& e : f->extensions())
+            ext << "." + QString::fromStdString(e);
+        const Capabilities c = f->capabilities();
+        const QString access = c.read && c.write ? QObject::tr("read, write") : c.read ? QObject::tr("read") : QObject::tr("write");
+        QStringList carries;
+        if (c.translation) carries << QObject::tr("translation");
+        if (c.rotation) carries << QObject::tr("rotation");
+        if (c.scale) carries << QObject::tr("scale");
+        if (c.visibility) carries << QObject::tr("visibility");
+        if (c.notes) carries << QObject::tr("notes");
+        if (c.embeddedSkeleton) carries << QObject::tr("skeleton");
+        if (c.mesh) carries << QObject::tr("mesh");
+        if (c.multipleAnimations) carries << QObject::tr("several animations");
+        out << QString::fromStdString(f->displayName()) + "\t" + ext.join(' ') + "\t" + access + "\t" + carries.join(", ");
+    }
+    return out;
+}
+
+void buildHelpMenu(QMenu* help, QMainWindow* window)
+{
+    QAction* keys = help->addAction(QObject::tr("&Keyboard shortcuts"), window, [window] {
+        showTable(window, QObject::tr("Keyboard shortcuts"), {QObject::tr("Keys"), QObject::tr("Does")},
+                  shortcutLines(window));
+    });
+    keys->setObjectName("helpShortcuts");
+    keys->setShortcut(QKeySequence::HelpContents);
+    help->addAction(QObject::tr("&Formats"), window, [window] {
+        showTable(window, QObject::tr("Formats"),
+                  {QObject::tr("Format"), QObject::tr("Files"), QObject::tr("Bonescope can"), QObject::tr("Carries")},
+                  formatLines());
+    })->setObjectName("helpFormats");
+    help->addAction(QObject::tr("&About Bonescope"), window, [window] {
+        QMessageBox::about(window, QObject::tr("About Bonescope"),
+                           QObject::tr("<b>Bonescope %1</b><p>A viewer and editor for skeletal animation files: "
+                                       "SEAnim, Second Life .anim, LEGO Island .ani, Dash .dmf/.dmx, BVH, and glTF, "
+                                       "FBX and COLLADA through Assimp.</p><p>Qt %2</p>")
+                               .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+    })->setObjectName("helpAbout");
+}
+
+} // namespace bonescope::gui

@@ -1,0 +1,28 @@
+#include "app/gui/document/demo_assets.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+static void initDemoResources() { Q_INIT_RESOURCE(demo); }
+
+namespace bonescope::gui {
+
+DemoFiles demoFiles()
+{
+    static QTemporaryDir dir;
+    static DemoFiles files;
+    if (!files.animation.isEmpty())
+        return files;
+    initDemoResources();
+    auto extract = [](const QString& name) {
+        const QString target = dir.filePath(name);
+        QFile::remove(target);
+        QFile::copy(":/demo/" + name, target);
+        return target;
+    };
+    files.animation = extract("demo_walk.seanim");
+    files.mesh = extract("demo_character.glb");
+    return files;
+}
+
+} // namespace bonescope::gui

@@ -1,0 +1,264 @@
+#include "app/gui/document/document.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <QUndoStack>
+
+#include "app/gui/viewport/up_axis_hint.h"
+#include "render/skinning.h"
+
+namespace bonescope::gui {
+
+Document::Document(QObject* parent) : QObject(parent), undo_(new QUndoStack(this))
+{
+    empty_.name = "(none)";
+    rebuild();
+}
+
+Document::~Document() = default;
+
+void Document::setScene(Scene scene, const QString& path, const FileStamp& stamp)
+{
+    scene_ = std::move(scene);
+    path_ = path;
+    stamp_ = stamp;
+    needsSaveAs_ = false;
+    ++generation_;
+    if (!scene_.currentAnimation() && !scene_.animations.empty())
+        scene_.current = 0;
+    time_ = 0;
+    selection_.clear();
+    current_ = -1;
+    undo_->clear();
+    // clear() leaves an empty stack alone, so a stack marked modified without commands (a recovered
+    // document) would keep that mark on the next file.
+    if (!undo_->isClean())
+        undo_->setClean();
+    chooseMesh();
+    rebuild();
+}
+
+void Document::setSaved(const QString& path, const FileStamp& stamp)
+{
+    path_ = path;
+    stamp_ = stamp;
+    needsSaveAs_ = false;
+}
+
+bool Document::isModified() const { return !undo_->isClean(); }
+
+void Document::restoreScene(const Scene& scene)
+{
+    scene_ = scene;
+    if (!scene_.currentAnimation() && !scene_.animations.empty())
+        scene_.current = 0;
+    bindSampler();
+    time_ = std::clamp(time_, 0.0, std::max(0.0, duration()));
+    resample();
+    emit edited();
+    emit timeChanged(time_);
+    emit poseChanged();
+}
+
+void Document::setSkeletonMesh(Scene meshScene, const QString& path)
+{
+    meshScene_ = std::move(meshScene);
+    meshPath_ = path;
+    chooseMesh();
+    selection_.clear();
+    current_ = -1;
+    rebuild();
+}
+
+void Document::clearSkeletonMesh()
+{
+    meshScene_ = Scene{};
+    meshPath_.clear();
+    chooseMesh();
+    rebuild();
+}
+
+void Document::chooseMesh()
+{
+    const Scene& owner = meshOwner();
+    mesh_ = owner.mesh.empty() ? nullptr
+                               : std::make_shared<const Mesh>(render::withInverseBind(owner.mesh, owner.skeleton));
+}
+
+const Animation& Document::animation() const
+{
+    const Animation* a = scene_.currentAnimation();
+    return a ? *a : empty_;
+}
+
+void Document::setAnimationIndex(int index)
+{
+    if (index < 0 || index >= int(scene_.animations.size()) || index == scene_.current)
+        return;
+    scene_.current = index;
+    time_ = std::clamp(time_, 0.0, duration());
+    rebuild();
+}
+
+void Document::rebuild()
+{
+    bindSampler();
+    up_ = defaultUpAxis();
+    resample();
+    emit sceneChanged();
+    emit upAxisChanged();
+    emit selectionChanged();
+    emit timeChanged(time_);
+    emit poseChanged();
+}
+
+void Document::bindSampler()
+{
+    // The file's own skeleton wins; else the skeleton mesh's; else one bone per track.
+    const Skeleton& use = !scene_.skeleton.empty() ? scene_.skeleton
+                          : !meshScene_.skeleton.empty() ? meshScene_.skeleton
+                                                         : none_;
+    sampler_ = std::make_unique<Sampler>(animation(), use);
+    meshToPose_.clear();
+    if (mesh_ && &use == meshSkeleton()) {
+        meshToPose_.resize(use.size());
+        std::iota(meshToPose_.begin(), meshToPose_.end(), 0);
+    } else if (mesh_) {
+        meshToPose_ = render::matchBones(*meshSkeleton(), skeleton());
+    }
+
+    // The motion root: the first bone, parents first, whose track moves it.
+    motionBone_ = -1;
+    const auto order = skeleton().evaluationOrder();
+    if (order)
+        for (int b : *order) {
+            const int t = binding().trackOfBone[b];
+            if (t >= 0 && !animation().tracks[t].translation.empty()) {
+                motionBone_ = b;
+                break;
+            }
+        }
+    sampler_->sample(0.0, pose_);
+    motionStart_ = motionBone_ >= 0 ? glm::vec3(pose_.world[motionBone_][3]) : glm::vec3(0.f);
+}
+
+void Document::resample()
+{
+    sampler_->sample(time_, pose_);
+    rootTravel_ = glm::vec3(0.f);
+    if (motionBone_ >= 0) {
+        rootTravel_ = glm::vec3(pose_.world[motionBone_][3]) - motionStart_;
+        rootTravel_[render::upIndex(up_)] = 0.f;
+    }
+    if (mesh_)
+        render::meshJointWorld(*meshSkeleton(), meshToPose_, pose_, meshJointWorld_);
+}
+
+QString Document::skeletonSource() const
+{
+    const int n = int(skeleton().size());
+    if (!scene_.skeleton.empty())
+        return tr("the file's own (%1 bones)").arg(n);
+    if (!meshScene_.skeleton.empty())
+        return tr("%1 (%2 bones)").arg(meshPath_.section('/', -1)).arg(n);
+    return tr("none: one bone per track (%1); load a skeleton mesh to see the hierarchy").arg(n);
+}
+
+QStringList Document::unmatchedTracks() const
+{
+    QStringList out;
+    for (int t : binding().unmatchedTracks)
+        out << QString::fromStdString(animation().tracks[t].name);
+    return out;
+}
+
+render::UpAxis Document::defaultUpAxis() const
+{
+    return upAxisFor(scene_.format, scene_.skeleton.empty() && !meshScene_.skeleton.empty());
+}
+
+void Document::setUpAxis(render::UpAxis up)
+{
+    if (up == up_)
+        return;
+    up_ = up;
+    resample();
+    emit upAxisChanged();
+    emit poseChanged();
+}
+
+void Document::setTime(double seconds)
+{
+    if (!std::isfinite(seconds))
+        return;
+    time_ = std::clamp(seconds, 0.0, std::max(0.0, duration()));
+    resample();
+    emit timeChanged(time_);
+    emit poseChanged();
+}
+
+double Document::fps() const { return animation().fps > 0 ? animation().fps : 30.0; }
+
+long long Document::frame() const { return std::llround(time_ * fps()); }
+
+double Document::timeOfFrame(long long f) const
+{
+    return std::min(double(std::clamp<long long>(f, 0, lastFrame())) / fps(), duration());
+}
+
+std::vector<double> Document::keyTimes(const std::vector<int>& bones) const
+{
+    std::vector<double> out;
+    const Animation& a = animation();
+    auto addTrack = [&](const Track& t) {
+        for (const auto& k : t.translation.keys) out.push_back(k.time);
+        for (const auto& k : t.rotation.keys) out.push_back(k.time);
+        for (const auto& k : t.scale.keys) out.push_back(k.time);
+        for (const auto& k : t.visibility.keys) out.push_back(k.time);
+    };
+    if (bones.empty()) {
+        for (const Track& t : a.tracks)
+            addTrack(t);
+    } else {
+        for (int b : bones)
+            if (b >= 0 && b < int(binding().trackOfBone.size()) && binding().trackOfBone[b] >= 0)
+                addTrack(a.tracks[binding().trackOfBone[b]]);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+void Document::setSelection(std::vector<int> bones, int current)
+{
+    const int n = int(skeleton().size());
+    bones.erase(std::remove_if(bones.begin(), bones.end(), [n](int b) { return b < 0 || b >= n; }), bones.end());
+    std::sort(bones.begin(), bones.end());
+    bones.erase(std::unique(bones.begin(), bones.end()), bones.end());
+    if (current >= 0 && !std::binary_search(bones.begin(), bones.end(), current))
+        current = bones.empty() ? -1 : bones.back();
+    if (current < 0 && !bones.empty())
+        current = bones.back();
+    if (bones == selection_ && current == current_)
+        return;
+    selection_ = std::move(bones);
+    current_ = current;
+    emit selectionChanged();
+}
+
+void Document::toggleBone(int bone)
+{
+    std::vector<int> s = selection_;
+    auto it = std::find(s.begin(), s.end(), bone);
+    if (it != s.end()) {
+        s.erase(it);
+        setSelection(s, s.empty() ? -1 : s.back());
+    } else {
+        s.push_back(bone);
+        setSelection(s, bone);
+    }
+}
+
+} // namespace bonescope::gui

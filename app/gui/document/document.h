@@ -1,0 +1,141 @@
+#pragma once
+// The single source the views read: the loaded scene, the animation being played, the skeleton in
+// use (the file's own, a loaded skeleton mesh's, or one bone per track), the optional skinned mesh,
+// the current time and pose, and the bone selection.
+#include <memory>
+#include <vector>
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+#include <glm/mat4x4.hpp>
+
+#include "app/gui/document/file_stamp.h"
+#include "core/pose.h"
+#include "core/sampler.h"
+#include "core/scene.h"
+#include "render/display_axes.h"
+
+class QUndoStack;
+
+namespace bonescope::gui {
+
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(QObject* parent = nullptr);
+    ~Document() override;
+
+    // Replaces the scene (and keeps a loaded skeleton mesh, which the new animation binds to).
+    // `stamp`: the file as it was read (see diskStamp()).
+    void setScene(Scene scene, const QString& path, const FileStamp& stamp = {});
+    // A skeleton mesh (from Assimp): its skeleton drives playback unless the scene has its own.
+    void setSkeletonMesh(Scene meshScene, const QString& path);
+    void clearSkeletonMesh();
+
+    const Scene& scene() const { return scene_; }
+    QString path() const { return path_; }
+    // After Save As or Save: the path and what is now on disk there.
+    void setSaved(const QString& path, const FileStamp& stamp);
+    // The file at path() as last read or written by the window; a save compares it with the disk
+    // to notice another program's changes.
+    const FileStamp& diskStamp() const { return stamp_; }
+    // The document has no file of its own yet (recovered from an unsaved document's autosave
+    // copy): Save asks for a name.
+    bool needsSaveAs() const { return needsSaveAs_; }
+    void setNeedsSaveAs(bool on) { needsSaveAs_ = on; }
+    // Counts setScene() calls: a load that started before another document came in can tell.
+    quint64 generation() const { return generation_; }
+
+    // Edits (app/gui/commands) go through this stack; its clean state is "not modified".
+    QUndoStack* undoStack() const { return undo_; }
+    bool isModified() const;
+    // Puts an edited (or undone) scene in place: keeps the path, the skeleton mesh, the time and the
+    // selection, re-binds the sampler and emits edited(). Only for commands.
+    void restoreScene(const Scene& scene);
+    QString meshPath() const { return meshPath_; }
+    const Skeleton& skeletonMeshBones() const { return meshScene_.skeleton; } // the loaded skeleton mesh's
+    bool isEmpty() const { return path_.isEmpty(); }
+
+    int animationIndex() const { return scene_.current; }
+    void setAnimationIndex(int index);
+    // The animation being played; an empty one when the scene has none.
+    const Animation& animation() const;
+
+    const Skeleton& skeleton() const { return sampler_->skeleton(); } // the skeleton in use
+    const Binding& binding() const { return sampler_->binding(); }
+    QString skeletonSource() const; // a sentence for the properties panel
+    // The mesh shown: a loaded skeleton mesh's, else the file's own (Dash models carry one).
+    std::shared_ptr<const Mesh> mesh() const { return mesh_; }
+    const Skeleton* meshSkeleton() const { return mesh_ ? &meshOwner().skeleton : nullptr; }
+    bool meshFromFile() const { return mesh_ && &meshOwner() == &scene_; }
+    QStringList unmatchedTracks() const;
+    render::UpAxis defaultUpAxis() const;
+    render::UpAxis upAxis() const { return up_; }
+    void setUpAxis(render::UpAxis up); // reset to defaultUpAxis() when the scene changes
+
+    double time() const { return time_; }
+    void setTime(double seconds); // clamped to [0, duration]
+    double fps() const;
+    double duration() const { return animation().duration; }
+    long long lastFrame() const { return std::max<long long>(0, animation().frameCount() - 1); }
+    long long frame() const; // the frame nearest the current time
+    double timeOfFrame(long long frame) const;
+
+    const Pose& pose() const { return pose_; }
+    // Local transforms of every bone at `seconds`, in double precision (keying the pose).
+    void sampleLocal(double seconds, std::vector<LocalTransform>& out) const { sampler_->sampleLocal(seconds, out); }
+    const std::vector<glm::mat4>& meshJointWorld() const { return meshJointWorld_; }
+    // How far the motion root has moved across the ground since the start (source space).
+    glm::vec3 rootTravel() const { return rootTravel_; }
+
+    // Key times (sorted, unique) of the tracks bound to these bones; all tracks when empty.
+    std::vector<double> keyTimes(const std::vector<int>& bones) const;
+
+    const std::vector<int>& selection() const { return selection_; }
+    int currentBone() const { return current_; }
+    void setSelection(std::vector<int> bones, int current);
+    void toggleBone(int bone); // adds or removes one bone (ctrl+click)
+
+signals:
+    void sceneChanged();     // scene, animation, skeleton or mesh replaced: views rebuild
+    void edited();           // the scene's content changed by an edit, undo or redo
+    void timeChanged(double seconds);
+    void poseChanged();
+    void selectionChanged();
+    void upAxisChanged();
+
+private:
+    void rebuild();
+    void bindSampler();
+    void resample();
+    void chooseMesh();
+    const Scene& meshOwner() const { return meshScene_.mesh.empty() ? scene_ : meshScene_; }
+
+    Scene scene_;
+    QString path_;
+    FileStamp stamp_;
+    bool needsSaveAs_ = false;
+    quint64 generation_ = 0;
+    QUndoStack* undo_;
+    Scene meshScene_;
+    QString meshPath_;
+    std::shared_ptr<const Mesh> mesh_;
+    std::vector<int> meshToPose_; // mesh skeleton bone -> skeleton-in-use bone
+
+    Animation empty_;
+    Skeleton none_;
+    std::unique_ptr<Sampler> sampler_;
+    int motionBone_ = -1;
+    glm::vec3 motionStart_{0.f};
+
+    double time_ = 0;
+    Pose pose_;
+    std::vector<glm::mat4> meshJointWorld_;
+    glm::vec3 rootTravel_{0.f};
+    std::vector<int> selection_;
+    int current_ = -1;
+    render::UpAxis up_ = render::UpAxis::Y;
+};
+
+} // namespace bonescope::gui

@@ -1,0 +1,107 @@
+#include "app/gui/document/scene_loading.h"
+
+#include <exception>
+
+#include <QDir>
+#include <QFileInfo>
+
+#include "formats/file_io.h"
+#include "formats/format.h"
+#include "formats/registry.h"
+#include "formats/skeleton_source.h"
+
+namespace bonescope::gui {
+
+namespace {
+
+constexpr qint64 kMaxCompanionBytes = 256ll << 20;
+constexpr int kMaxCompanionFiles = 32;
+
+const QStringList kMeshExtensions = {"glb", "gltf", "fbx", "dae", "obj", "blend", "3ds", "x", "ms3d", "md5mesh", "smd", "bvh"};
+
+} // namespace
+
+LoadResult loadAnimationFile(const QString& path)
+{
+    LoadResult r;
+    r.path = path;
+    // Taken before reading: if another program rewrites the file meanwhile, the next save notices.
+    r.stamp = FileStamp::of(path);
+    try {
+        LoadedScene loaded = loadScene(path.toStdString());
+        r.format = QString::fromStdString(loaded.format->displayName());
+        r.scene = std::make_shared<Scene>(std::move(loaded.scene));
+    } catch (const std::exception& e) {
+        r.error = QString::fromUtf8(e.what());
+    }
+    return r;
+}
+
+LoadResult loadMeshFile(const QString& path)
+{
+    LoadResult r;
+    r.path = path;
+    try {
+        SkeletonSource source = loadSkeletonScene(path.toStdString());
+        r.format = QString::fromStdString(source.formatName);
+        r.scene = std::make_shared<Scene>(std::move(source.scene));
+    } catch (const std::exception& e) {
+        r.error = QString::fromUtf8(e.what());
+    }
+    return r;
+}
+
+bool looksLikeMeshFile(const QString& path)
+{
+    if (QFileInfo(path).suffix().toLower() == "semodel")
+        return true; // a registered format, but a model without animations
+    if (Registry::instance().byExtension(path.toStdString()))
+        return false;
+    return kMeshExtensions.contains(QFileInfo(path).suffix().toLower());
+}
+
+QStringList meshCompanions(const QString& animationPath)
+{
+    const QFileInfo info(animationPath);
+    QStringList out;
+    for (const char* ext : {"glb", "gltf", "fbx", "dae"}) {
+        const QString candidate = info.dir().filePath(info.completeBaseName() + "." + ext);
+        if (QFileInfo::exists(candidate))
+            out << candidate;
+    }
+    return out;
+}
+
+QString matchingGameModel(const QString& animationPath, const std::vector<std::string>& trackNames)
+{
+    if (trackNames.empty())
+        return {};
+    const QFileInfo info(animationPath);
+    const QFileInfoList candidates =
+        info.dir().entryInfoList({"*.semodel", "*.cast"}, QDir::Files | QDir::Readable, QDir::Name);
+    QString best;
+    size_t bestMatched = 0;
+    int read = 0;
+    for (const QFileInfo& c : candidates) {
+        // Rips hold many models: look at a bounded number of reasonably sized ones.
+        if (c.absoluteFilePath() == info.absoluteFilePath() || c.size() > kMaxCompanionBytes)
+            continue;
+        if (++read > kMaxCompanionFiles)
+            break;
+        try {
+            const SkeletonSource model = loadSkeletonScene(c.absoluteFilePath().toStdString());
+            size_t matched = 0;
+            for (const std::string& name : trackNames)
+                matched += model.scene.skeleton.find(name) >= 0 || model.scene.skeleton.findLoose(name) >= 0;
+            if (matched * 2 >= trackNames.size() && matched > bestMatched) {
+                best = c.absoluteFilePath();
+                bestMatched = matched;
+            }
+        } catch (const std::exception&) {
+            // Not a model (an animation-only .cast) or unreadable: not offered.
+        }
+    }
+    return best;
+}
+
+} // namespace bonescope::gui

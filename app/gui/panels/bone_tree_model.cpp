@@ -1,0 +1,144 @@
+#include "app/gui/panels/bone_tree_model.h"
+
+#include <QColor>
+
+#include "app/gui/document/document.h"
+
+namespace bonescope::gui {
+
+BoneTreeModel::BoneTreeModel(Document* doc, QObject* parent) : QAbstractItemModel(parent), doc_(doc)
+{
+    connect(doc_, &Document::sceneChanged, this, &BoneTreeModel::rebuild);
+    connect(doc_, &Document::edited, this, &BoneTreeModel::countsChanged);
+    rebuild();
+}
+
+void BoneTreeModel::countsChanged()
+{
+    // An edit keeps the skeleton (so the rows) and changes the key counts of any bone's row.
+    const QList<int> roles{Qt::DisplayRole, Qt::ForegroundRole, Qt::ToolTipRole};
+    for (int b = 0; b < int(row_.size()); ++b) {
+        const QModelIndex name = indexOfBone(b);
+        emit dataChanged(name, name.siblingAtColumn(ColumnCount - 1), roles);
+    }
+}
+
+void BoneTreeModel::rebuild()
+{
+    beginResetModel();
+    const auto& bones = doc_->skeleton().bones;
+    const int n = int(bones.size());
+    roots_.clear();
+    children_.assign(n, {});
+    row_.assign(n, 0);
+    for (int i = 0; i < n; ++i) {
+        const int p = bones[i].parent;
+        // A parent out of range or not before the bone (possible cycles) makes it a root.
+        auto& list = p >= 0 && p < n && p != i ? children_[p] : roots_;
+        row_[i] = int(list.size());
+        list.push_back(i);
+    }
+    // Bones in a parent cycle are reachable from no root: list them as roots so none is lost.
+    std::vector<char> seen(n, 0);
+    std::vector<int> stack(roots_.begin(), roots_.end());
+    while (!stack.empty()) {
+        const int b = stack.back();
+        stack.pop_back();
+        seen[b] = 1;
+        for (int c : children_[b])
+            if (!seen[c])
+                stack.push_back(c);
+    }
+    for (int i = 0; i < n; ++i)
+        if (!seen[i]) {
+            auto& siblings = children_[bones[i].parent];
+            siblings.erase(std::remove(siblings.begin(), siblings.end(), i), siblings.end());
+            for (size_t r = 0; r < siblings.size(); ++r)
+                row_[siblings[r]] = int(r);
+            row_[i] = int(roots_.size());
+            roots_.push_back(i);
+            seen[i] = 1;
+        }
+    endResetModel();
+}
+
+QModelIndex BoneTreeModel::indexOfBone(int bone) const
+{
+    if (bone < 0 || bone >= int(row_.size()))
+        return {};
+    return createIndex(row_[bone], 0, quintptr(bone));
+}
+
+int BoneTreeModel::boneOf(const QModelIndex& index) const { return index.isValid() ? int(index.internalId()) : -1; }
+
+QModelIndex BoneTreeModel::index(int row, int column, const QModelIndex& parent) const
+{
+    const auto& list = parent.isValid() ? children_[boneOf(parent)] : roots_;
+    if (row < 0 || row >= int(list.size()) || column < 0 || column >= ColumnCount)
+        return {};
+    return createIndex(row, column, quintptr(list[row]));
+}
+
+QModelIndex BoneTreeModel::parent(const QModelIndex& child) const
+{
+    const int b = boneOf(child);
+    if (b < 0)
+        return {};
+    const int p = doc_->skeleton().bones[b].parent;
+    if (p < 0 || p >= int(row_.size()) || std::find(roots_.begin(), roots_.end(), b) != roots_.end())
+        return {};
+    return createIndex(row_[p], 0, quintptr(p));
+}
+
+int BoneTreeModel::rowCount(const QModelIndex& parent) const
+{
+    if (!parent.isValid())
+        return int(roots_.size());
+    return parent.column() == 0 ? int(children_[boneOf(parent)].size()) : 0;
+}
+
+int BoneTreeModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+
+QVariant BoneTreeModel::data(const QModelIndex& index, int role) const
+{
+    const int b = boneOf(index);
+    if (b < 0)
+        return {};
+    if (role == BoneRole)
+        return b;
+    const int t = doc_->binding().trackOfBone[b];
+    if (role == Qt::ForegroundRole && t < 0)
+        return QColor(Qt::gray);
+    if (role == Qt::ToolTipRole && index.column() == Name)
+        return t < 0 ? tr("not animated") : tr("animated by track \"%1\"").arg(QString::fromStdString(doc_->animation().tracks[t].name));
+    if (role != Qt::DisplayRole)
+        return {};
+    if (index.column() == Name)
+        return QString::fromStdString(doc_->skeleton().bones[b].name);
+    if (t < 0)
+        return QString();
+    const Track& track = doc_->animation().tracks[t];
+    switch (index.column()) {
+    case Translation: return qulonglong(track.translation.size());
+    case Rotation: return qulonglong(track.rotation.size());
+    case Scale: return qulonglong(track.scale.size());
+    case Visibility: return qulonglong(track.visibility.size());
+    }
+    return {};
+}
+
+QVariant BoneTreeModel::headerData(int section, Qt::Orientation o, int role) const
+{
+    if (o != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        static const char* tips[] = {"Bone", "Translation keys", "Rotation keys", "Scale keys", "Visibility keys"};
+        return section < ColumnCount ? tr(tips[section]) : QVariant();
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    static const char* names[] = {"Bone", "T", "R", "S", "V"};
+    return section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+} // namespace bonescope::gui

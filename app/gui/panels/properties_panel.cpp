@@ -1,0 +1,130 @@
+#include "app/gui/panels/properties_panel.h"
+
+#include <algorithm>
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+#include <glm/gtc/quaternion.hpp>
+
+#include "app/gui/document/document.h"
+
+namespace bonescope::gui {
+
+namespace {
+
+QString vec(const glm::dvec3& v) { return QString("%1, %2, %3").arg(v.x, 0, 'g', 5).arg(v.y, 0, 'g', 5).arg(v.z, 0, 'g', 5); }
+QString quat(const glm::dquat& q)
+{
+    return QString("x %1, y %2, z %3, w %4").arg(q.x, 0, 'g', 4).arg(q.y, 0, 'g', 4).arg(q.z, 0, 'g', 4).arg(q.w, 0, 'g', 4);
+}
+
+QTreeWidgetItem* row(QTreeWidgetItem* parent, const QString& name, const QString& value)
+{
+    auto* i = new QTreeWidgetItem(parent, {name, value});
+    i->setToolTip(1, value);
+    return i;
+}
+
+} // namespace
+
+PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
+    : QWidget(parent), doc_(doc), animations_(new QComboBox(this)), tree_(new QTreeWidget(this))
+{
+    tree_->setColumnCount(2);
+    tree_->setHeaderLabels({tr("Property"), tr("Value")});
+    tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    animations_->setToolTip(tr("The animation to play (files may hold several)"));
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(2, 2, 2, 2);
+    layout->addWidget(animations_);
+    layout->addWidget(tree_);
+    connect(animations_, &QComboBox::activated, doc_, &Document::setAnimationIndex);
+    connect(doc_, &Document::sceneChanged, this, &PropertiesPanel::rebuild);
+    connect(doc_, &Document::edited, this, &PropertiesPanel::rebuild);
+    connect(doc_, &Document::selectionChanged, this, &PropertiesPanel::refreshBone);
+    connect(doc_, &Document::poseChanged, this, &PropertiesPanel::refreshBone);
+    rebuild();
+}
+
+void PropertiesPanel::rebuild()
+{
+    const Scene& s = doc_->scene();
+    animations_->clear();
+    for (const Animation& a : s.animations)
+        animations_->addItem(QString::fromStdString(a.name.empty() ? "(unnamed)" : a.name));
+    animations_->setCurrentIndex(doc_->animationIndex());
+    animations_->setVisible(s.animations.size() > 1);
+
+    tree_->clear();
+    auto* file = new QTreeWidgetItem(tree_, {tr("File")});
+    row(file, tr("Path"), doc_->path().isEmpty() ? tr("(none)") : doc_->path());
+    row(file, tr("Format"), QString::fromStdString(s.format));
+    row(file, tr("Animations"), QString::number(s.animations.size()));
+
+    const Animation& a = doc_->animation();
+    auto* anim = new QTreeWidgetItem(tree_, {tr("Animation")});
+    row(anim, tr("Name"), QString::fromStdString(a.name));
+    row(anim, tr("Frame rate"), QString::number(a.fps, 'g', 6));
+    row(anim, tr("Duration"), tr("%1 s, %2 frames").arg(a.duration, 0, 'g', 6).arg(a.frameCount()));
+    row(anim, tr("Tracks"), QString::number(a.tracks.size()));
+    row(anim, tr("Keys"), QString::number(a.keyCount()));
+    row(anim, tr("Notes"), QString::number(a.notes.size()));
+    row(anim, tr("Looping"), a.looping ? tr("yes") : tr("no"));
+    if (a.loopRange)
+        row(anim, tr("Loop range"), tr("%1 s to %2 s").arg(a.loopRange->in, 0, 'g', 6).arg(a.loopRange->out, 0, 'g', 6));
+
+    auto* skel = new QTreeWidgetItem(tree_, {tr("Skeleton")});
+    row(skel, tr("In use"), doc_->skeletonSource());
+    if (const auto mesh = doc_->mesh()) {
+        auto* m = row(skel, tr("Mesh"), tr("%1 vertices, %2 triangles").arg(mesh->positions.size()).arg(mesh->indices.size() / 3));
+        row(m, tr("Source"), doc_->meshFromFile() ? tr("the file's own") : doc_->meshPath().section('/', -1));
+        row(m, tr("Skinning"), mesh->skinned() ? tr("up to 4 weights per vertex, %1 joints").arg(doc_->meshSkeleton()->size())
+                                               : tr("none (rigid)"));
+        const size_t single = std::min<size_t>(mesh->singleSidedIndices, mesh->indices.size()) / 3;
+        row(m, tr("Faces"), single == mesh->indices.size() / 3 ? tr("single-sided (back faces hidden)")
+                            : single == 0                      ? tr("two-sided")
+                                                               : tr("%1 single-sided, %2 two-sided")
+                                                                     .arg(single)
+                                                                     .arg(mesh->indices.size() / 3 - single));
+    }
+    const QStringList unmatched = doc_->unmatchedTracks();
+    auto* um = row(skel, tr("Unmatched tracks"), unmatched.isEmpty() ? tr("none") : QString::number(unmatched.size()));
+    for (const QString& name : unmatched)
+        row(um, QString(), name);
+
+    bone_ = new QTreeWidgetItem(tree_, {tr("Bone")});
+    tree_->expandAll();
+    um->setExpanded(unmatched.size() <= 20);
+    refreshBone();
+}
+
+void PropertiesPanel::refreshBone()
+{
+    if (!bone_)
+        return;
+    qDeleteAll(bone_->takeChildren());
+    const int b = doc_->currentBone();
+    const Skeleton& sk = doc_->skeleton();
+    if (b < 0 || b >= int(sk.size())) {
+        bone_->setText(1, tr("(none selected)"));
+        return;
+    }
+    const Bone& bone = sk.bones[b];
+    bone_->setText(1, QString::fromStdString(bone.name));
+    row(bone_, tr("Parent"), bone.parent >= 0 ? QString::fromStdString(sk.bones[bone.parent].name) : tr("(root)"));
+    row(bone_, tr("Rest translation"), vec(bone.restTranslation));
+    row(bone_, tr("Rest rotation"), quat(bone.restRotation));
+    if (b < int(doc_->pose().local.size())) {
+        const BoneTransform& l = doc_->pose().local[b];
+        row(bone_, tr("Translation"), vec(glm::dvec3(l.translation)));
+        row(bone_, tr("Rotation"), quat(glm::dquat(l.rotation)));
+        row(bone_, tr("Scale"), vec(glm::dvec3(l.scale)));
+    }
+    const int t = doc_->binding().trackOfBone[b];
+    row(bone_, tr("Track"), t >= 0 ? QString::fromStdString(doc_->animation().tracks[t].name) : tr("(not animated)"));
+    bone_->setExpanded(true);
+}
+
+} // namespace bonescope::gui

@@ -1,0 +1,230 @@
+#include "app/gui/saving/save_controller.h"
+
+#include <QAbstractButton>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QUndoStack>
+#include <QWidget>
+
+#include "app/gui/document/document.h"
+#include "app/gui/saving/export_target.h"
+#include "app/gui/saving/file_filters.h"
+#include "app/gui/document/file_stamp.h"
+#include "app/gui/document/scene_loading.h"
+#include "formats/convert/prepare.h"
+#include "formats/registry.h"
+
+namespace bonescope::gui {
+
+namespace {
+
+const Format* documentFormat(const Document* doc)
+{
+    const Format* f = Registry::instance().byId(doc->scene().format);
+    return f && f->capabilities().write ? f : nullptr;
+}
+
+} // namespace
+
+SaveController::SaveController(Document* doc, QWidget* window, bool interactive)
+    : QObject(window), doc_(doc), window_(window), interactive_(interactive)
+{
+}
+
+bool SaveController::fail(const QString& title, const QString& why)
+{
+    lastError_ = why;
+    if (interactive_)
+        QMessageBox::warning(window_, title, tr("%1\n\nThe file on disk was not changed.").arg(why));
+    return false;
+}
+
+bool SaveController::save()
+{
+    if (doc_->isEmpty() || doc_->needsSaveAs() || !documentFormat(doc_))
+        return saveAs();
+    return saveAs(doc_->path());
+}
+
+bool SaveController::isOpenDocument(const QString& path) const
+{
+    if (doc_->isEmpty() || doc_->needsSaveAs())
+        return false;
+    const QFileInfo a(path), b(doc_->path());
+    if (a.exists() && b.exists())
+        return a.canonicalFilePath() == b.canonicalFilePath();
+    return a.absoluteFilePath() == b.absoluteFilePath();
+}
+
+SaveController::DiskChanged SaveController::askDiskChanged(const QString& path)
+{
+    if (askDiskChanged_)
+        return askDiskChanged_(path);
+    if (!interactive_)
+        return DiskChanged::Cancel;
+    QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
+                    tr("%1 has been changed by another program since Bonescope read it.").arg(QFileInfo(path).fileName()),
+                    QMessageBox::NoButton, window_);
+    box.setInformativeText(tr("Overwrite it with your version, save your version under another name, or "
+                              "reload the file from disk (your unsaved edits are lost)?"));
+    QPushButton* overwrite = box.addButton(tr("&Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton* saveAs = box.addButton(tr("Save &as..."), QMessageBox::AcceptRole);
+    QPushButton* reload = box.addButton(tr("&Reload"), QMessageBox::ResetRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(saveAs);
+    box.exec();
+    if (box.clickedButton() == overwrite)
+        return DiskChanged::Overwrite;
+    if (box.clickedButton() == saveAs)
+        return DiskChanged::SaveAs;
+    if (box.clickedButton() == reload)
+        return DiskChanged::Reload;
+    return DiskChanged::Cancel;
+}
+
+bool SaveController::write(const Scene& scene, const Format& format, const QString& path, const QString& failTitle)
+{
+    const QString why = saveScene(scene, format, path, writer_);
+    if (!why.isEmpty())
+        return fail(failTitle, why);
+    lastError_.clear();
+    return true;
+}
+
+bool SaveController::saveAs(QString path)
+{
+    const Format* format = documentFormat(doc_);
+    if (!format)
+        return fail(tr("Cannot save"), tr("The %1 format cannot be written; use Export.")
+                                           .arg(QString::fromStdString(doc_->scene().format)));
+    if (path.isEmpty()) {
+        if (!interactive_)
+            return fail(tr("Cannot save"), tr("No file name given."));
+        path = QFileDialog::getSaveFileName(window_, tr("Save as"), doc_->path(), formatFilter(*format));
+        if (path.isEmpty())
+            return false;
+    }
+    if (isOpenDocument(path) && doc_->diskStamp().differsFrom(FileStamp::recheck(path, doc_->diskStamp()))) {
+        switch (askDiskChanged(path)) {
+        case DiskChanged::Overwrite:
+            break;
+        case DiskChanged::SaveAs:
+            if (!interactive_)
+                return false;
+            return saveAs();
+        case DiskChanged::Reload:
+            lastError_ = tr("%1 was reloaded from disk instead of saved.").arg(path);
+            emit reloadRequested();
+            return false;
+        case DiskChanged::Cancel:
+            lastError_ = tr("%1 was changed by another program since it was opened; not saved.").arg(path);
+            return false;
+        }
+    }
+    if (!write(doc_->scene(), *format, path, tr("Cannot save")))
+        return false;
+    doc_->setSaved(path, FileStamp::of(path));
+    doc_->undoStack()->setClean();
+    emit saved(path);
+    return true;
+}
+
+bool SaveController::askExportOntoOpen(const QString& path, const QString& formatName)
+{
+    if (askExportOntoOpen_)
+        return askExportOntoOpen_(path);
+    if (!interactive_)
+        return false;
+    QMessageBox box(QMessageBox::Warning, tr("Export onto the open file"),
+                    tr("%1 is the file open in this window.").arg(QFileInfo(path).fileName()), QMessageBox::Cancel, window_);
+    box.setInformativeText(tr("Exporting replaces it with a %1 file. Bonescope then reopens it, so the window shows "
+                              "what the file now holds; the undo history is lost.").arg(formatName));
+    QPushButton* replace = box.addButton(tr("&Replace and reopen"), QMessageBox::DestructiveRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == replace;
+}
+
+void SaveController::reopenAfterExport(const QString& path)
+{
+    LoadResult r = loadAnimationFile(path);
+    if (r.scene) {
+        doc_->setScene(std::move(*r.scene), path, r.stamp);
+        emit reopened(path);
+        return;
+    }
+    // The window's animation is no longer on disk anywhere: it stays, marked unsaved, and Save asks
+    // for a name.
+    doc_->setNeedsSaveAs(true);
+    doc_->undoStack()->resetClean();
+    fail(tr("Exported file cannot be read back"),
+         tr("%1 was written but cannot be read back (%2). The animation shown is not saved anywhere now; "
+            "save it under another name.").arg(path, r.error));
+}
+
+bool SaveController::exportTo(QString path, QString formatId)
+{
+    const Format* target = nullptr;
+    if (path.isEmpty()) {
+        if (!interactive_)
+            return fail(tr("Cannot export"), tr("No file name given."));
+        const ExportTarget chosen = askExportTarget(window_, doc_->path(), documentFormat(doc_));
+        if (chosen.path.isEmpty())
+            return false;
+        path = chosen.path;
+        target = chosen.format;
+    } else {
+        target = formatId.isEmpty() ? exportTarget(path, nullptr).format : Registry::instance().byId(formatId.toStdString());
+    }
+    if (!target || !target->capabilities().write)
+        return fail(tr("Cannot export"), tr("No writable format for %1.").arg(QFileInfo(path).fileName()));
+    const bool ontoOpen = isOpenDocument(path);
+    if (ontoOpen && !askExportOntoOpen(path, QString::fromStdString(target->displayName()))) {
+        lastError_ = tr("%1 is the open document; not exported.").arg(path);
+        return false;
+    }
+
+    std::vector<std::string> report;
+    Scene prepared;
+    try {
+        prepared = prepareForTarget(doc_->scene(), *target, ConvertOptions{}, report);
+    } catch (const std::exception& e) {
+        return fail(tr("Cannot export"), QString::fromUtf8(e.what()));
+    }
+    lastReport_.clear();
+    for (const auto& line : report)
+        lastReport_ << QString::fromStdString(line);
+    if (interactive_ && !lastReport_.isEmpty()) {
+        QMessageBox box(QMessageBox::Question, tr("Export to %1").arg(QString::fromStdString(target->displayName())),
+                        tr("%1 cannot carry everything in this animation:").arg(QString::fromStdString(target->displayName())),
+                        QMessageBox::Ok | QMessageBox::Cancel, window_);
+        box.setInformativeText(QString("• ") + lastReport_.join("\n• "));
+        box.button(QMessageBox::Ok)->setText(tr("Export anyway"));
+        if (box.exec() != QMessageBox::Ok)
+            return false;
+    }
+    if (!write(prepared, *target, path, tr("Cannot export")))
+        return false;
+    if (ontoOpen)
+        reopenAfterExport(path);
+    return true;
+}
+
+bool SaveController::maybeSave()
+{
+    if (!doc_->isModified())
+        return true;
+    if (!interactive_)
+        return true;
+    const auto answer = QMessageBox::warning(window_, tr("Unsaved changes"),
+                                             tr("%1 has unsaved changes. Save them?")
+                                                 .arg(doc_->isEmpty() ? tr("The animation") : QFileInfo(doc_->path()).fileName()),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+} // namespace bonescope::gui

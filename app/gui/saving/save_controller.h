@@ -1,0 +1,74 @@
+#pragma once
+// Save, Save As, Export and "save changes first?" for the window. Save writes the document's own
+// format (an unedited file comes out byte for byte); Export converts to another format after showing
+// what the target cannot carry. Failures keep the original file and the document's changes, and say
+// why (a dialog, or lastError() when not interactive). A save onto a file that another program has
+// rewritten since it was opened asks first; an export onto the open document reopens it afterwards,
+// so the window always shows what the file holds.
+#include <functional>
+
+#include <QObject>
+#include <QStringList>
+
+#include "app/gui/saving/save_file.h"
+
+class QWidget;
+
+namespace bonescope::gui {
+
+class Document;
+
+class SaveController : public QObject {
+    Q_OBJECT
+public:
+    SaveController(Document* doc, QWidget* window, bool interactive);
+
+    // The writer every save and export goes through (tests inject failing ones).
+    void setWriter(SaveWriter writer) { writer_ = std::move(writer); }
+
+    // The file was changed by another program since it was opened: what to do at a save.
+    enum class DiskChanged { Overwrite, SaveAs, Reload, Cancel };
+    // Replaces the question (tests). Default: a dialog when interactive, else Cancel.
+    void setDiskChangedAnswer(std::function<DiskChanged(const QString& path)> answer) { askDiskChanged_ = std::move(answer); }
+    // Replaces the "this is the open document" question of Export (tests). Default: a dialog when
+    // interactive, else refuse.
+    void setExportOntoOpenAnswer(std::function<bool(const QString& path)> answer) { askExportOntoOpen_ = std::move(answer); }
+
+    bool save();                                  // Save As when the document has no writable path
+    bool saveAs(QString path = {});               // same format, new path; a dialog when empty
+    // Another format (by id; from the path's extension when empty). A dialog when the path is empty.
+    bool exportTo(QString path = {}, QString formatId = {});
+    // Before closing or opening another file: true when the caller may go on (saved, discarded or
+    // nothing to save). Not interactive: unsaved changes are discarded.
+    bool maybeSave();
+
+    QString lastError() const { return lastError_; }
+    QStringList lastExportReport() const { return lastReport_; }
+
+signals:
+    void saved(const QString& path);
+    // The user chose to reload the document from disk instead of saving over another program's
+    // version (the window's file watcher does it).
+    void reloadRequested();
+    // The open document's file was replaced by an export and read back.
+    void reopened(const QString& path);
+
+private:
+    bool fail(const QString& title, const QString& why);
+    bool write(const Scene& scene, const Format& format, const QString& path, const QString& failTitle);
+    bool isOpenDocument(const QString& path) const;
+    DiskChanged askDiskChanged(const QString& path);
+    bool askExportOntoOpen(const QString& path, const QString& formatName);
+    void reopenAfterExport(const QString& path);
+
+    Document* doc_;
+    QWidget* window_;
+    bool interactive_;
+    SaveWriter writer_;
+    std::function<DiskChanged(const QString&)> askDiskChanged_;
+    std::function<bool(const QString&)> askExportOntoOpen_;
+    QString lastError_;
+    QStringList lastReport_;
+};
+
+} // namespace bonescope::gui

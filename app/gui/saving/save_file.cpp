@@ -1,0 +1,67 @@
+#include "app/gui/saving/save_file.h"
+
+#include <exception>
+
+#include <QCoreApplication>
+#include <QSaveFile>
+
+#include "formats/format.h"
+
+namespace bonescope::gui {
+
+QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDevice::Permissions permissions)
+{
+    QSaveFile f(path);
+    // Unbuffered: a write that does not reach the file fails here, not silently inside commit().
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
+        return QCoreApplication::translate("save", "cannot create a file next to %1: %2").arg(path, f.errorString());
+    if (permissions && !f.setPermissions(permissions)) {
+        const QString why = f.errorString();
+        f.cancelWriting();
+        return QCoreApplication::translate("save", "cannot make %1 private: %2").arg(path, why);
+    }
+    const char* data = bytes.constData();
+    qint64 left = bytes.size();
+    while (left > 0) {
+        const qint64 n = f.write(data, left);
+        if (n <= 0 || f.error() != QFileDevice::NoError) {
+            const QString why = f.error() != QFileDevice::NoError ? f.errorString()
+                                                                 : QCoreApplication::translate("save", "the disk accepted no more bytes");
+            f.cancelWriting();
+            return QCoreApplication::translate("save", "writing %1 failed after %2 of %3 bytes: %4")
+                .arg(path).arg(bytes.size() - left).arg(bytes.size()).arg(why);
+        }
+        data += n;
+        left -= n;
+    }
+    if (!f.flush() || f.error() != QFileDevice::NoError || f.size() != bytes.size()) {
+        const QString why = f.errorString();
+        f.cancelWriting();
+        return QCoreApplication::translate("save", "writing %1 failed: %2").arg(path, why);
+    }
+    if (!f.commit())
+        return QCoreApplication::translate("save", "could not replace %1: %2").arg(path, f.errorString());
+    return {};
+}
+
+QString encodeScene(const Scene& scene, const Format& format, QByteArray& out)
+{
+    try {
+        const std::vector<uint8_t> bytes = format.write(scene);
+        out = QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+    } catch (const std::exception& e) {
+        return QCoreApplication::translate("save", "%1 cannot hold this animation: %2")
+            .arg(QString::fromStdString(format.displayName()), QString::fromUtf8(e.what()));
+    }
+    return {};
+}
+
+QString saveScene(const Scene& scene, const Format& format, const QString& path, const SaveWriter& writer)
+{
+    QByteArray bytes;
+    if (QString why = encodeScene(scene, format, bytes); !why.isEmpty())
+        return why;
+    return writer ? writer(path, bytes) : writeWithSaveFile(path, bytes);
+}
+
+} // namespace bonescope::gui

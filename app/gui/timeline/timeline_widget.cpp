@@ -1,0 +1,114 @@
+#include "app/gui/timeline/timeline_widget.h"
+
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "app/gui/document/document.h"
+#include "app/gui/timeline/playback_controller.h"
+#include "app/gui/timeline/timeline_ruler.h"
+
+namespace bonescope::gui {
+
+TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWidget* parent)
+    : QWidget(parent), doc_(doc), playback_(playback), ruler_(new TimelineRuler(doc, this))
+{
+    auto* bar = new QHBoxLayout;
+    bar->setContentsMargins(4, 2, 4, 2);
+    bar->addWidget(button("|◀", tr("First frame (Home)"), &PlaybackController::firstFrame));
+    bar->addWidget(button("◆◀", tr("Previous key (Down)"), &PlaybackController::previousKey));
+    bar->addWidget(button("◀|", tr("Step back one frame (Left)"), &PlaybackController::stepBackward));
+    bar->addWidget(button("◀", tr("Play backwards"), &PlaybackController::playBackwards));
+    play_ = button("▶", tr("Play / pause (Space)"), &PlaybackController::togglePlay);
+    bar->addWidget(play_);
+    bar->addWidget(button("|▶", tr("Step forward one frame (Right)"), &PlaybackController::stepForward));
+    bar->addWidget(button("▶◆", tr("Next key (Up)"), &PlaybackController::nextKey));
+    bar->addWidget(button("▶|", tr("Last frame (End)"), &PlaybackController::lastFrame));
+
+    loop_ = new QToolButton(this);
+    loop_->setText(tr("Loop"));
+    loop_->setCheckable(true);
+    loop_->setChecked(playback_->loop());
+    loop_->setToolTip(tr("Loop playback (over the loop range when the animation has one)"));
+    connect(loop_, &QToolButton::toggled, playback_, &PlaybackController::setLoop);
+    connect(playback_, &PlaybackController::loopChanged, loop_, &QToolButton::setChecked);
+    bar->addWidget(loop_);
+
+    speed_ = new QDoubleSpinBox(this);
+    speed_->setRange(0.1, 4.0);
+    speed_->setSingleStep(0.1);
+    speed_->setDecimals(2);
+    speed_->setSuffix("x");
+    speed_->setValue(playback_->speed());
+    speed_->setToolTip(tr("Playback speed"));
+    connect(speed_, &QDoubleSpinBox::valueChanged, playback_, &PlaybackController::setSpeed);
+    connect(playback_, &PlaybackController::speedChanged, speed_, &QDoubleSpinBox::setValue);
+    speed_->installEventFilter(this);
+    // Return ends the edit and gives the keys back to the window.
+    connect(speed_, &QDoubleSpinBox::editingFinished, speed_, [this] { speed_->clearFocus(); });
+    bar->addWidget(new QLabel(tr("Speed"), this));
+    bar->addWidget(speed_);
+    bar->addStretch();
+    position_ = new QLabel(this);
+    position_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont mono = position_->font();
+    mono.setFamily("monospace");
+    position_->setFont(mono);
+    bar->addWidget(position_);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addLayout(bar);
+    layout->addWidget(ruler_);
+
+    connect(ruler_, &TimelineRuler::scrubStarted, playback_, &PlaybackController::pause);
+    connect(doc_, &Document::timeChanged, this, &TimelineWidget::refresh);
+    connect(doc_, &Document::sceneChanged, this, &TimelineWidget::refresh);
+    connect(playback_, &PlaybackController::playingChanged, this, &TimelineWidget::refresh);
+    refresh();
+}
+
+bool TimelineWidget::eventFilter(QObject* watched, QEvent* e)
+{
+    if (watched == speed_ && e->type() == QEvent::ShortcutOverride) {
+        const int key = static_cast<QKeyEvent*>(e)->key();
+        if (key == Qt::Key_Space || key == Qt::Key_Home || key == Qt::Key_End)
+            return true; // not taken by the box: the window's shortcut runs
+    }
+    return QWidget::eventFilter(watched, e);
+}
+
+void TimelineWidget::addBelowRuler(QWidget* w) { static_cast<QVBoxLayout*>(layout())->addWidget(w, 1); }
+
+QToolButton* TimelineWidget::button(const QString& text, const QString& tip, void (PlaybackController::*slot)())
+{
+    auto* b = new QToolButton(this);
+    b->setText(text);
+    b->setToolTip(tip);
+    b->setAutoRaise(true);
+    b->setMinimumWidth(32);
+    connect(b, &QToolButton::clicked, playback_, slot);
+    return b;
+}
+
+QString TimelineWidget::positionText() const
+{
+    return tr("frame %1 / %2   %3 s / %4 s   %5 fps")
+        .arg(doc_->frame())
+        .arg(doc_->lastFrame())
+        .arg(doc_->time(), 0, 'f', 3)
+        .arg(doc_->duration(), 0, 'f', 3)
+        .arg(doc_->fps(), 0, 'g', 4);
+}
+
+void TimelineWidget::refresh()
+{
+    position_->setText(positionText());
+    play_->setText(playback_->isPlaying() ? "❚❚" : "▶");
+}
+
+} // namespace bonescope::gui

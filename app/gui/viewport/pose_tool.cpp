@@ -1,0 +1,105 @@
+#include "app/gui/viewport/pose_tool.h"
+
+#include <QCursor>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QUndoStack>
+
+#include "app/gui/commands/edit_commands.h"
+#include "app/gui/document/document.h"
+#include "render/gizmo.h"
+#include "render/viewport.h"
+
+namespace bonescope::gui {
+
+PoseTool::PoseTool(Document* doc, render::Viewport* view, QObject* parent) : QObject(parent), doc_(doc), view_(view)
+{
+    view_->installEventFilter(this);
+    view_->setMouseTracking(true);
+}
+
+bool PoseTool::begin(Mode mode, QPoint cursor)
+{
+    bone_ = doc_->currentBone();
+    if (mode == Mode::None || bone_ < 0 || !doc_->scene().currentAnimation())
+        return false;
+    std::vector<LocalTransform> local;
+    doc_->sampleLocal(doc_->time(), local);
+    if (bone_ >= int(local.size()))
+        return false;
+    mode_ = mode;
+    start_ = cursor;
+    base_ = doc_->scene();
+    baseLocal_ = local[bone_];
+    mergeKey_ = newMergeKey();
+    pushed_ = false;
+    return true;
+}
+
+void PoseTool::follow(QPoint cursor)
+{
+    if (mode_ == Mode::None)
+        return;
+    const Skeleton& sk = doc_->skeleton();
+    const int parent = sk.bones[bone_].parent;
+    const glm::dmat4 parentWorld = parent >= 0 ? glm::dmat4(doc_->pose().world[parent]) : glm::dmat4(1.0);
+    const render::ViewAxes axes = render::viewAxes(view_->camera(), doc_->upAxis());
+    LocalTransform local;
+    unsigned channels;
+    if (mode_ == Mode::Rotate) {
+        const QPointF c = view_->jointOnScreen(bone_);
+        const double angle = render::sweptAngle({c.x(), c.y()}, {start_.x(), start_.y()}, {cursor.x(), cursor.y()});
+        local = render::rotateInWorld(baseLocal_, parentWorld, glm::angleAxis(angle, axes.back));
+        channels = posechannel::Rotation;
+    } else {
+        const double k = render::unitsPerPixel(view_->camera(), view_->height());
+        const glm::dvec3 offset = (axes.right * double(cursor.x() - start_.x()) - axes.up * double(cursor.y() - start_.y())) * k;
+        local = render::moveInWorld(baseLocal_, parentWorld, offset);
+        channels = posechannel::Translation;
+    }
+    poseBoneEdit(doc_, base_, bone_, local, channels, mergeKey_);
+    pushed_ = true;
+}
+
+void PoseTool::finish(bool keep)
+{
+    if (mode_ == Mode::None)
+        return;
+    mode_ = Mode::None;
+    if (!keep && pushed_)
+        doc_->undoStack()->undo();
+}
+
+bool PoseTool::eventFilter(QObject*, QEvent* e)
+{
+    switch (e->type()) {
+    case QEvent::KeyPress: {
+        auto* k = static_cast<QKeyEvent*>(e);
+        if (mode_ != Mode::None) {
+            if (k->key() == Qt::Key_Escape)
+                finish(false);
+            else if (k->key() == Qt::Key_Return || k->key() == Qt::Key_Enter)
+                finish(true);
+            return true;
+        }
+        if (k->modifiers() == Qt::NoModifier && (k->key() == Qt::Key_R || k->key() == Qt::Key_G))
+            return begin(k->key() == Qt::Key_R ? Mode::Rotate : Mode::Move, view_->mapFromGlobal(QCursor::pos()));
+        return false;
+    }
+    case QEvent::MouseMove:
+        if (mode_ == Mode::None)
+            return false;
+        follow(static_cast<QMouseEvent*>(e)->position().toPoint());
+        return true;
+    case QEvent::MouseButtonPress:
+        if (mode_ == Mode::None)
+            return false;
+        finish(static_cast<QMouseEvent*>(e)->button() == Qt::LeftButton);
+        return true;
+    case QEvent::MouseButtonRelease:
+        return mode_ != Mode::None;
+    default: return false;
+    }
+}
+
+} // namespace bonescope::gui

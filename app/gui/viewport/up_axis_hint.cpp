@@ -1,0 +1,16 @@
+#include "app/gui/viewport/up_axis_hint.h"
+
+namespace bonescope::gui {
+
+render::UpAxis upAxisFor(const std::string& formatId, bool skeletonFromMesh)
+{
+    if (skeletonFromMesh)
+        return render::UpAxis::Y;
+    // Second Life's avatar is Z up (FORMATS.md); SEAnim is Call of Duty's interchange format and its
+    // games are Z up; the others are read Y up.
+    if (formatId == "secondlife" || formatId == "seanim")
+        return render::UpAxis::Z;
+    return render::UpAxis::Y;
+}
+
+} // namespace bonescope::gui

@@ -5,6 +5,34 @@
 
 namespace bonescope {
 
+namespace {
+
+// Modifiers resolved down the hierarchy: the nearest modified ancestor (or the bone itself) wins.
+void resolveModifiers(const Animation& anim, const Skeleton& skeleton, Binding& b)
+{
+    const size_t n = skeleton.size();
+    if (anim.modifiers.empty())
+        return;
+    // Modifier per bone, then inherit down the hierarchy in parent-before-child order.
+    std::vector<int> modOfBone(n, -1);
+    for (size_t m = 0; m < anim.modifiers.size(); ++m)
+        for (size_t i = 0; i < n; ++i)
+            if (b.trackOfBone[i] == anim.modifiers[m].track)
+                modOfBone[i] = int(m);
+    const auto order = skeleton.evaluationOrder();
+    if (!order)
+        return;
+    std::vector<int> effective(n, -1);
+    for (int i : *order) {
+        const int parent = skeleton.bones[i].parent;
+        effective[i] = modOfBone[i] >= 0 ? modOfBone[i] : (parent >= 0 ? effective[parent] : -1);
+        if (effective[i] >= 0)
+            b.blendOfBone[i] = anim.modifiers[effective[i]].mode;
+    }
+}
+
+} // namespace
+
 Binding Binding::bind(const Animation& anim, const Skeleton& skeleton)
 {
     Binding b;
@@ -38,24 +66,11 @@ Binding Binding::bind(const Animation& anim, const Skeleton& skeleton)
             b.trackOfBone[bone] = int(t);
     }
 
-    if (anim.modifiers.empty())
-        return b;
-    // Modifier per bone, then inherit down the hierarchy in parent-before-child order.
-    std::vector<int> modOfBone(n, -1);
-    for (size_t m = 0; m < anim.modifiers.size(); ++m)
-        for (size_t i = 0; i < n; ++i)
-            if (b.trackOfBone[i] == anim.modifiers[m].track)
-                modOfBone[i] = int(m);
-    const auto order = skeleton.evaluationOrder();
-    if (!order)
-        return b;
-    std::vector<int> effective(n, -1);
-    for (int i : *order) {
-        const int parent = skeleton.bones[i].parent;
-        effective[i] = modOfBone[i] >= 0 ? modOfBone[i] : (parent >= 0 ? effective[parent] : -1);
-        if (effective[i] >= 0)
-            b.blendOfBone[i] = anim.modifiers[effective[i]].mode;
-    }
+    resolveModifiers(anim, skeleton, b);
+    // A translation channel keyed as offsets from rest adds to the rest, whatever the modifiers say.
+    for (size_t i = 0; i < n; ++i)
+        if (b.trackOfBone[i] >= 0 && anim.tracks[b.trackOfBone[i]].translation.rules.offsetFromRest)
+            b.blendOfBone[i].translation = TranslationBlend::AddToRest;
     return b;
 }
 

@@ -17,6 +17,7 @@ struct Binding {
     // k-th track of a repeated name goes to the k-th bone of that name) and
     // resolves blend modifiers down the hierarchy: the nearest modified ancestor (or the bone itself)
     // wins, else the animation's own mode.
+    // A translation channel with ChannelRules::offsetFromRest makes its bone's translation AddToRest.
     static Binding bind(const Animation& anim, const Skeleton& skeleton);
 };
 

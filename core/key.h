@@ -59,6 +59,10 @@ struct ChannelRules {
     // With segmentFlags: a key whose value is not neutral also counts as active (a translation more
     // than 1e-5 from zero, a rotation whose w is not exactly 1), as a loader may set the bit itself.
     bool activeFromValue = false;
+    // Translation channels: a key is an offset from the bone's rest translation (played as rest + key,
+    // and a pose is keyed as pose - rest), as Second Life's mPelvis keys are. The binding folds it into
+    // the bone's BlendMode, so the sampler, key insertion and baking all honour it.
+    bool offsetFromRest = false;
 
     bool operator==(const ChannelRules&) const = default;
 };

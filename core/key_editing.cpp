@@ -264,6 +264,7 @@ std::vector<KeyRef> keyPose(Animation& a, const Skeleton& skeleton, const Bindin
         // New channels play like the animation's other channels of the same kind.
         for (const Track& other : a.tracks) {
             t.translation.rules = other.translation.rules;
+            t.translation.rules.offsetFromRest = false; // a rule of that one bone, not of the kind
             t.rotation.rules = other.rotation.rules;
             t.scale.rules = other.scale.rules;
             break;

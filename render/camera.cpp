@@ -16,6 +16,32 @@ void Bounds::add(const glm::vec3& p)
 
 float Bounds::radius() const { return valid() ? std::max(glm::length(hi - lo) * 0.5f, 1e-3f) : 1.f; }
 
+glm::vec3 robustCenter(std::vector<glm::vec3> joints)
+{
+    if (joints.empty())
+        return glm::vec3(0.f);
+    glm::vec3 c;
+    const auto mid = joints.begin() + std::ptrdiff_t(joints.size() / 2);
+    for (int axis = 0; axis < 3; ++axis) {
+        std::nth_element(joints.begin(), mid, joints.end(),
+                         [axis](const glm::vec3& a, const glm::vec3& b) { return a[axis] < b[axis]; });
+        c[axis] = (*mid)[axis];
+    }
+    return c;
+}
+
+Bounds sweep(const Bounds& pose, const std::vector<glm::vec3>& offsets)
+{
+    Bounds out = pose;
+    if (!pose.valid())
+        return out;
+    for (const glm::vec3& d : offsets) {
+        out.add(pose.lo + d);
+        out.add(pose.hi + d);
+    }
+    return out;
+}
+
 glm::vec3 OrbitCamera::eye() const
 {
     const glm::vec3 dir(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));

@@ -1,6 +1,8 @@
 #pragma once
 // An orbit camera in the Y-up display space: it turns around a target, pans in the view plane and
 // zooms by distance.
+#include <vector>
+
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
@@ -13,6 +15,16 @@ struct Bounds {
     glm::vec3 center() const { return (lo + hi) * 0.5f; }
     float radius() const; // half the diagonal, at least a little above zero
 };
+
+// The centre of a pose that a few far-away bones do not move: the per-axis median of its joints.
+glm::vec3 robustCenter(std::vector<glm::vec3> joints);
+
+// The bounds of a pose carried along a path: `pose` moved by each offset (from where it is now).
+Bounds sweep(const Bounds& pose, const std::vector<glm::vec3>& offsets);
+
+// A clip is framed whole while its sweep stays within this many times the pose's own radius: a clip
+// that travels farther would shrink the figure to a few pixels, so the current pose is framed.
+constexpr float kMaxSweep = 4.f;
 
 // A camera given by the data (an animated camera): where it is, what it looks at, its up direction
 // and its vertical field of view, in source space.

@@ -292,6 +292,18 @@ void Viewport::frameAll()
         for (size_t v = 0; v < mesh_->positions.size(); ++v)
             b.add(glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f)));
     }
+    // Free root motion: the pose carried along the figure's path over the clip, while that keeps
+    // the figure legible (in place or followed, the figure stays where it is framed now).
+    if (clipPath_ && rootMotion_ == RootMotion::Free && b.valid()) {
+        const glm::vec3 now = robustCenter(joints_);
+        const glm::mat4 toDisplay = displayMatrix(up_);
+        std::vector<glm::vec3> offsets;
+        for (const glm::vec3& p : clipPath_())
+            offsets.push_back(glm::vec3(toDisplay * glm::vec4(p - now, 0.f)));
+        const Bounds swept = sweep(b, offsets);
+        if (swept.radius() <= kMaxSweep * b.radius())
+            b = swept;
+    }
     camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
     if (rootMotion_ == RootMotion::Follow) // the follow offset is added back when drawing
         camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));

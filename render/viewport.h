@@ -2,6 +2,7 @@
 // The 3D view: a skeleton pose as solid bones, an optional skinned mesh, a ground grid and axes,
 // an orbit camera, CPU picking and name labels. It is given core data (skeleton, pose, mesh) and
 // reports clicks; it knows nothing of documents or files.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -63,6 +64,9 @@ public:
     JointMark jointMark(int bone) const;
     bool drawnAsLink(int bone) const;
 
+    // Where the figure's robustCenter() is at times spread over the clip (source space), asked for by
+    // frameAll() so that the whole clip stays in view; empty: the current pose only.
+    void setClipPath(std::function<std::vector<glm::vec3>()> path) { clipPath_ = std::move(path); }
     void frameAll();
     void frameSelected();
 
@@ -130,6 +134,7 @@ private:
     UpAxis up_ = UpAxis::Y;
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
+    std::function<std::vector<glm::vec3>()> clipPath_;
     bool showMesh_ = true, showBones_ = true, showNames_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it

@@ -1,8 +1,8 @@
 // Second Life <-> the common meaning. The file's avatar is Z up and faces +X; its rest rotations are
 // all identity, so a rotation key is the joint's local rotation; position keys replace a joint's
-// offset, except mPelvis, whose keys are offsets from the avatar root, which stands where the pelvis
-// rests (a key of 0 is the standing pose). The common meaning is the avatar skeleton turned Y up
-// facing +Z, with mPelvis keyed by its local translation (rest + file key).
+// offset, except mPelvis, whose keys are offsets from its rest position (a key of 0 is the standing
+// pose): the channel rule offsetFromRest, which the sampler, baking and key insertion honour. The
+// common meaning is the avatar skeleton turned Y up facing +Z, keys and rules unchanged.
 #include <algorithm>
 #include <cmath>
 
@@ -28,6 +28,13 @@ ChannelRules viewerRules()
     return r;
 }
 
+ChannelRules positionRules(std::string_view joint)
+{
+    ChannelRules r = viewerRules();
+    r.offsetFromRest = joint == "mPelvis";
+    return r;
+}
+
 AxisConversion fileFromCommon()
 {
     AxisConversion c;
@@ -41,13 +48,15 @@ const char* const kPelvis = "mPelvis";
 
 glm::dvec3 pelvisRest() { return avatarSkeleton().bones[findAvatarJoint(kPelvis)].restTranslation; }
 
-void shiftPelvis(Animation& a, double sign)
+// Pelvis keys that hold its local translation (baked, or made by the uploader) become offsets from
+// its rest position.
+void pelvisKeysFromRest(Animation& a)
 {
-    const glm::dvec3 rest = pelvisRest() * sign;
+    const glm::dvec3 rest = pelvisRest();
     for (Track& t : a.tracks)
-        if (t.name == kPelvis)
+        if (t.name == kPelvis && !t.translation.rules.offsetFromRest)
             for (Vec3Key& k : t.translation.keys)
-                k.value += rest;
+                k.value -= rest;
 }
 
 bool isAvatar(const Skeleton& s)
@@ -132,7 +141,7 @@ void finishForFile(Animation& a, std::vector<std::string>& report)
     if (!dropped.empty())
         report.push_back("Second Life: " + std::to_string(dropped.size()) +
                          " joint(s) no animation may key are not written: " + nameList(dropped));
-    shiftPelvis(a, -1);
+    pelvisKeysFromRest(a);
 
     if (a.duration > MaxDuration) {
         size_t cut = 0;
@@ -153,7 +162,7 @@ void finishForFile(Animation& a, std::vector<std::string>& report)
         t.scale.keys.clear(); // reported by conversionLoss() (the format has no scale channel)
         t.visibility.keys.clear();
         t.rotation.rules = rules;
-        t.translation.rules = rules;
+        t.translation.rules = positionRules(t.name);
         for (const Vec3Key& k : t.translation.keys)
             if (std::abs(k.value.x) > MaxOffset || std::abs(k.value.y) > MaxOffset || std::abs(k.value.z) > MaxOffset) {
                 far.push_back(t.name);
@@ -175,10 +184,8 @@ using namespace secondlife;
 void SecondLifeFormat::toCommon(Scene& scene) const
 {
     const AxisConversion toCommonAxes = fileFromCommon().inverse();
-    for (Animation& a : scene.animations) {
-        shiftPelvis(a, +1);
+    for (Animation& a : scene.animations)
         applyAxisConversion(toCommonAxes, a);
-    }
     applyAxisConversion(toCommonAxes, scene.skeleton);
 }
 

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/format_extra.h"
@@ -32,6 +33,9 @@ inline WriteLimits writeLimits()
 // How the viewer plays every channel: lerp positions, nlerp rotations (slerp when the dot is
 // negative), hold before the first and after the last key.
 ChannelRules viewerRules();
+// The rules of a joint's position channel: the viewer's, and for mPelvis keys that are offsets from
+// its rest position (a key of 0 is the standing pose).
+ChannelRules positionRules(std::string_view joint);
 // "relaxed", "fist_r", ...; "invalid" beyond MaxHandPose.
 const char* handPoseName(uint32_t pose);
 } // namespace secondlife

@@ -133,7 +133,7 @@ Scene SecondLifeFormat::read(std::span<const uint8_t> bytes) const
         x.joints[j].name = t.name;
         x.joints[j].priority = r.s32("joint priority");
         t.rotation.rules = rules;
-        t.translation.rules = rules;
+        t.translation.rules = positionRules(t.name);
         readKeys(r, t.rotation, duration, "rotation key count", decodeRotation);
         readKeys(r, t.translation, duration, "position key count", decodePosition);
     }

@@ -1,5 +1,5 @@
 // Second Life channels play as the viewer plays them: hold outside the keys, lerp positions, nlerp
-// rotations (slerp on a negative dot), and position keys replace the joint's offset.
+// rotations (slerp on a negative dot), and position keys replace the joint's offset (mPelvis's add to its rest).
 #include <gtest/gtest.h>
 
 #include "core/channel_eval.h"
@@ -27,7 +27,7 @@ TEST(SecondLifePlayback, ChannelRules)
     }
 }
 
-TEST(SecondLifePlayback, PelvisPositionHoldsThenLerpsAndReplacesTheOffset)
+TEST(SecondLifePlayback, PelvisPositionHoldsThenLerpsAndOffsetsTheRest)
 {
     const Scene s = walk();
     const Animation& a = s.animations[0];
@@ -35,19 +35,20 @@ TEST(SecondLifePlayback, PelvisPositionHoldsThenLerpsAndReplacesTheOffset)
     Sampler sampler(a, s.skeleton);
     Pose pose;
     const int p = s.skeleton.find("mPelvis");
-    // The first position key is at 0.0667 s: before it the first value (0, 0, 0) holds.
+    const glm::vec3 rest(s.skeleton.bones[p].restTranslation);
+    // The first position key is at 0.0667 s: before it the first value (0, 0, 0) holds: the rest.
     sampler.sample(0.0, pose);
-    EXPECT_EQ(pose.local[p].translation, glm::vec3(0));
+    EXPECT_EQ(pose.local[p].translation, rest);
     // Halfway between keys 1 and 2.
     const auto& k1 = pelvis.translation.keys[1];
     const auto& k2 = pelvis.translation.keys[2];
     sampler.sample((k1.time + k2.time) / 2, pose);
     const glm::dvec3 mid = (k1.value + k2.value) * 0.5;
-    EXPECT_NEAR(pose.local[p].translation.y, mid.y, 1e-6);
-    EXPECT_NEAR(pose.local[p].translation.z, mid.z, 1e-6);
+    EXPECT_NEAR(pose.local[p].translation.y, rest.y + mid.y, 1e-6);
+    EXPECT_NEAR(pose.local[p].translation.z, rest.z + mid.z, 1e-6);
     // Past the end the last key holds.
     sampler.sample(5.0, pose);
-    EXPECT_NEAR(pose.local[p].translation.z, pelvis.translation.keys.back().value.z, 1e-6);
+    EXPECT_NEAR(pose.local[p].translation.z, rest.z + pelvis.translation.keys.back().value.z, 1e-6);
 }
 
 TEST(SecondLifePlayback, RotationsNlerpLikeTheViewer)

@@ -201,6 +201,12 @@ void Document::setTime(double seconds)
 
 double Document::fps() const { return animation().fps > 0 ? animation().fps : 30.0; }
 
+QString Document::frameRateText() const
+{
+    const QString rate = tr("%1 fps").arg(fps(), 0, 'g', 6);
+    return animation().fpsFromKeys ? tr("%1 (from key spacing)").arg(rate) : rate;
+}
+
 long long Document::frame() const { return std::llround(time_ * fps()); }
 
 double Document::timeOfFrame(long long f) const

@@ -77,6 +77,8 @@ public:
     double time() const { return time_; }
     void setTime(double seconds); // clamped to [0, duration]
     double fps() const;
+    // "24 fps", or "24 fps (from key spacing)" when the file has no frame rate of its own (glTF).
+    QString frameRateText() const;
     double duration() const { return animation().duration; }
     long long lastFrame() const { return std::max<long long>(0, animation().frameCount() - 1); }
     long long frame() const; // the frame nearest the current time

@@ -66,7 +66,10 @@ void PropertiesPanel::rebuild()
     const Animation& a = doc_->animation();
     auto* anim = new QTreeWidgetItem(tree_, {tr("Animation")});
     row(anim, tr("Name"), QString::fromStdString(a.name));
-    row(anim, tr("Frame rate"), QString::number(a.fps, 'g', 6));
+    auto* rate = row(anim, tr("Frame rate"), doc_->frameRateText());
+    if (a.fpsFromKeys)
+        rate->setToolTip(1, tr("The file has no frame rate: frames are shown at the rate of its key spacing; "
+                               "key times are kept"));
     row(anim, tr("Duration"), tr("%1 s, %2 frames").arg(a.duration, 0, 'g', 6).arg(a.frameCount()));
     row(anim, tr("Tracks"), QString::number(a.tracks.size()));
     row(anim, tr("Keys"), QString::number(a.keyCount()));

@@ -108,6 +108,7 @@ QString TimelineWidget::positionText() const
 void TimelineWidget::refresh()
 {
     position_->setText(positionText());
+    position_->setToolTip(tr("Current frame and time, at %1").arg(doc_->frameRateText()));
     play_->setText(playback_->isPlaying() ? "❚❚" : "▶");
 }
 

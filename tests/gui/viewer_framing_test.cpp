@@ -1,0 +1,127 @@
+// "Frame all" frames the whole clip: a figure that walks away stays in view to the last frame, and
+// stays large enough to read. A frame rate the file does not give (glTF) is marked as derived.
+#include <algorithm>
+#include <cmath>
+
+#include <QLabel>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "app/gui/document/document.h"
+#include "app/gui/main_window.h"
+#include "app/gui/panels/properties_panel.h"
+#include "app/gui/timeline/timeline_widget.h"
+#include "formats/convert/prepare.h"
+#include "formats/registry.h"
+#include "gui_test_support.h"
+#include "render/viewport.h"
+
+using namespace bonescope;
+using namespace bonescope::gui;
+
+namespace {
+
+// The shown joints' screen rectangle.
+QRectF shownJoints(render::Viewport* view, const Skeleton& sk)
+{
+    double left = HUGE_VAL, top = HUGE_VAL, right = -HUGE_VAL, bottom = -HUGE_VAL;
+    for (size_t i = 0; i < sk.size(); ++i) {
+        if (view->jointMark(int(i)) == render::JointMark::Hidden)
+            continue;
+        const QPointF p = view->jointOnScreen(int(i)); // (-1, -1) behind the camera
+        left = std::min(left, p.x());
+        right = std::max(right, p.x());
+        top = std::min(top, p.y());
+        bottom = std::max(bottom, p.y());
+    }
+    return QRectF(QPointF(left, top), QPointF(right, bottom));
+}
+
+QStringList allTexts(QTreeWidget* tree)
+{
+    QStringList out;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+        out << (*it)->text(0) + ": " + (*it)->text(1);
+    return out;
+}
+
+QLabel* frameCounter(MainWindow& w)
+{
+    for (QLabel* l : w.timeline()->findChildren<QLabel*>())
+        if (l->text().startsWith("frame "))
+            return l;
+    return nullptr;
+}
+
+} // namespace
+
+class ViewerFramingTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { guitest::isolateSettings(); }
+
+    void walkStaysInViewAfterFrameAll()
+    {
+        // The demo walks 1.4 m forward over its cycle.
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {900, 700}));
+        QVERIFY(w.openDemoNow(false));
+        Document* doc = w.document();
+        render::Viewport* view = w.viewport();
+        doc->setTime(0);
+        view->frameAll();
+        guitest::viewportImage(w);
+        const QRectF screen(0, 0, view->width(), view->height());
+        const QRectF first = shownJoints(view, doc->skeleton());
+        // Legible: the figure fills a good part of the view height.
+        QVERIFY2(first.height() > screen.height() * 0.2, qPrintable(QString::number(first.height())));
+        for (long long f : {doc->lastFrame() / 2, doc->lastFrame()}) {
+            doc->setTime(doc->timeOfFrame(f));
+            guitest::viewportImage(w);
+            const QRectF r = shownJoints(view, doc->skeleton());
+            QVERIFY2(screen.contains(r), qPrintable(QString("frame %1: joints span (%2, %3) to (%4, %5) in %6 x %7")
+                                                        .arg(f)
+                                                        .arg(r.left())
+                                                        .arg(r.top())
+                                                        .arg(r.right())
+                                                        .arg(r.bottom())
+                                                        .arg(screen.width())
+                                                        .arg(screen.height())));
+        }
+    }
+
+    void frameRateFromKeySpacingIsMarked()
+    {
+        // A glTF file has no frame rate: the one shown is derived from its key spacing, and says so.
+        const QByteArray bytes = guitest::fileBytes(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim");
+        const Scene walk = Registry::instance().byId("secondlife")->read(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+        const Format& gltf = *Registry::instance().byId("assimp");
+        std::vector<std::string> report;
+        const std::vector<uint8_t> glb = gltf.write(prepareForTarget(walk, gltf, {}, report));
+        const QString path = guitest::tempDir() + "/walk.glb";
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(reinterpret_cast<const char*>(glb.data()), qint64(glb.size()));
+        out.close();
+
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {900, 700}));
+        QVERIFY2(w.openFileNow(path), qPrintable(w.lastError()));
+        QVERIFY(w.document()->animation().fpsFromKeys);
+        const QString rate = QString("%1 fps (from key spacing)").arg(w.document()->fps(), 0, 'g', 6);
+        QVERIFY2(allTexts(w.properties()->tree()).contains("Frame rate: " + rate),
+                 qPrintable(allTexts(w.properties()->tree()).join("\n")));
+        QLabel* counter = frameCounter(w);
+        QVERIFY(counter);
+        QVERIFY2(counter->toolTip().contains(rate), qPrintable(counter->toolTip()));
+
+        // A file with its own rate is not marked.
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/seanim/synth_abs_lrs_loop_notes.seanim"));
+        QVERIFY(!allTexts(w.properties()->tree()).join("\n").contains("key spacing"));
+        QVERIFY(!frameCounter(w)->toolTip().contains("key spacing"));
+    }
+};
+
+QTEST_MAIN(ViewerFramingTest)
+#include "viewer_framing_test.moc"

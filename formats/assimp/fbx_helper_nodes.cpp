@@ -5,7 +5,7 @@
 #include <set>
 
 #include "core/binding.h"
-#include "core/sampler.h"
+#include "core/channel_eval.h"
 
 namespace bonescope {
 
@@ -15,8 +15,6 @@ constexpr std::string_view kHelperTag = "_$AssimpFbx$_";
 
 // The FBX node a helper belongs to: "Hips_$AssimpFbx$_PreRotation" -> "Hips".
 std::string_view ownerOf(std::string_view helper) { return helper.substr(0, helper.find(kHelperTag)); }
-
-glm::dmat4 localMatrix(const LocalTransform& x) { return composeTRS(x.translation, x.rotation, x.scale); }
 
 // The bones whose product is one real bone's local transform in the collapsed skeleton, top down.
 struct Chain {
@@ -28,41 +26,62 @@ template <class K>
 void addTimes(const std::vector<K>& keys, std::set<double>& times)
 {
     for (const K& k : keys)
-        times.insert(k.time);
+        if (std::isfinite(k.time))
+            times.insert(k.time);
+}
+
+// One part's local transform at `time`: its track's keys where it has them (Assimp's keys replace
+// the rest values), else its rest values.
+glm::dmat4 partMatrix(const Bone& bone, const Track* track, double time)
+{
+    glm::dvec3 t = bone.restTranslation, s = bone.restScale;
+    glm::dquat r = bone.restRotation;
+    if (track) {
+        uint32_t cursor = 0;
+        glm::dvec3 v;
+        glm::dquat q;
+        if (sampleChannel(track->translation, time, cursor, v))
+            t = v;
+        cursor = 0;
+        if (sampleRotation(track->rotation, time, cursor, q))
+            r = q;
+        cursor = 0;
+        if (sampleChannel(track->scale, time, cursor, v))
+            s = v;
+    }
+    return composeTRS(t, r, s);
 }
 
 // The track of a real bone whose chain has animated parts: the chain's product sampled at every key
 // time of those parts and, where several parts move at once (a rotation about a moving pivot), at
-// every frame in between too, so that interpolating the product stays close to the product of the
-// interpolations.
-Track mergedTrack(const Chain& chain, const std::string& name, const Animation& anim, Sampler& sampler)
+// every frame in between too (unless that would be far more samples than keys), so that
+// interpolating the product stays close to the product of the interpolations.
+Track mergedTrack(const Chain& chain, const Skeleton& skeleton, const std::vector<const Track*>& trackOf,
+                  double fps)
 {
-    const Binding& binding = sampler.binding();
     std::set<double> times;
     int animatedParts = 0;
     for (int p : chain.parts) {
-        const int t = binding.trackOfBone[size_t(p)];
-        if (t < 0)
+        const Track* track = trackOf[size_t(p)];
+        if (!track)
             continue;
         ++animatedParts;
-        const Track& track = anim.tracks[size_t(t)];
-        addTimes(track.translation.keys, times);
-        addTimes(track.rotation.keys, times);
-        addTimes(track.scale.keys, times);
+        addTimes(track->translation.keys, times);
+        addTimes(track->rotation.keys, times);
+        addTimes(track->scale.keys, times);
     }
-    if (animatedParts > 1 && anim.fps > 0 && !times.empty()) {
-        const double first = *times.begin(), last = *times.rbegin();
-        for (double f = std::ceil(first * anim.fps); f / anim.fps < last; ++f)
-            times.insert(f / anim.fps);
+    if (animatedParts > 1 && fps > 0 && !times.empty()) {
+        const double first = std::ceil(*times.begin() * fps), last = *times.rbegin() * fps;
+        if (last - first < 4.0 * double(times.size()) + 1000.0)
+            for (double f = first; f < last; ++f)
+                times.insert(f / fps);
     }
     Track out;
-    out.name = name;
-    std::vector<LocalTransform> local;
+    out.name = skeleton.bones[size_t(chain.parts.back())].name;
     for (const double time : times) {
-        sampler.sampleLocal(time, local);
         glm::dmat4 m(1.0);
         for (int p : chain.parts)
-            m = m * localMatrix(local[size_t(p)]);
+            m = m * partMatrix(skeleton.bones[size_t(p)], trackOf[size_t(p)], time);
         glm::dvec3 t, s;
         glm::dquat r;
         decomposeTRS(m, t, r, s);
@@ -128,8 +147,11 @@ size_t collapseFbxHelperNodes(Scene& scene)
     }
 
     for (Animation& anim : scene.animations) {
-        Sampler sampler(anim, old);
-        const Binding& binding = sampler.binding();
+        const Binding binding = Binding::bind(anim, old);
+        std::vector<const Track*> trackOf(n, nullptr);
+        for (size_t b = 0; b < n; ++b)
+            if (binding.trackOfBone[b] >= 0)
+                trackOf[b] = &anim.tracks[size_t(binding.trackOfBone[b])];
         // Per real bone: the parts of its local transform. A track on the bone itself already holds
         // its own helpers (Assimp's one-channel form), so those are left out of its chain.
         std::vector<Chain> chains(n);
@@ -167,7 +189,7 @@ size_t collapseFbxHelperNodes(Scene& scene)
                     tracks.push_back(anim.tracks[size_t(own)]);
                     continue;
                 }
-                Track merged = mergedTrack(c, old.bones[size_t(i)].name, anim, sampler);
+                Track merged = mergedTrack(c, old, trackOf, anim.fps);
                 if (own >= 0) { // what a transform cannot hold stays with the bone
                     merged.visibility = anim.tracks[size_t(own)].visibility;
                     merged.flags = anim.tracks[size_t(own)].flags;

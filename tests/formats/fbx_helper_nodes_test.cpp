@@ -277,3 +277,34 @@ TEST(FbxHelperNodes, PoseCommandAndConversionsKeepThePose)
         expectSamePositions({{"Tail", original.at("Tail")}}, converted, size, "after conversion to " + id);
     }
 }
+
+TEST(FbxHelperNodes, MeshJointsFollowTheCollapsedBones)
+{
+    // root > Arm_$AssimpFbx$_PreRotation > Arm > Hand: a vertex on each, one weighed to the helper.
+    Scene s;
+    s.skeleton.bones.push_back(Bone{.name = "root"});
+    Bone pre{.name = "Arm_$AssimpFbx$_PreRotation", .parent = 0, .restTranslation = {0, 1, 0}};
+    pre.restRotation = glm::angleAxis(glm::radians(90.0), glm::dvec3(0, 0, 1));
+    s.skeleton.bones.push_back(pre);
+    s.skeleton.bones.push_back(Bone{.name = "Arm", .parent = 1, .restTranslation = {2, 0, 0}});
+    s.skeleton.bones.push_back(Bone{.name = "Hand", .parent = 2, .restTranslation = {3, 0, 0}});
+    const auto restBefore = s.skeleton.restWorld();
+    for (uint32_t j = 0; j < 4; ++j) {
+        s.mesh.positions.push_back(glm::vec3(restBefore[j][3]));
+        s.mesh.joints.push_back(glm::uvec4(j, 0, 0, 0));
+        s.mesh.weights.push_back(glm::vec4(1, 0, 0, 0));
+        s.mesh.inverseBind.push_back(glm::inverse(glm::mat4(restBefore[j])));
+    }
+    EXPECT_EQ(collapseFbxHelperNodes(s), 1u);
+    ASSERT_EQ(s.skeleton.size(), 3u);
+    EXPECT_EQ(s.skeleton.bones[1].name, "Arm");
+    EXPECT_EQ(s.skeleton.bones[1].parent, 0);
+    EXPECT_EQ(s.skeleton.bones[2].parent, 1);
+    const auto rest = s.skeleton.restWorld();
+    EXPECT_LT(glm::length(glm::dvec3(rest[1][3]) - glm::dvec3(restBefore[2][3])), 1e-9);
+    EXPECT_LT(glm::length(glm::dvec3(rest[2][3]) - glm::dvec3(restBefore[3][3])), 1e-9);
+    ASSERT_EQ(s.mesh.inverseBind.size(), 3u);
+    const std::vector<uint32_t> joints = {s.mesh.joints[0].x, s.mesh.joints[1].x, s.mesh.joints[2].x, s.mesh.joints[3].x};
+    EXPECT_EQ(joints, (std::vector<uint32_t>{0, 1, 1, 2})); // the helper's vertex goes to Arm
+    EXPECT_EQ(s.mesh.inverseBind[2], glm::inverse(glm::mat4(restBefore[3])));
+}

@@ -85,6 +85,20 @@ glm::dmat4 composeTRS(const glm::dvec3& t, const glm::dquat& r, const glm::dvec3
     return m;
 }
 
+void decomposeTRS(const glm::dmat4& m, glm::dvec3& t, glm::dquat& r, glm::dvec3& s)
+{
+    const glm::dvec3 c[3] = {glm::dvec3(m[0]), glm::dvec3(m[1]), glm::dvec3(m[2])};
+    t = glm::dvec3(m[3]);
+    s = glm::dvec3(glm::length(c[0]), glm::length(c[1]), glm::length(c[2]));
+    // A mirrored basis keeps a proper rotation by negating one scale axis.
+    if (glm::dot(glm::cross(c[0], c[1]), c[2]) < 0)
+        s.x = -s.x;
+    glm::dmat3 rot(1.0);
+    for (int i = 0; i < 3; ++i)
+        rot[i] = s[i] != 0 ? c[i] / s[i] : glm::dvec3(i == 0, i == 1, i == 2);
+    r = glm::normalize(glm::quat_cast(rot));
+}
+
 std::vector<glm::dmat4> Skeleton::restWorld() const
 {
     std::vector<glm::dmat4> world(bones.size(), glm::dmat4(1.0));

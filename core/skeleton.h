@@ -56,5 +56,7 @@ std::string looseBoneName(std::string_view name);
 
 // Local matrix from translation, rotation, scale (scale first, then rotate, then translate).
 glm::dmat4 composeTRS(const glm::dvec3& t, const glm::dquat& r, const glm::dvec3& s);
+// The inverse of composeTRS for a matrix without shear; a mirrored basis negates the x scale.
+void decomposeTRS(const glm::dmat4& m, glm::dvec3& t, glm::dquat& r, glm::dvec3& s);
 
 } // namespace bonescope

@@ -14,6 +14,7 @@
 
 #include "core/binding.h"
 #include "formats/assimp/assimp_import.h"
+#include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/assimp/gltf_json.h"
 #include "formats/convert/name_list.h"
 #include "formats/parse_error.h"
@@ -36,7 +37,8 @@ std::string formatHint(std::span<const uint8_t> head)
     const std::string_view t = text(head, 4096);
     if (t.starts_with("glTF"))
         return "glb";
-    if (t.starts_with("Kaydara FBX Binary"))
+    // Binary FBX, or ASCII FBX (its header block comes first, after "; FBX 7.x" comment lines).
+    if (t.starts_with("Kaydara FBX Binary") || t.find("FBXHeaderExtension:") != std::string_view::npos)
         return "fbx";
     if (t.find("<COLLADA") != std::string_view::npos)
         return "dae";
@@ -382,6 +384,7 @@ Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& 
     for (unsigned i = 0; i < ai.mNumAnimations; ++i)
         if (ai.mAnimations[i])
             scene.animations.push_back(readAnimation(*ai.mAnimations[i]));
+    collapseFbxHelperNodes(scene);
     return scene;
 }
 

@@ -13,8 +13,8 @@ public:
     // Writing always produces binary glTF: "glb" first, so --to assimp names outputs .glb.
     std::vector<std::string> extensions() const override { return {"glb", "gltf", "fbx", "dae"}; }
     Capabilities capabilities() const override;
-    // glTF JSON (an "asset" object), GLB ("glTF" magic), binary FBX ("Kaydara FBX Binary"),
-    // COLLADA ("<COLLADA" near the start).
+    // glTF JSON (an "asset" object), GLB ("glTF" magic), FBX (binary "Kaydara FBX Binary", or ASCII
+    // with its "FBXHeaderExtension:" block near the start), COLLADA ("<COLLADA" near the start).
     bool detect(std::span<const uint8_t> head) const override;
     // From memory a .gltf may name no other file; readFrom a path opens its external buffers (plain
     // relative files in its own folder, nothing else: see assimp_io.h).

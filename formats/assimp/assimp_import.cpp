@@ -11,6 +11,7 @@
 #include <assimp/scene.h>
 #include <glm/gtc/matrix_inverse.hpp>
 
+#include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/assimp/gltf_json.h"
 #include "formats/file_io.h"
 #include "formats/parse_error.h"
@@ -225,7 +226,9 @@ Scene importWithAssimp(const std::string& path)
         Assimp::Importer importer;
         const aiScene& ai = readAssimp(importer, {file.bytes(), ext, ext == "gltf" ? folderOf(path) : ""});
         try {
-            return sceneFromAssimp(ai);
+            Scene scene = sceneFromAssimp(ai);
+            collapseFbxHelperNodes(scene);
+            return scene;
         } catch (const std::runtime_error& e) {
             throw ParseError(e.what());
         }

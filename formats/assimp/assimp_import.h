@@ -22,7 +22,7 @@ const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source
 unsigned assimpReadFlags();
 
 // The node hierarchy becomes the skeleton (rest pose = node transforms), so joints that skin no
-// vertex are kept. All triangle meshes merge into Scene::mesh in scene-root space: joints and
+// vertex are kept; Assimp's FBX helper nodes are folded into their bones (fbx_helper_nodes.h). All triangle meshes merge into Scene::mesh in scene-root space: joints and
 // inverse bind matrices come from aiBone (matched to skeleton bones by node name), and a mesh without
 // bones follows the node that holds it. Only the file itself is opened (and, for a .gltf, plain files
 // in its folder): see assimp_io.h. Throws ParseError naming the file and the reason.

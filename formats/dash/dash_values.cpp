@@ -10,18 +10,11 @@ namespace bonescope::dash {
 
 void decomposeMatrix(const std::array<float, 16>& m, glm::dvec3& t, glm::dquat& r, glm::dvec3& s)
 {
-    glm::dvec3 c[3];
-    for (int i = 0; i < 3; ++i)
-        c[i] = glm::dvec3(m[i * 4 + 0], m[i * 4 + 1], m[i * 4 + 2]);
-    t = glm::dvec3(m[12], m[13], m[14]);
-    s = glm::dvec3(glm::length(c[0]), glm::length(c[1]), glm::length(c[2]));
-    // A mirrored basis keeps a proper rotation by negating one scale axis.
-    if (glm::dot(glm::cross(c[0], c[1]), c[2]) < 0)
-        s.x = -s.x;
-    glm::dmat3 rot(1.0);
-    for (int i = 0; i < 3; ++i)
-        rot[i] = s[i] != 0 ? c[i] / s[i] : glm::dvec3(i == 0, i == 1, i == 2);
-    r = glm::normalize(glm::quat_cast(rot));
+    glm::dmat4 d;
+    for (int c = 0; c < 4; ++c)
+        for (int row = 0; row < 4; ++row)
+            d[c][row] = m[c * 4 + row];
+    decomposeTRS(d, t, r, s);
 }
 
 std::array<float, 16> composeMatrix(const glm::dvec3& t, const glm::dquat& r, const glm::dvec3& s)

@@ -418,43 +418,70 @@ std::string assimpExportFailure(const std::string& reason, const Scene& scene)
     return reason.empty() ? what + " (it gave no reason)" : what + ": " + reason;
 }
 
-// glTF node names are IDs to Assimp's exporter: unique, not empty, none of its own (as UTF-8 text,
-// which is what it writes). Renamed bones keep their tracks.
-static void renameNodes(Scene& scene, std::vector<std::string>& report)
+// Names made unique among themselves and apart from `reserved`, compared as the UTF-8 text that is
+// written: a repeated name becomes "NAME.2", a reserved one "NAME.1", an empty one "EMPTY.1".
+// `renamed` lists each change.
+static std::vector<std::string> uniqueNames(const std::vector<std::string>& names, const std::set<std::string>& reserved,
+                                            const std::string& empty, std::vector<std::string>& renamed)
 {
     std::map<std::string, int> count;
-    std::set<std::string> taken = {"Scene", "material_0"};
-    for (const Bone& b : scene.skeleton.bones)
-        taken.insert(validUtf8(b.name));
-    std::vector<std::string> newName(scene.skeleton.size());
-    std::vector<std::string> renamed;
-    for (size_t i = 0; i < scene.skeleton.size(); ++i) {
-        const std::string& name = scene.skeleton.bones[i].name;
+    std::set<std::string> taken = reserved;
+    for (const std::string& name : names)
+        taken.insert(validUtf8(name));
+    std::vector<std::string> out(names.size());
+    for (size_t i = 0; i < names.size(); ++i) {
+        const std::string& name = names[i];
         const std::string utf8 = validUtf8(name);
-        newName[i] = name;
-        if (!name.empty() && !reservedNodeName(utf8) && count[utf8]++ == 0)
+        out[i] = name;
+        if (!name.empty() && !reserved.count(utf8) && count[utf8]++ == 0)
             continue;
-        // Assimp's exporter finds animated nodes by name and fails on an empty one.
-        const std::string base = name.empty() ? "bone" : name;
+        const std::string base = name.empty() ? empty : name;
         int k = name.empty() ? 1 : std::max(count[utf8], 1);
         do
-            newName[i] = base + "." + std::to_string(k++);
-        while (taken.count(validUtf8(newName[i])));
-        taken.insert(validUtf8(newName[i]));
-        renamed.push_back("'" + utf8 + "' -> " + validUtf8(newName[i]));
+            out[i] = base + "." + std::to_string(k++);
+        while (taken.count(validUtf8(out[i])));
+        taken.insert(validUtf8(out[i]));
+        renamed.push_back("'" + utf8 + "' -> " + validUtf8(out[i]));
     }
+    return out;
+}
+
+// Assimp's exporter gives every glTF object an ID and finds an animation's target node by name:
+// bone names must be unique, not empty and not its own; animation names unique and apart from the
+// nodes' (else it refuses the export). Renamed bones keep their tracks.
+static void renameForAssimp(Scene& scene, std::vector<std::string>& report)
+{
+    std::vector<std::string> names, renamed;
+    for (const Bone& b : scene.skeleton.bones)
+        names.push_back(b.name);
+    const std::vector<std::string> newName = uniqueNames(names, {"Scene", "material_0"}, "bone", renamed);
+    if (!renamed.empty()) {
+        for (Animation& a : scene.animations) {
+            const Binding binding = Binding::bind(a, scene.skeleton);
+            for (size_t b = 0; b < binding.trackOfBone.size(); ++b)
+                if (binding.trackOfBone[b] >= 0)
+                    a.tracks[binding.trackOfBone[b]].name = newName[b];
+        }
+        for (size_t i = 0; i < scene.skeleton.size(); ++i)
+            scene.skeleton.bones[i].name = newName[i];
+        report.push_back("glTF: node names must be unique, not empty and not the writer's own (Scene, material_0); " +
+                         std::to_string(renamed.size()) + " bone name(s) renamed: " + nameList(renamed));
+    }
+    std::set<std::string> nodes = {"Scene", "material_0", "mesh", "defaultScene"};
+    for (const std::string& name : newName)
+        nodes.insert(validUtf8(name));
+    names.clear();
+    renamed.clear();
+    for (const Animation& a : scene.animations)
+        names.push_back(a.name.empty() ? "anim" : a.name); // Assimp's name for an unnamed one
+    const std::vector<std::string> animationName = uniqueNames(names, nodes, "anim", renamed);
     if (renamed.empty())
         return;
-    for (Animation& a : scene.animations) {
-        const Binding binding = Binding::bind(a, scene.skeleton);
-        for (size_t b = 0; b < binding.trackOfBone.size(); ++b)
-            if (binding.trackOfBone[b] >= 0)
-                a.tracks[binding.trackOfBone[b]].name = newName[b];
-    }
-    for (size_t i = 0; i < scene.skeleton.size(); ++i)
-        scene.skeleton.bones[i].name = newName[i];
-    report.push_back("glTF: node names must be unique, not empty and not the writer's own (Scene, material_0); " +
-                     std::to_string(renamed.size()) + " bone name(s) renamed: " + nameList(renamed));
+    for (size_t i = 0; i < scene.animations.size(); ++i)
+        if (animationName[i] != names[i])
+            scene.animations[i].name = animationName[i];
+    report.push_back("glTF: animation names must be unique, not empty and not a node's; " + std::to_string(renamed.size()) +
+                     " animation name(s) renamed: " + nameList(renamed));
 }
 
 void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
@@ -475,7 +502,7 @@ void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) co
     if (!notUtf8.empty())
         report.push_back("glTF: names are UTF-8 text; " + std::to_string(notUtf8.size()) +
                          " bone name(s) that are not get U+FFFD for their invalid bytes: " + nameList(notUtf8));
-    renameNodes(scene, report);
+    renameForAssimp(scene, report);
     for (const Animation& a : scene.animations) {
         const std::string name = "animation '" + validUtf8(a.name) + "'";
         if (!writesAnimation(a, scene.skeleton)) {

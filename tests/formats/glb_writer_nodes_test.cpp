@@ -110,3 +110,29 @@ TEST(GlbWriterNodes, TracksThatAnimateNoBoneAreLeftOutAndReported)
     EXPECT_NE(trackNamed(back.animations[0], "hip"), nullptr);
     EXPECT_EQ(trackNamed(back.animations[0], "tail"), nullptr);
 }
+
+TEST(GlbWriterNodes, AnimationNamesAssimpWouldRefuseAreRenamed)
+{
+    // Assimp gives every glTF object an ID: two animations of one name, or one named as a node,
+    // made it refuse the whole export.
+    const AssimpFormat glb;
+    Scene s;
+    s.skeleton.bones.push_back(Bone{.name = "hip"});
+    for (const std::string& name : {"walk", "walk", "hip", "", ""}) {
+        Animation a;
+        a.name = name;
+        a.duration = 1;
+        a.tracks = {rotating("hip", 0.5)};
+        s.animations.push_back(a);
+    }
+    std::vector<std::string> report;
+    const Scene back = glb.read(glb.write(prepareForTarget(s, glb, {}, report)));
+    std::vector<std::string> names;
+    for (const Animation& a : back.animations)
+        names.push_back(a.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"walk", "walk.2", "hip.1", "anim", "anim.2"}));
+    std::string all;
+    for (const std::string& line : report)
+        all += line + "\n";
+    EXPECT_NE(all.find("3 animation name(s) renamed"), std::string::npos) << all;
+}

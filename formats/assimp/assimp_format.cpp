@@ -209,12 +209,34 @@ aiMesh* makeMesh(const Mesh& mesh, const Skeleton& skel)
 
 bool hasNodeKeys(const Track& t) { return !t.translation.empty() || !t.rotation.empty() || !t.scale.empty(); }
 
-// glTF animations need at least one channel (a node's translation, rotation or scale): the others
-// (visibility or morph keys only) are left out, as fromCommon reports.
-bool writesAnimation(const Animation& a)
+// The nodes the writer makes: the skeleton's bones, or one per track of the current animation.
+Skeleton exportSkeleton(const Scene& s)
 {
-    return std::any_of(a.tracks.begin(), a.tracks.end(), hasNodeKeys);
+    const Animation* current = s.currentAnimation();
+    return s.skeleton.empty() && current ? flatSkeleton(*current) : s.skeleton;
 }
+
+// Node names Assimp's glTF exporter takes as IDs before the bones' (our root node, its first
+// material). It finds an animation's target node by ID: a bone of one of these names, an empty
+// name or a repeated one would get another ID, leave its channel without a node, and Assimp 5.2
+// dereferences that null node when it writes the file.
+bool reservedNodeName(const std::string& utf8) { return utf8 == "Scene" || utf8 == "material_0"; }
+
+// An animation's channels: each bone with a bound track that has translation, rotation or scale
+// keys (a track no bone binds animates nothing, as in the window). The channel names the bone's node.
+std::vector<std::pair<size_t, const Track*>> channelsOf(const Animation& a, const Skeleton& skel)
+{
+    const Binding binding = Binding::bind(a, skel);
+    std::vector<std::pair<size_t, const Track*>> out;
+    for (size_t b = 0; b < binding.trackOfBone.size(); ++b)
+        if (binding.trackOfBone[b] >= 0 && hasNodeKeys(a.tracks[binding.trackOfBone[b]]))
+            out.push_back({b, &a.tracks[binding.trackOfBone[b]]});
+    return out;
+}
+
+// glTF animations need at least one channel: the others (no bound track with node keys) are left
+// out, as fromCommon reports.
+bool writesAnimation(const Animation& a, const Skeleton& skel) { return !channelsOf(a, skel).empty(); }
 
 // glTF key times are never negative: a clip starting before 0 (FBX) is shifted to start at 0.
 double earliestKey(const Animation& a)
@@ -228,7 +250,7 @@ double earliestKey(const Animation& a)
     return first;
 }
 
-aiAnimation* makeAnimation(const Animation& a)
+aiAnimation* makeAnimation(const Animation& a, const Skeleton& skel)
 {
     constexpr double tps = 1000.0; // as Assimp reads glTF: milliseconds
     const double shift = -earliestKey(a);
@@ -236,12 +258,13 @@ aiAnimation* makeAnimation(const Animation& a)
     an->mName = validUtf8(a.name);
     an->mTicksPerSecond = tps;
     an->mDuration = (a.duration + shift) * tps;
-    std::vector<aiNodeAnim*> channels;
-    for (const Track& t : a.tracks) {
-        if (!hasNodeKeys(t))
-            continue;
-        auto* ch = new aiNodeAnim();
-        ch->mNodeName = validUtf8(t.name);
+    const auto channels = channelsOf(a, skel);
+    an->mNumChannels = unsigned(channels.size());
+    an->mChannels = new aiNodeAnim*[channels.size()];
+    for (size_t c = 0; c < channels.size(); ++c) {
+        const Track& t = *channels[c].second;
+        auto* ch = an->mChannels[c] = new aiNodeAnim();
+        ch->mNodeName = validUtf8(skel.bones[channels[c].first].name);
         auto vecKeys = [&](const Vec3Channel& c, unsigned& count, aiVectorKey*& out) {
             count = unsigned(c.size());
             out = count ? new aiVectorKey[count] : nullptr;
@@ -256,11 +279,7 @@ aiAnimation* makeAnimation(const Animation& a)
             const glm::dquat q = t.rotation.keys[k].value;
             ch->mRotationKeys[k] = aiQuatKey((t.rotation.keys[k].time + shift) * tps, aiQuaternion(q.w, q.x, q.y, q.z));
         }
-        channels.push_back(ch);
     }
-    an->mNumChannels = unsigned(channels.size());
-    an->mChannels = new aiNodeAnim*[channels.size()];
-    std::copy(channels.begin(), channels.end(), an->mChannels);
     return an;
 }
 
@@ -274,8 +293,7 @@ std::unique_ptr<aiScene> buildScene(const Scene& s)
     sc->mMaterials = new aiMaterial*[1]{new aiMaterial()};
     const int twoSided = s.mesh.singleSidedIndices < s.mesh.indices.size() ? 1 : 0;
     sc->mMaterials[0]->AddProperty(&twoSided, 1, AI_MATKEY_TWOSIDED);
-    const Animation* current = s.currentAnimation();
-    const Skeleton skel = s.skeleton.empty() && current ? flatSkeleton(*current) : s.skeleton;
+    const Skeleton skel = exportSkeleton(s);
 
     sc->mRootNode = makeNode("Scene", aiMatrix4x4());
     std::vector<aiNode*> nodes(skel.size());
@@ -301,8 +319,8 @@ std::unique_ptr<aiScene> buildScene(const Scene& s)
 
     std::vector<aiAnimation*> animations;
     for (const Animation& a : s.animations)
-        if (writesAnimation(a))
-            animations.push_back(makeAnimation(a));
+        if (writesAnimation(a, skel))
+            animations.push_back(makeAnimation(a, skel));
     sc->mNumAnimations = unsigned(animations.size());
     sc->mAnimations = animations.empty() ? nullptr : new aiAnimation*[animations.size()];
     std::copy(animations.begin(), animations.end(), sc->mAnimations);
@@ -403,17 +421,78 @@ std::string assimpExportFailure(const std::string& reason, const Scene& scene)
     return reason.empty() ? what + " (it gave no reason)" : what + ": " + reason;
 }
 
+// Names made unique among themselves and apart from `reserved`, compared as the UTF-8 text that is
+// written: a repeated name becomes "NAME.2", a reserved one "NAME.1", an empty one "EMPTY.1".
+// `renamed` lists each change.
+static std::vector<std::string> uniqueNames(const std::vector<std::string>& names, const std::set<std::string>& reserved,
+                                            const std::string& empty, std::vector<std::string>& renamed)
+{
+    std::map<std::string, int> count;
+    std::set<std::string> taken = reserved;
+    for (const std::string& name : names)
+        taken.insert(validUtf8(name));
+    std::vector<std::string> out(names.size());
+    for (size_t i = 0; i < names.size(); ++i) {
+        const std::string& name = names[i];
+        const std::string utf8 = validUtf8(name);
+        out[i] = name;
+        if (!name.empty() && !reserved.count(utf8) && count[utf8]++ == 0)
+            continue;
+        const std::string base = name.empty() ? empty : name;
+        int k = name.empty() ? 1 : std::max(count[utf8], 1);
+        do
+            out[i] = base + "." + std::to_string(k++);
+        while (taken.count(validUtf8(out[i])));
+        taken.insert(validUtf8(out[i]));
+        renamed.push_back("'" + utf8 + "' -> " + validUtf8(out[i]));
+    }
+    return out;
+}
+
+// Assimp's exporter gives every glTF object an ID and finds an animation's target node by name:
+// bone names must be unique, not empty and not its own; animation names unique and apart from the
+// nodes' (else it refuses the export). Renamed bones keep their tracks.
+static void renameForAssimp(Scene& scene, std::vector<std::string>& report)
+{
+    std::vector<std::string> names, renamed;
+    for (const Bone& b : scene.skeleton.bones)
+        names.push_back(b.name);
+    const std::vector<std::string> newName = uniqueNames(names, {"Scene", "material_0"}, "bone", renamed);
+    if (!renamed.empty()) {
+        for (Animation& a : scene.animations) {
+            const Binding binding = Binding::bind(a, scene.skeleton);
+            for (size_t b = 0; b < binding.trackOfBone.size(); ++b)
+                if (binding.trackOfBone[b] >= 0)
+                    a.tracks[binding.trackOfBone[b]].name = newName[b];
+        }
+        for (size_t i = 0; i < scene.skeleton.size(); ++i)
+            scene.skeleton.bones[i].name = newName[i];
+        report.push_back("glTF: node names must be unique, not empty and not the writer's own (Scene, material_0); " +
+                         std::to_string(renamed.size()) + " bone name(s) renamed: " + nameList(renamed));
+    }
+    std::set<std::string> nodes = {"Scene", "material_0", "mesh", "defaultScene"};
+    for (const std::string& name : newName)
+        nodes.insert(validUtf8(name));
+    names.clear();
+    renamed.clear();
+    for (const Animation& a : scene.animations)
+        names.push_back(a.name.empty() ? "anim" : a.name); // Assimp's name for an unnamed one
+    const std::vector<std::string> animationName = uniqueNames(names, nodes, "anim", renamed);
+    if (renamed.empty())
+        return;
+    for (size_t i = 0; i < scene.animations.size(); ++i)
+        if (animationName[i] != names[i])
+            scene.animations[i].name = animationName[i];
+    report.push_back("glTF: animation names must be unique, not empty and not a node's; " + std::to_string(renamed.size()) +
+                     " animation name(s) renamed: " + nameList(renamed));
+}
+
 void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
 {
-    for (const Animation& a : scene.animations) {
-        const std::string name = "animation '" + validUtf8(a.name) + "'";
-        if (!writesAnimation(a))
-            report.push_back("glTF: " + name + " has no translation, rotation or scale keys and is left out "
-                             "(glTF animations need at least one node channel)");
-        else if (earliestKey(a) < 0)
-            report.push_back("glTF: " + name + " starts at " + std::to_string(earliestKey(a)) +
-                             " s; glTF key times cannot be negative, so its keys are shifted to start at 0");
-    }
+    // Without a skeleton the writer makes one node per track of the current animation: those nodes
+    // are named (and renamed below) as bones are.
+    if (scene.skeleton.empty())
+        scene.skeleton = exportSkeleton(scene);
     std::set<std::string> notUtf8Set; // bone names, or track names where there is no skeleton
     for (const Bone& b : scene.skeleton.bones)
         if (!isValidUtf8(b.name))
@@ -426,38 +505,26 @@ void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) co
     if (!notUtf8.empty())
         report.push_back("glTF: names are UTF-8 text; " + std::to_string(notUtf8.size()) +
                          " bone name(s) that are not get U+FFFD for their invalid bytes: " + nameList(notUtf8));
-    std::map<std::string, int> count;
-    std::set<std::string> taken;
-    for (const Bone& b : scene.skeleton.bones)
-        taken.insert(b.name);
-    std::vector<std::string> newName(scene.skeleton.size());
-    std::vector<std::string> renamed;
-    for (size_t i = 0; i < scene.skeleton.size(); ++i) {
-        const std::string& name = scene.skeleton.bones[i].name;
-        newName[i] = name;
-        if (!name.empty() && count[name]++ == 0)
+    renameForAssimp(scene, report);
+    for (const Animation& a : scene.animations) {
+        const std::string name = "animation '" + validUtf8(a.name) + "'";
+        if (!writesAnimation(a, scene.skeleton)) {
+            report.push_back("glTF: " + name + " has no translation, rotation or scale keys on a bone and is left "
+                             "out (glTF animations need at least one node channel)");
             continue;
-        // Assimp's exporter finds animated nodes by name and fails on an empty one.
-        const std::string base = name.empty() ? "bone" : name;
-        int k = name.empty() ? 1 : count[name];
-        do
-            newName[i] = base + "." + std::to_string(k++);
-        while (taken.count(newName[i]));
-        taken.insert(newName[i]);
-        renamed.push_back("'" + validUtf8(name) + "' -> " + validUtf8(newName[i]));
-    }
-    if (renamed.empty())
-        return;
-    for (Animation& a : scene.animations) {
+        }
+        if (earliestKey(a) < 0)
+            report.push_back("glTF: " + name + " starts at " + std::to_string(earliestKey(a)) +
+                             " s; glTF key times cannot be negative, so its keys are shifted to start at 0");
         const Binding binding = Binding::bind(a, scene.skeleton);
-        for (size_t b = 0; b < binding.trackOfBone.size(); ++b)
-            if (binding.trackOfBone[b] >= 0)
-                a.tracks[binding.trackOfBone[b]].name = newName[b];
+        std::vector<std::string> unbound;
+        for (const int t : binding.unmatchedTracks)
+            if (hasNodeKeys(a.tracks[t]))
+                unbound.push_back(validUtf8(a.tracks[t].name));
+        if (!unbound.empty())
+            report.push_back("glTF: " + name + ": " + std::to_string(unbound.size()) +
+                             " track(s) that animate no bone are left out: " + nameList(unbound));
     }
-    for (size_t i = 0; i < scene.skeleton.size(); ++i)
-        scene.skeleton.bones[i].name = newName[i];
-    report.push_back("glTF: node names must be unique and not empty; " + std::to_string(renamed.size()) +
-                     " repeated or empty bone name(s) renamed: " + nameList(renamed));
 }
 
 std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const
@@ -469,10 +536,16 @@ std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const
     limits.allAnimations = true;
     limits.mesh = true;
     checkWriteLimits(scene, limits);
-    for (size_t i = 0; i < scene.skeleton.size(); ++i)
-        if (scene.skeleton.bones[i].name.empty())
-            throw WriteError("glTF: bone " + std::to_string(i) + " has no name, which Assimp's exporter "
-                             "cannot write (a conversion names it)");
+    // Never hand Assimp a scene it cannot export (see reservedNodeName).
+    const Skeleton skel = exportSkeleton(scene);
+    std::set<std::string> names;
+    for (size_t i = 0; i < skel.size(); ++i) {
+        const std::string utf8 = validUtf8(skel.bones[i].name);
+        if (utf8.empty() || reservedNodeName(utf8) || !names.insert(utf8).second)
+            throw WriteError("glTF: bone " + std::to_string(i) + (utf8.empty() ? " has no name" : " is named '" + utf8 + "'") +
+                             (utf8.empty() ? "" : reservedNodeName(utf8) ? ", a name the writer uses itself" : " as another bone") +
+                             "; glTF node names must be unique (a conversion renames it)");
+    }
     const std::unique_ptr<aiScene> ai = buildScene(scene);
     Assimp::Exporter exporter;
     const aiExportDataBlob* blob = exporter.ExportToBlob(ai.get(), "glb2");

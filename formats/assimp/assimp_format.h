@@ -23,7 +23,8 @@ public:
     FileSummary summarizeFrom(std::span<const uint8_t> bytes, const std::string& path) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     // Assimp names animation targets by node name: repeated bone names (LEGO's subtrees) become
-    // unique ("NAME.2", ...), tracks renamed with their bones, and the report says so.
+    // unique ("NAME.2", ...), empty ones and Assimp's own ("Scene", "material_0") are renamed, tracks
+    // renamed with their bones; tracks that animate no bone are left out. The report says so.
     void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 

@@ -201,14 +201,18 @@ unsigned assimpReadFlags()
 
 const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source)
 {
-    // Assimp's glTF importer recurses once per node level: refuse what would overflow the stack.
-    std::optional<std::string_view> json;
-    if (source.extension == "glb")
-        json = glbJsonChunk(source.bytes);
-    else if (source.extension == "gltf")
+    // What Assimp's glTF importers would misread is refused here: a .glb container whose lengths
+    // point past the file (Assimp 5.2 reads past its buffer), JSON that is not JSON, and node
+    // hierarchies deep enough to overflow the stack (it recurses once per level). The .glb is
+    // recognised by its magic whatever the name says, as Assimp does.
+    std::optional<std::string_view> json = glbJsonChunk(source.bytes);
+    const uint64_t jsonAt = json ? 20 : 0;
+    if (!json && source.extension == "gltf")
         json = std::string_view(reinterpret_cast<const char*>(source.bytes.data()), source.bytes.size());
     if (json) {
         const GltfJsonFacts facts = scanGltfJson(*json);
+        if (facts.errorOffset != ~uint64_t(0))
+            throw ParseError("the glTF JSON is not valid JSON", jsonAt + facts.errorOffset);
         if (facts.nodeCycle)
             throw ParseError("a glTF node is its own ancestor (the node hierarchy loops)");
         if (facts.nodeDepth > size_t(MaxNodeDepth))

@@ -6,6 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "formats/parse_error.h"
+
 namespace bonescope {
 
 namespace {
@@ -65,7 +67,7 @@ public:
     }
     bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override
     {
-        errorOffset = position;
+        errorOffset = position ? position - 1 : 0; // nlohmann counts the offending byte in
         return false;
     }
 
@@ -127,15 +129,45 @@ GltfJsonFacts scanGltfJson(std::string_view json)
 
 std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
 {
+    if (b.size() < 4 || std::memcmp(b.data(), "glTF", 4) != 0)
+        return std::nullopt;
     auto u32 = [&](size_t at) { // little-endian
         return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
     };
-    if (b.size() < 20 || std::memcmp(b.data(), "glTF", 4) != 0 || std::memcmp(b.data() + 16, "JSON", 4) != 0)
-        return std::nullopt;
-    const uint64_t length = u32(12);
-    if (length > b.size() - 20)
-        return std::nullopt;
-    return std::string_view(reinterpret_cast<const char*>(b.data() + 20), size_t(length));
+    auto need = [&](uint64_t end, uint64_t at, const char* what) {
+        if (end > b.size())
+            throw ParseError(std::string("truncated .glb: ") + what + " ends at byte " + std::to_string(end) +
+                                 ", after the end of the file (" + std::to_string(b.size()) + " bytes)",
+                             at);
+    };
+    need(12, 4, "the header");
+    const uint32_t version = u32(4), length = u32(8);
+    if (version != 2)
+        throw ParseError("a .glb of version " + std::to_string(version) + "; Bonescope reads glTF 2.0 binaries", 4);
+    if (length > b.size())
+        throw ParseError("truncated .glb: the header gives a length of " + std::to_string(length) +
+                             " bytes, the file has " + std::to_string(b.size()),
+                         8);
+    // From here on the container is the header's length; chunks must lie inside it.
+    b = b.first(length);
+    need(20, 12, "the JSON chunk header");
+    if (u32(16) != 0x4E4F534A)
+        throw ParseError("the first chunk of a .glb must be JSON", 16);
+    const uint64_t jsonLength = u32(12);
+    need(20 + jsonLength, 12, "the JSON chunk");
+    std::string_view json(reinterpret_cast<const char*>(b.data() + 20), size_t(jsonLength));
+    // Some exporters pad the JSON with NUL bytes instead of spaces; Assimp stops at the first.
+    while (!json.empty() && json.back() == '\0')
+        json.remove_suffix(1);
+    // Anything after the JSON chunk (once padded to 4 bytes) is the BIN chunk.
+    const uint64_t bin = 20 + ((jsonLength + 3) & ~uint64_t(3));
+    if (bin < b.size()) {
+        need(bin + 8, bin, "the chunk header after the JSON chunk");
+        if (u32(bin + 4) != 0x004E4942)
+            throw ParseError("the chunk after the JSON chunk of a .glb must be BIN", bin + 4);
+        need(bin + 8 + u32(bin), bin, "the BIN chunk");
+    }
+    return json;
 }
 
 } // namespace bonescope

@@ -20,7 +20,9 @@ struct GltfJsonFacts {
 // Scans the JSON without building it (constant stack, memory proportional to the node count).
 GltfJsonFacts scanGltfJson(std::string_view json);
 
-// The JSON chunk of a .glb ("glTF" magic, version 2), or nothing when the container is not one.
+// The JSON chunk of a .glb, or nothing when the bytes do not start with "glTF". A container Assimp
+// would read past (version other than 2, lengths beyond the file or the header's length, chunks other
+// than JSON then BIN) is a ParseError naming the byte offset.
 std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> bytes);
 
 } // namespace bonescope

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "formats/dump_json.h"
 #include "formats/hex.h"
 
 namespace bonescope {
@@ -53,15 +54,19 @@ void SecondLifeExtra::toJson(nlohmann::json& out) const
     out["version"] = version;
     out["subVersion"] = subVersion;
     out["basePriority"] = basePriority;
-    out["emoteName"] = emoteName;
+    out["emoteName"] = nameJson(emoteName, "emote", nullptr); // text output is UTF-8 (issue 19 §3)
     out["loop"] = loopField;
     out["easeIn"] = number(easeIn);
     out["easeOut"] = number(easeOut);
     out["handPose"] = handPose;
     out["handPoseName"] = secondlife::handPoseName(handPose);
     nlohmann::json joints = nlohmann::json::array();
-    for (const SecondLifeJoint& j : this->joints)
-        joints.push_back({{"name", j.name}, {"priority", j.priority}});
+    for (const SecondLifeJoint& j : this->joints) {
+        nlohmann::json joint = {{"name", nameJson(j.name, "joint", nullptr)}, {"priority", j.priority}};
+        if (joint["name"].get_ref<const std::string&>() != j.name) // the exact bytes, as for bones
+            joint["nameBytes"] = toHex({reinterpret_cast<const uint8_t*>(j.name.data()), j.name.size()});
+        joints.push_back(std::move(joint));
+    }
     out["jointPriorities"] = std::move(joints);
     out["constraintCount"] = constraintCount;
     nlohmann::json list = nlohmann::json::array();
@@ -71,9 +76,9 @@ void SecondLifeExtra::toJson(nlohmann::json& out) const
                         {"typeName", c.type == secondlife::ConstraintPoint   ? "point"
                                      : c.type == secondlife::ConstraintPlane ? "plane"
                                                                              : "invalid"},
-                        {"sourceVolume", c.sourceName()},
+                        {"sourceVolume", nameJson(c.sourceName(), "volume", nullptr)},
                         {"sourceOffset", vec(c.sourceOffset)},
-                        {"targetVolume", c.targetName()},
+                        {"targetVolume", nameJson(c.targetName(), "volume", nullptr)},
                         {"targetOffset", vec(c.targetOffset)},
                         {"targetDir", vec(c.targetDir)},
                         {"easeInStart", number(c.easeInStart)},

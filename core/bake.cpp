@@ -111,7 +111,18 @@ Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOpti
 Animation bake(const Animation& source, const BaseLayer& layer, const Skeleton& skeleton, const BakeOptions& options)
 {
     LayeredSampler sampler(source, layer, skeleton);
-    return bakeWith(source, sampler, options, &layer.animation, &sampler.baseBinding());
+    Animation out = bakeWith(source, sampler, options, &layer.animation, &sampler.baseBinding());
+    if (layer.frameTime) {
+        // A held base frame holds its visibility too: one key, not the base's switches.
+        std::vector<LocalTransform> pose;
+        sampler.sampleLocal(0, pose);
+        for (size_t i = 0; i < out.tracks.size(); ++i) {
+            const Track* src = boundTrack(&source, &sampler.binding(), i);
+            if ((!src || src->visibility.empty()) && !out.tracks[i].visibility.empty())
+                out.tracks[i].visibility.keys = {{0, pose[i].visible}};
+        }
+    }
+    return out;
 }
 
 } // namespace bonescope

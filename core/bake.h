@@ -23,7 +23,8 @@ Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOpti
 // The frame times bake() uses for a duration and rate.
 // The same for `source` layered on a base (core/layering.h): the layered pose as plain keys on the
 // frames of `source` (its duration, options.fps or its rate). With onlyAnimated, a channel that the
-// additive or the base animates is kept; visibility comes from the additive, else from the base.
+// additive or the base animates is kept; visibility comes from the additive, else from the base
+// (a held base frame: one key, its value at that frame).
 Animation bake(const Animation& source, const BaseLayer& layer, const Skeleton& skeleton,
                const BakeOptions& options = {});
 

@@ -204,6 +204,19 @@ TEST(Layering, BakedResultPlaysTheLayeredPoseAsAbsoluteKeys)
     expectQuat(baked.tracks[0].rotation.keys[15].value, aboutZ(45));
 }
 
+TEST(Layering, BakingOnAHeldFrameHoldsTheBasesVisibility)
+{
+    const Animation a = additive();
+    BaseLayer layer = baseLayer(1);
+    layer.animation.tracks[1].visibility.keys = {{0, 1.0}, {0.5, 0.0}};
+    layer.frameTime = 0.6; // the arm hidden
+    const Animation baked = bake(a, layer, twoBones(), {0, true});
+    ASSERT_EQ(baked.tracks[1].visibility.size(), 1u);
+    EXPECT_EQ(baked.tracks[1].visibility.keys[0].value, 0.0);
+    layer.frameTime.reset(); // playing along: the base's switches
+    EXPECT_EQ(bake(a, layer, twoBones(), {0, true}).tracks[1].visibility.size(), 2u);
+}
+
 TEST(Layering, WeightRange)
 {
     EXPECT_TRUE(validBaseWeight(0));

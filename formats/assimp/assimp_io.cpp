@@ -1,7 +1,7 @@
 #include "formats/assimp/assimp_io.h"
 
+#include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 
@@ -10,6 +10,8 @@
 #include <assimp/scene.h>
 
 #include "formats/parse_error.h"
+#include "formats/platform/file_system.h"
+#include "formats/platform/utf8_path.h"
 
 namespace bonescope {
 
@@ -17,12 +19,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path utf8Path(const std::string& s) { return fs::path(std::u8string(s.begin(), s.end())); }
-std::string utf8(const fs::path& p)
-{
-    const std::u8string s = p.u8string();
-    return std::string(s.begin(), s.end());
-}
+using platform::utf8Path;
+std::string utf8(const fs::path& p) { return platform::utf8String(p); }
 
 // Why a reference may not be opened, or "" when it may (a relative path of plain names).
 std::string refusal(const std::string& uri)
@@ -69,20 +67,18 @@ public:
             note(name, why);
             return nullptr;
         }
-        std::ifstream in(*path, std::ios::binary | std::ios::ate);
-        const std::streamoff size = in ? std::streamoff(in.tellg()) : -1;
-        if (size < 0) {
-            note(name, "cannot be read");
+        // The platform layer's reader: regular files only, never blocking, changes while read noticed.
+        platform::FileContents file;
+        try {
+            file = platform::readFile(utf8(*path));
+        } catch (const std::exception& e) {
+            note(name, std::string("cannot be read (") + e.what() + ")");
             return nullptr;
         }
-        auto* data = new uint8_t[size_t(size) + 1];
-        in.seekg(0);
-        if (!in.read(reinterpret_cast<char*>(data), size)) {
-            delete[] data;
-            note(name, "cannot be read");
-            return nullptr;
-        }
-        return new Assimp::MemoryIOStream(data, size_t(size), true);
+        const std::span<const uint8_t> bytes = file.bytes();
+        auto* data = new uint8_t[bytes.size() + 1];
+        std::copy(bytes.begin(), bytes.end(), data);
+        return new Assimp::MemoryIOStream(data, bytes.size(), true);
     }
     void Close(Assimp::IOStream* stream) override { delete stream; }
 

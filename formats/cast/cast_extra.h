@@ -3,11 +3,13 @@
 // for byte and an edited one keeps every node Bonescope does not edit.
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
 #include "core/format_extra.h"
 #include "formats/cast/cast_tree.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
@@ -17,6 +19,15 @@ enum Mode : uint8_t { Absolute = 0, Additive = 1, Relative = 2 };
 std::string modeName(uint8_t mode);
 // -1 for a string that names no mode.
 int modeFromName(const std::string& name);
+// What the writer can put in a Cast file that the reader takes back: curve values and transforms
+// as 32-bit floats, NUL-terminated strings, every animation and the mesh.
+inline WriteLimits writeLimits()
+{
+    WriteLimits l{"Cast", std::numeric_limits<float>::max(), true};
+    l.allAnimations = true;
+    l.mesh = true;
+    return l;
+}
 } // namespace cast
 
 // Per animated node: which curves the file had and how, so that an edited animation is written back

@@ -376,6 +376,8 @@ Capabilities CastFormat::capabilities() const
     c.embeddedSkeleton = true;
     c.mesh = true;
     c.multipleAnimations = true;
+    c.looping = true; // the Animation node's "lo"
+    c.framed = true;  // key frame buffers hold whole frames
     return c;
 }
 

@@ -202,6 +202,7 @@ uint64_t maxHash(const Node& n)
 
 std::vector<uint8_t> CastFormat::write(const Scene& scene) const
 {
+    checkWriteLimits(scene, cast::writeLimits());
     uint64_t nextHash = FirstHash;
     const auto* x = scene.extra.as<CastFileExtra>();
     cast::Tree file;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/binding.h"
+#include "core/layering.h"
 #include "core/sampler.h"
 
 namespace bonescope {
@@ -21,9 +22,21 @@ std::vector<double> frameTimes(double duration, double fps)
     return times;
 }
 
-Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOptions& options)
+namespace {
+
+// The bone's track in `a` (null when none), through a binding.
+const Track* boundTrack(const Animation* a, const Binding* binding, size_t bone)
 {
-    Sampler sampler(source, skeleton);
+    const int ti = a && binding ? binding->trackOfBone[bone] : -1;
+    return ti >= 0 ? &a->tracks[ti] : nullptr;
+}
+
+// bake() through any sampler of plain local transforms (Sampler, LayeredSampler); `base` and
+// `baseBinding` name the base's tracks when there is one, which animate the bones too.
+template <class S>
+Animation bakeWith(const Animation& source, S& sampler, const BakeOptions& options, const Animation* base,
+                   const Binding* baseBinding)
+{
     const Skeleton& bones = sampler.skeleton();
     const Binding& binding = sampler.binding();
 
@@ -45,16 +58,18 @@ Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOpti
         Track& track = out.tracks[i];
         track.name = bones.bones[i].name;
         track.flags = bones.bones[i].flags;
-        const int ti = binding.trackOfBone[i];
-        if (ti >= 0) {
-            const Track& src = source.tracks[ti];
-            track.flags = src.flags;
-            track.visibility = src.visibility;
-            if (options.onlyAnimated)
-                wanted[i] = {!src.translation.empty(), !src.rotation.empty(), !src.scale.empty()};
-        } else if (options.onlyAnimated) {
-            wanted[i] = {false, false, false};
-        }
+        const Track* src = boundTrack(&source, &binding, i);
+        const Track* under = boundTrack(base, baseBinding, i);
+        if (src)
+            track.flags = src->flags;
+        track.visibility = src && !src->visibility.empty() ? src->visibility
+                           : under                        ? under->visibility
+                                                          : ScalarChannel{};
+        auto animates = [&](auto channel) {
+            return (src && !(src->*channel).empty()) || (under && !(under->*channel).empty());
+        };
+        if (options.onlyAnimated)
+            wanted[i] = {animates(&Track::translation), animates(&Track::rotation), animates(&Track::scale)};
         if (bones.bones[i].parent < 0)
             wanted[i].t = true; // root motion always travels
         if (wanted[i].t) track.translation.keys.reserve(times.size());
@@ -80,6 +95,31 @@ Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOpti
             }
             if (wanted[i].s)
                 track.scale.keys.push_back({t, x.scale});
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOptions& options)
+{
+    Sampler sampler(source, skeleton);
+    return bakeWith(source, sampler, options, nullptr, nullptr);
+}
+
+Animation bake(const Animation& source, const BaseLayer& layer, const Skeleton& skeleton, const BakeOptions& options)
+{
+    LayeredSampler sampler(source, layer, skeleton);
+    Animation out = bakeWith(source, sampler, options, &layer.animation, &sampler.baseBinding());
+    if (layer.frameTime) {
+        // A held base frame holds its visibility too: one key, not the base's switches.
+        std::vector<LocalTransform> pose;
+        sampler.sampleLocal(0, pose);
+        for (size_t i = 0; i < out.tracks.size(); ++i) {
+            const Track* src = boundTrack(&source, &sampler.binding(), i);
+            if ((!src || src->visibility.empty()) && !out.tracks[i].visibility.empty())
+                out.tracks[i].visibility.keys = {{0, pose[i].visible}};
         }
     }
     return out;

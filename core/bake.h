@@ -4,6 +4,7 @@
 // local translation / rotation / scale at this frame" (BlendMode Replace), which every format and
 // every conversion step (axes, retargeting, key reduction) can work with.
 #include "core/animation.h"
+#include "core/layering.h"
 #include "core/skeleton.h"
 
 namespace bonescope {
@@ -20,6 +21,13 @@ struct BakeOptions {
 Animation bake(const Animation& source, const Skeleton& skeleton, const BakeOptions& options = {});
 
 // The frame times bake() uses for a duration and rate.
+// The same for `source` layered on a base (core/layering.h): the layered pose as plain keys on the
+// frames of `source` (its duration, options.fps or its rate). With onlyAnimated, a channel that the
+// additive or the base animates is kept; visibility comes from the additive, else from the base
+// (a held base frame: one key, its value at that frame).
+Animation bake(const Animation& source, const BaseLayer& layer, const Skeleton& skeleton,
+               const BakeOptions& options = {});
+
 std::vector<double> frameTimes(double duration, double fps);
 
 } // namespace bonescope

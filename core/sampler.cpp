@@ -128,9 +128,9 @@ void Sampler::rebind()
     }
 }
 
-[[gnu::always_inline]] inline LocalTransform Sampler::evalLocal(BoneJob& job, double time)
+[[gnu::always_inline]] inline LocalTransform Sampler::evalLocal(BoneJob& job, double time, const LocalTransform& under)
 {
-    LocalTransform x{job.restTranslation, job.restRotation, job.restScale, 1.0};
+    LocalTransform x = under;
     if (!job.track)
         return x;
     const Track& track = *job.track;
@@ -140,13 +140,13 @@ void Sampler::rebind()
     if (c.translation.sample(track.translation, time, v)) {
         if (convert_)
             v = convention.apply(v);
-        x.translation = job.mode.translation == TranslationBlend::AddToRest ? job.restTranslation + v : v;
+        x.translation = job.mode.translation == TranslationBlend::AddToRest ? under.translation + v : v;
     }
     glm::dquat q;
     if (c.rotation.sample(track.rotation, time, q)) {
         if (convert_)
             q = convention.apply(q);
-        x.rotation = job.mode.rotation == RotationBlend::AfterRest ? q * job.restRotation : q;
+        x.rotation = job.mode.rotation == RotationBlend::AfterRest ? q * under.rotation : q;
     }
     if (!track.scale.empty() && c.scale.sample(track.scale, time, v))
         x.scale = v;
@@ -159,7 +159,14 @@ void Sampler::sampleLocal(double time, std::vector<LocalTransform>& out)
 {
     out.resize(skeleton_->size());
     for (BoneJob& job : jobs_)
-        out[job.bone] = evalLocal(job, time);
+        out[job.bone] = evalLocal(job, time, {job.restTranslation, job.restRotation, job.restScale, 1.0});
+}
+
+void Sampler::sampleLocalOn(double time, const std::vector<LocalTransform>& under, std::vector<LocalTransform>& out)
+{
+    out.resize(skeleton_->size());
+    for (BoneJob& job : jobs_)
+        out[job.bone] = evalLocal(job, time, under[job.bone]);
 }
 
 void Sampler::buildFloatKeys()

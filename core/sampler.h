@@ -26,6 +26,9 @@ public:
     // The local transforms of every skeleton bone in double precision (baking and conversion,
     // where float rounding would show in a round trip). Resizes `out` to the skeleton.
     void sampleLocal(double time, std::vector<LocalTransform>& out);
+    // sampleLocal() with `under` (one transform per skeleton bone) in place of the rest pose: what
+    // the keys replace or add to by the blend modes (an animation layered on a base: core/layering.h).
+    void sampleLocalOn(double time, const std::vector<LocalTransform>& under, std::vector<LocalTransform>& out);
 
     const Skeleton& skeleton() const { return *skeleton_; }
     const Binding& binding() const { return binding_; }
@@ -65,7 +68,7 @@ private:
         FloatValueCache scale;
         StepCache visibility;
     };
-    LocalTransform evalLocal(BoneJob& job, double time);
+    LocalTransform evalLocal(BoneJob& job, double time, const LocalTransform& under);
     void buildFloatKeys();
     [[gnu::noinline]] void samplePose(double time, Pose& out);
 

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/layering.h"
 #include "formats/registry.h"
 
 namespace bonescope::cli {
@@ -14,7 +15,7 @@ namespace {
 // Options that take a value; every other "--x" is a flag.
 const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format", "--animation", "--target",
                                              "--to", "--out-dir", "--bone-map", "--frame", "--fps", "--scale",
-                                             "--up", "--tolerance", "--max-memory"};
+                                             "--up", "--tolerance", "--max-memory", "--base", "--base-weight"};
 
 // Every numeric option and the values it takes, checked before any command runs: a value outside
 // these ranges (or NaN, or infinity) would make the work, or its memory, unbounded.
@@ -28,6 +29,7 @@ const NumericOption kNumericOptions[] = {
     {"--scale", 1e-6, 1e6, ""},
     {"--tolerance", 0, 1e6, ""},
     {"--time", -1e9, 1e9, "seconds"},
+    {"--base-weight", kMinBaseWeight, kMaxBaseWeight, ""},
 };
 
 std::string number(double v)
@@ -47,6 +49,8 @@ int checkOptionValues(const Args& a, Io io)
                                       number(o.max) + (*o.unit ? std::string(" ") + o.unit : "") + ", not '" +
                                       a.get(o.name) + "'");
     }
+    if (a.has("--base-weight") && !a.has("--base"))
+        return usageError(io, "--base-weight needs --base");
     if (a.has("--animation") && animationIndex(a.get("--animation")) == BadIndex)
         return usageError(io, "--animation takes an index from 0 to " + std::to_string(kMaxAnimationIndex) +
                                   " or a name, not '" + a.get("--animation") + "'");
@@ -62,10 +66,12 @@ Usage:
   bonescope-cli info FILE                      summary: format, frames, fps, bones, keys, notes
   bonescope-cli dump FILE [--animation N|NAME] the whole animation as JSON (docs/dump-json.md)
   bonescope-cli pose FILE --time T [--skeleton MESH] [--animation N|NAME]
+        [--base FILE[:ANIMATION]] [--base-weight W]
                                                sampled local and world transforms as JSON
   bonescope-cli convert IN OUT [--format NAME] write OUT (format from its extension unless given)
         [--fps N] [--scale S] [--up y|z] [--tolerance T] [--skeleton RIG] [--bone-map MAP]
-        [--max-memory SIZE]                    bake, rescale, re-axis, reduce keys, retarget
+        [--max-memory SIZE] [--base FILE[:ANIMATION]] [--base-weight W]
+                                               bake, rescale, re-axis, reduce keys, retarget
                                                (docs/conversion.md); what OUT cannot hold is reported
   bonescope-cli convert --to FORMAT --out-dir DIR [--overwrite] [--json] [options] FILE_OR_FOLDER...
                                                convert many files on every core, keep going past
@@ -82,8 +88,13 @@ A batch never writes over one of its inputs, nor over a file that existed before
 not searched for inputs. Symlinks inside input folders are followed only to files inside that folder.
 
 Option ranges: --fps 0.01 to 1000, --scale 1e-06 to 1e+06, --tolerance 0 to 1e+06, --time -1e+09
-to 1e+09 seconds, --animation an index (0 to 1000000) or a name, --max-memory 1M to 1024G. A
-conversion whose baked keys would need more memory than --max-memory (default 2G) is refused.
+to 1e+09 seconds, --animation an index (0 to 1000000) or a name, --max-memory 1M to 1024G,
+--base-weight 0 to 2. A conversion whose baked keys would need more memory than --max-memory
+(default 2G) is refused.
+
+--base plays an additive or relative animation on another animation's pose (any file; ANIMATION an
+index or a name, else the first) instead of the rest pose, --base-weight times what it adds
+(default 1); convert writes the layered result as plain absolute keys (docs/cli.md).
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage. Errors go to stderr.

@@ -1,7 +1,10 @@
-// `pose FILE --time T [--skeleton MESH]`: sampled local and world transforms of every bone.
+// `pose FILE --time T [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]`: sampled local
+// and world transforms of every bone (layered on a base: core/layering.h).
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "core/layering.h"
 #include "core/sampler.h"
+#include "formats/base_layer_file.h"
 #include "formats/dump_json.h"
 #include "formats/skeleton_source.h"
 
@@ -29,16 +32,46 @@ int cmdPose(const Args& a, Io io)
             return Invalid;
         }
     }
+    std::optional<BaseLayer> base;
+    if (a.has("--base")) {
+        double weight = 1;
+        if (a.has("--base-weight"))
+            parseNumber(a.get("--base-weight"), weight); // range checked by run()
+        try {
+            base = loadBaseLayer(a.get("--base"), weight, false);
+        } catch (const std::exception& e) {
+            io.err << e.what() << "\n";
+            return Invalid;
+        }
+    }
     const Animation& anim = loaded->scene.animations[index];
-    Sampler sampler(anim, skeleton);
+    std::optional<Sampler> plain;
+    std::optional<LayeredSampler> layered;
     Pose pose;
-    sampler.sample(time, pose);
+    if (base) {
+        layered.emplace(anim, *base, skeleton);
+        layered->sample(time, pose);
+    } else {
+        plain.emplace(anim, skeleton);
+        plain->sample(time, pose);
+    }
+    const Skeleton& bones = base ? layered->skeleton() : plain->skeleton();
+    const Binding& binding = base ? layered->binding() : plain->binding();
     std::vector<std::string> warnings;
-    nlohmann::json out = dumpPose(sampler.skeleton(), pose, time, &warnings);
+    nlohmann::json out = dumpPose(bones, pose, time, &warnings);
     nlohmann::json unmatched = nlohmann::json::array();
-    for (int t : sampler.binding().unmatchedTracks)
+    for (int t : binding.unmatchedTracks)
         unmatched.push_back(nameJson(anim.tracks[t].name, "track", &warnings));
     out["unmatchedTracks"] = std::move(unmatched);
+    if (base) {
+        nlohmann::json unmatchedBase = nlohmann::json::array();
+        for (int t : layered->baseBinding().unmatchedTracks)
+            unmatchedBase.push_back(nameJson(base->animation.tracks[t].name, "track", &warnings));
+        out["base"] = {{"file", nameJson(base->label, "base", &warnings)},
+                       {"weight", base->weight},
+                       {"time", base->baseTime(time)},
+                       {"unmatchedTracks", std::move(unmatchedBase)}};
+    }
     for (const std::string& w : warnings)
         io.err << "warning: " << w << "\n";
     io.out << jsonText(out, 1) << "\n";

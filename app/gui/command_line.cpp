@@ -3,6 +3,8 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
+#include "core/layering.h"
+
 namespace bonescope::gui {
 
 std::optional<Options> parseOptions(const QStringList& arguments, QString* error)
@@ -18,7 +20,11 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     const QCommandLineOption size("size", "Window size for --screenshot / --benchmark-playback.", "WxH", "1280x800");
     const QCommandLineOption bench("benchmark-playback", "Play for a few seconds, print frames per second and CPU time per frame, exit.");
     const QCommandLineOption seconds("seconds", "How long --benchmark-playback plays.", "s", "4");
-    p.addOptions({skeleton, screenshot, frame, size, bench, seconds});
+    const QCommandLineOption base("base", "Play the animation on this base's pose (with --screenshot or "
+                                          "--benchmark-playback; in the window: Edit > Clip > Layer on base).",
+                                  "file[:animation]");
+    const QCommandLineOption baseWeight("base-weight", "How much of the animation is added to the base (0 to 2).", "w", "1");
+    p.addOptions({skeleton, base, baseWeight, screenshot, frame, size, bench, seconds});
     p.process(arguments);
 
     Options o;
@@ -33,6 +39,20 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     o.screenshot = p.value(screenshot);
     o.benchmark = p.isSet(bench);
     bool ok = true;
+    o.base = p.value(base);
+    o.baseWeight = p.value(baseWeight).toDouble(&ok);
+    if (!ok || !validBaseWeight(o.baseWeight)) {
+        *error = "--base-weight takes a number from 0 to 2, not '" + p.value(baseWeight) + "'";
+        return std::nullopt;
+    }
+    if (p.isSet(baseWeight) && o.base.isEmpty()) {
+        *error = "--base-weight needs --base";
+        return std::nullopt;
+    }
+    if (!o.base.isEmpty() && o.screenshot.isEmpty() && !o.benchmark) {
+        *error = "--base goes with --screenshot or --benchmark-playback (in the window: Edit > Clip > Layer on base...)";
+        return std::nullopt;
+    }
     o.frame = p.value(frame).toLongLong(&ok);
     if (!ok || o.frame < 0) {
         *error = "--frame needs a frame number (0 or more)";

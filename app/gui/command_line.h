@@ -1,5 +1,6 @@
 #pragma once
-// bonescope [FILE] [--skeleton MESH] [--screenshot OUT.png [--frame N] [--size WxH]]
+// bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]
+//           [--screenshot OUT.png [--frame N] [--size WxH]]
 //           [--benchmark-playback [--seconds S]]
 #include <optional>
 
@@ -12,6 +13,8 @@ namespace bonescope::gui {
 struct Options {
     QString file;      // empty: the demo
     QString skeleton;  // a skeleton mesh to load after the file
+    QString base;      // FILE[:ANIMATION] the animation is layered on (core/layering.h)
+    double baseWeight = 1;
     QString screenshot;
     long long frame = 0;
     QSize size{1280, 800};

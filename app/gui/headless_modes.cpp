@@ -5,6 +5,7 @@
 #include <ctime>
 
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QImage>
 
 #include "app/gui/document/document.h"
@@ -12,6 +13,7 @@
 #include "app/gui/timeline/playback_controller.h"
 #include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
+#include "formats/base_layer_file.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {
@@ -32,13 +34,30 @@ double threadCpuSeconds() { return cpuSeconds(CLOCK_THREAD_CPUTIME_ID); }
 
 double processCpuSeconds() { return cpuSeconds(CLOCK_PROCESS_CPUTIME_ID); }
 
+bool layerOnBase(Document& doc, const Options& o)
+{
+    try {
+        BaseLayer base = loadBaseLayer(o.base.toStdString(), o.baseWeight, false);
+        // Shown by its file name, as the window's own action names it.
+        const std::string file = splitBaseSpec(o.base.toStdString()).file;
+        base.label.replace(0, file.size(), QFileInfo(QString::fromStdString(file)).fileName().toStdString());
+        doc.setBaseLayer(std::move(base));
+        return true;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return false;
+    }
+}
+
 bool load(MainWindow& w, const Options& o)
 {
     if (o.file.isEmpty())
         return w.openDemoNow(false);
     if (!w.openFileNow(o.file))
         return false;
-    return o.skeleton.isEmpty() || w.loadSkeletonMeshNow(o.skeleton);
+    if (!o.skeleton.isEmpty() && !w.loadSkeletonMeshNow(o.skeleton))
+        return false;
+    return o.base.isEmpty() || layerOnBase(*w.document(), o);
 }
 
 } // namespace

@@ -37,6 +37,7 @@
 #include "app/gui/viewport/pose_tool.h"
 #include "app/gui/panels/properties_panel.h"
 #include "app/gui/saving/recent_files.h"
+#include "app/gui/dialogs/base_layer_action.h"
 #include "app/gui/dialogs/retarget_action.h"
 #include "app/gui/saving/save_controller.h"
 #include "app/gui/document/skeleton_mesh_fit.h"
@@ -175,7 +176,7 @@ void MainWindow::buildEditMenu(QMenu* edit)
     add(tr("&Paste keys at the current time"), QKeySequence::Paste, &DopeSheet::paste);
     edit->addAction(tr("Add &note at the current frame"), notes_, &NotesPanel::addNote);
     edit->addSeparator();
-    addClipMenu(edit, doc_, this);
+    addBaseLayerActions(addClipMenu(edit, doc_, this), doc_, this);
 }
 
 void MainWindow::offerRecovery()

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 
+#include "formats/base_layer_file.h"
 #include "formats/bone_map_file.h"
 #include "formats/skeleton_source.h"
 
@@ -22,7 +23,8 @@ bool positiveNumber(const std::string& s, double& out, bool allowZero)
 
 const std::vector<std::string>& convertOptionNames()
 {
-    static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton"};
+    static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton",
+                                                   "--base", "--base-weight"};
     return names;
 }
 
@@ -47,10 +49,28 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
         o.up = (value == "y" || value == "Y") ? UpAxis::Y : UpAxis::Z;
         return true;
     }
+    if (name == "--base-weight") {
+        const char* end = value.data() + value.size();
+        auto [p, ec] = std::from_chars(value.data(), end, v);
+        if (ec != std::errc() || p != end || !validBaseWeight(v)) {
+            error = "--base-weight takes a number from 0 to 2, not '" + value + "'";
+            return false;
+        }
+        if (!o.base) {
+            error = "--base-weight needs --base";
+            return false;
+        }
+        o.base->weight = v;
+        return true;
+    }
     usage = false;
     try {
         if (name == "--bone-map") {
             o.boneMap = loadBoneMap(value);
+            return true;
+        }
+        if (name == "--base") {
+            o.base = loadBaseLayer(value, o.base ? o.base->weight : 1.0, true);
             return true;
         }
         if (name == "--skeleton") {

@@ -224,13 +224,16 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
     if (caps.framed)
         chooseFrameRates(s, o, target, report);
     for (Animation& a : s.animations) {
-        if (!needsBake(a, o))
+        // The current animation on a base: its layered pose, a new animation (none of the file's
+        // modes or overrides kept).
+        const bool layered = o.base && &a == s.currentAnimation();
+        if (!layered && !needsBake(a, o))
             continue;
         checkBakeSize(a, std::max(s.skeleton.size(), a.tracks.size()), o.fps.value_or(0), o);
         if (o.targetSkeleton)
             checkBakeSize(a, o.targetSkeleton->size(), o.fps.value_or(0), o);
-        ExtraPtr kept = source.format == target.id() ? a.extra : ExtraPtr();
-        a = bake(a, s.skeleton, {o.fps.value_or(0), true});
+        ExtraPtr kept = source.format == target.id() && !layered ? a.extra : ExtraPtr();
+        a = layered ? bake(a, *o.base, s.skeleton, {o.fps.value_or(0), true}) : bake(a, s.skeleton, {o.fps.value_or(0), true});
         a.extra = std::move(kept); // the file's own fields (priorities, header) when it stays in its format
         dropEmptyTracks(a);
     }

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -102,6 +104,17 @@ QString tempDir()
 {
     static QTemporaryDir dir;
     return dir.path();
+}
+
+bool answerFileDialog(QWidget* modal, const QString& path)
+{
+    auto* files = qobject_cast<QFileDialog*>(modal);
+    auto* name = files && files->isVisible() ? files->findChild<QLineEdit*>("fileNameEdit") : nullptr;
+    if (!name)
+        return false;
+    name->setText(path);
+    QTest::keyClick(name, Qt::Key_Return);
+    return true;
 }
 
 } // namespace bonescope::guitest

@@ -34,5 +34,8 @@ QAction* findAction(gui::MainWindow& w, const char* objectName);
 bool showWindow(QWidget& window, QSize size);
 // A fresh directory for files a test writes.
 QString tempDir();
+// Answers `modal` when it is a visible QFileDialog, as a user does: types `path` into the name field
+// and presses Return. False when it is not one (or has no name field).
+bool answerFileDialog(QWidget* modal, const QString& path);
 
 } // namespace bonescope::guitest

@@ -3,8 +3,6 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QFile>
-#include <QFileDialog>
-#include <QLineEdit>
 #include <QMessageBox>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -102,13 +100,8 @@ private slots:
         answer.setInterval(20);
         connect(&answer, &QTimer::timeout, [&] {
             QWidget* modal = QApplication::activeModalWidget();
-            if (auto* files = qobject_cast<QFileDialog*>(modal); files && files->isVisible()) {
-                // Typed into the dialog's name field and confirmed with Return, as a user does.
-                if (auto* name = files->findChild<QLineEdit*>("fileNameEdit")) {
-                    name->setText(rig);
-                    QTest::keyClick(name, Qt::Key_Return);
-                    pickedRig = true;
-                }
+            if (guitest::answerFileDialog(modal, rig)) {
+                pickedRig = true;
             } else if (auto* map = qobject_cast<RetargetDialog*>(modal); map && map->isVisible()) {
                 map->accept();
                 mapped = true;

@@ -44,7 +44,7 @@ bool frameBased(const Document* doc) { return doc->scene().format == "seanim" ||
 
 } // namespace
 
-void addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
+QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
 {
     QMenu* clip = edit->addMenu(QMenu::tr("&Clip"));
     clip->addAction(QMenu::tr("Frame &rate..."), parent, [doc, parent] {
@@ -97,6 +97,7 @@ void addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
             a->setEnabled(doc->scene().currentAnimation());
         resample->setEnabled(doc->scene().currentAnimation() && frameBased(doc));
     });
+    return clip;
 }
 
 } // namespace bonescope::gui

@@ -8,6 +8,6 @@ namespace bonescope::gui {
 
 class Document;
 
-void addClipMenu(QMenu* edit, Document* doc, QWidget* parent);
+QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent); // returns the Clip menu
 
 } // namespace bonescope::gui

@@ -31,6 +31,7 @@ void Document::setScene(Scene scene, const QString& path, const FileStamp& stamp
     time_ = 0;
     selection_.clear();
     current_ = -1;
+    base_.reset();
     undo_->clear();
     // clear() leaves an empty stack alone, so a stack marked modified without commands (a recovered
     // document) would keep that mark on the next file.
@@ -120,7 +121,10 @@ void Document::bindSampler()
     const Skeleton& use = !scene_.skeleton.empty() ? scene_.skeleton
                           : !meshScene_.skeleton.empty() ? meshScene_.skeleton
                                                          : none_;
-    sampler_ = std::make_unique<Sampler>(animation(), use);
+    layerFlat_ = base_ && use.empty() ? flatLayerSkeleton(animation(), base_->animation) : Skeleton{};
+    const Skeleton& on = layerFlat_.empty() ? use : layerFlat_;
+    sampler_ = std::make_unique<Sampler>(animation(), on);
+    layered_ = base_ ? std::make_unique<LayeredSampler>(animation(), *base_, on) : nullptr;
     meshToPose_.clear();
     if (mesh_ && &use == meshSkeleton()) {
         meshToPose_.resize(use.size());
@@ -140,13 +144,30 @@ void Document::bindSampler()
                 break;
             }
         }
-    sampler_->sample(0.0, pose_);
+    samplePose(0.0);
     motionStart_ = motionBone_ >= 0 ? glm::vec3(pose_.world[motionBone_][3]) : glm::vec3(0.f);
+}
+
+void Document::samplePose(double seconds)
+{
+    if (layered_)
+        layered_->sample(seconds, pose_);
+    else
+        sampler_->sample(seconds, pose_);
+}
+
+void Document::setBaseLayer(std::optional<BaseLayer> base)
+{
+    base_ = std::move(base);
+    selection_.clear();
+    current_ = -1;
+    rebuild();
+    emit baseLayerChanged();
 }
 
 void Document::resample()
 {
-    sampler_->sample(time_, pose_);
+    samplePose(time_);
     rootTravel_ = glm::vec3(0.f);
     if (motionBone_ >= 0) {
         rootTravel_ = glm::vec3(pose_.world[motionBone_][3]) - motionStart_;

@@ -3,6 +3,7 @@
 // use (the file's own, a loaded skeleton mesh's, or one bone per track), the optional skinned mesh,
 // the current time and pose, and the bone selection.
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <QObject>
@@ -11,6 +12,7 @@
 #include <glm/mat4x4.hpp>
 
 #include "app/gui/document/file_stamp.h"
+#include "core/layering.h"
 #include "core/pose.h"
 #include "core/sampler.h"
 #include "core/scene.h"
@@ -62,6 +64,11 @@ public:
     // The animation being played; an empty one when the scene has none.
     const Animation& animation() const;
 
+    // A base the animation plays on instead of the rest pose (core/layering.h); none when null.
+    // Kept across edits, undo and a change of animation; a new file clears it.
+    const BaseLayer* baseLayer() const { return base_ ? &*base_ : nullptr; }
+    void setBaseLayer(std::optional<BaseLayer> base);
+
     const Skeleton& skeleton() const { return sampler_->skeleton(); } // the skeleton in use
     const Binding& binding() const { return sampler_->binding(); }
     QString skeletonSource() const; // a sentence for the properties panel
@@ -85,7 +92,8 @@ public:
     double timeOfFrame(long long frame) const;
 
     const Pose& pose() const { return pose_; }
-    // Local transforms of every bone at `seconds`, in double precision (keying the pose).
+    // Local transforms of every bone at `seconds`, in double precision (keying the pose): the
+    // animation's own, without the base.
     void sampleLocal(double seconds, std::vector<LocalTransform>& out) const { sampler_->sampleLocal(seconds, out); }
     const std::vector<glm::mat4>& meshJointWorld() const { return meshJointWorld_; }
     // How far the motion root has moved across the ground since the start (source space).
@@ -106,11 +114,13 @@ signals:
     void poseChanged();
     void selectionChanged();
     void upAxisChanged();
+    void baseLayerChanged(); // after sceneChanged: a base set, replaced or cleared
 
 private:
     void rebuild();
     void bindSampler();
     void resample();
+    void samplePose(double seconds);
     void chooseMesh();
     const Scene& meshOwner() const { return meshScene_.mesh.empty() ? scene_ : meshScene_; }
 
@@ -128,6 +138,9 @@ private:
     Animation empty_;
     Skeleton none_;
     std::unique_ptr<Sampler> sampler_;
+    std::optional<BaseLayer> base_;
+    Skeleton layerFlat_; // the skeleton a layer plays on when there is no other (flatLayerSkeleton)
+    std::unique_ptr<LayeredSampler> layered_; // the drawn pose while base_ is set
     int motionBone_ = -1;
     glm::vec3 motionStart_{0.f};
 

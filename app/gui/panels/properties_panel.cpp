@@ -1,6 +1,7 @@
 #include "app/gui/panels/properties_panel.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <QComboBox>
 #include <QHeaderView>
@@ -77,6 +78,13 @@ void PropertiesPanel::rebuild()
     row(anim, tr("Looping"), a.looping ? tr("yes") : tr("no"));
     if (a.loopRange)
         row(anim, tr("Loop range"), tr("%1 s to %2 s").arg(a.loopRange->in, 0, 'g', 6).arg(a.loopRange->out, 0, 'g', 6));
+
+    if (const BaseLayer* base = doc_->baseLayer()) {
+        auto* b = row(anim, tr("Base"), QString::fromStdString(base->label));
+        row(b, tr("Weight"), QString::number(base->weight, 'g', 4));
+        row(b, tr("Timing"), base->frameTime ? tr("frame %1 held").arg(std::llround(*base->frameTime * base->animation.fps))
+                                             : tr("plays with the animation, looping past its %1 s").arg(base->animation.duration, 0, 'g', 6));
+    }
 
     auto* skel = new QTreeWidgetItem(tree_, {tr("Skeleton")});
     row(skel, tr("In use"), doc_->skeletonSource());

@@ -7,6 +7,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include "app/gui/dialogs/base_layer_action.h"
 #include "app/gui/document/document.h"
 #include "app/gui/timeline/playback_controller.h"
 #include "app/gui/timeline/timeline_ruler.h"
@@ -52,6 +53,13 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     bar->addWidget(new QLabel(tr("Speed"), this));
     bar->addWidget(speed_);
     bar->addStretch();
+    base_ = new QLabel(this);
+    base_->setObjectName("timelineBase");
+    // A long name is cut rather than widening the window; the tooltip holds it whole.
+    base_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    base_->setMinimumWidth(0);
+    base_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    bar->addWidget(base_, 1);
     position_ = new QLabel(this);
     position_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont mono = position_->font();
@@ -109,6 +117,10 @@ void TimelineWidget::refresh()
 {
     position_->setText(positionText());
     position_->setToolTip(tr("Current frame and time, at %1").arg(doc_->frameRateText()));
+    const BaseLayer* base = doc_->baseLayer();
+    base_->setVisible(base);
+    base_->setText(base ? tr("on base %1   ").arg(baseLayerText(*base)) : QString());
+    base_->setToolTip(base_->text());
     play_->setText(playback_->isPlaying() ? "❚❚" : "▶");
 }
 

@@ -33,6 +33,7 @@ private:
     Document* doc_;
     PlaybackController* playback_;
     TimelineRuler* ruler_;
+    QLabel* base_; // the base the animation is layered on, hidden when none
     QLabel* position_;
     QToolButton* play_;
     QToolButton* loop_;

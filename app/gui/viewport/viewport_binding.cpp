@@ -64,6 +64,8 @@ void bindViewport(Document* doc, render::Viewport* view)
     };
     QObject::connect(doc, &Document::sceneChanged, view, onScene);
     QObject::connect(doc, &Document::poseChanged, view, onPose);
+    // The base's bones may stand elsewhere (it may walk away): framed anew.
+    QObject::connect(doc, &Document::baseLayerChanged, view, &render::Viewport::frameAll);
     QObject::connect(doc, &Document::edited, view, onTracks);
     QObject::connect(doc, &Document::upAxisChanged, view, [doc, view] { view->setUpAxis(doc->upAxis()); });
     QObject::connect(doc, &Document::selectionChanged, view,

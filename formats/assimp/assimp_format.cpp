@@ -14,6 +14,7 @@
 
 #include "core/binding.h"
 #include "formats/assimp/assimp_import.h"
+#include "formats/assimp/assimp_io.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/assimp/gltf_json.h"
 #include "formats/convert/name_list.h"

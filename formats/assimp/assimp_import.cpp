@@ -1,4 +1,5 @@
 #include "formats/assimp/assimp_import.h"
+#include "formats/assimp/assimp_io.h"
 
 #include <optional>
 #include <stdexcept>

@@ -3,11 +3,16 @@
 #include <string>
 
 #include "core/scene.h"
-#include "formats/assimp/assimp_io.h"
 
+// Declared only: builds without Assimp (BONESCOPE_ASSIMP=OFF) include this header too.
 struct aiScene;
+namespace Assimp {
+class Importer;
+}
 
 namespace bonescope {
+
+struct AssimpSource; // formats/assimp/assimp_io.h
 
 // The reader refuses a node hierarchy deeper than this; the glTF writer keeps to it too.
 constexpr int MaxNodeDepth = 1000;

@@ -17,6 +17,7 @@
 #include "core/sampler.h"
 #include "formats/assimp/assimp_format.h"
 #include "formats/assimp/assimp_import.h"
+#include "formats/assimp/assimp_io.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"

@@ -16,17 +16,11 @@
 #include "formats/convert/name_list.h"
 #include "formats/convert/static_scale.h"
 #include "formats/registry.h"
+#include "formats/short_number.h"
 
 namespace bonescope {
 
 namespace {
-
-std::string formatRate(double fps)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", fps);
-    return buf;
-}
 
 void dropEmptyTracks(Animation& a)
 {
@@ -147,7 +141,7 @@ void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, s
             continue;
         const double fps = o.fps.value_or(a.fps);
         const std::string label = a.name.empty() ? std::string("the animation") : "'" + a.name + "'";
-        report.push_back(label + ": the source has no frame rate; written at " + formatRate(fps) + " fps " +
+        report.push_back(label + ": the source has no frame rate; written at " + shortNumber(fps) + " fps " +
                          (o.fps ? std::string("(--fps)") : "(derived from the key spacing; --fps chooses another)"));
         size_t merged = 0;
         std::vector<std::string> bones;
@@ -166,7 +160,7 @@ void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, s
         }
         if (merged)
             report.push_back(label + ": " + std::to_string(merged) + " key(s) fall on the same frame as another at " +
-                             formatRate(fps) + " fps and are lost in " + target.displayName() +
+                             shortNumber(fps) + " fps and are lost in " + target.displayName() +
                              " (a higher --fps keeps them): " + nameList(bones));
         a.fps = fps;
         a.fpsFromKeys = false;

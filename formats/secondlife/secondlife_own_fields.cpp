@@ -1,25 +1,14 @@
 // What a Second Life animation holds that no other format has a place for: converting it elsewhere
 // reports each of these as lost. (The loop flag and loop points are the common model's and are
 // reported from the target's capabilities.)
-#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/short_number.h"
 
 namespace bonescope {
-
-namespace {
-
-std::string number(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
-    return buf;
-}
-
-} // namespace
 
 std::vector<std::string> SecondLifeFormat::ownFields(const Scene& scene) const
 {
@@ -33,7 +22,7 @@ std::vector<std::string> SecondLifeFormat::ownFields(const Scene& scene) const
         own += j.priority != secondlife::UseMotionPriority && j.priority != x->basePriority;
     out.push_back("the priority (base " + std::to_string(x->basePriority) +
                   (own ? ", " + std::to_string(own) + " joint(s) with their own" : std::string()) + ")");
-    out.push_back("the ease in and ease out (" + number(x->easeIn) + " s, " + number(x->easeOut) + " s)");
+    out.push_back("the ease in and ease out (" + shortNumber(x->easeIn) + " s, " + shortNumber(x->easeOut) + " s)");
     out.push_back(std::string("the hand pose (") + secondlife::handPoseName(x->handPose) + ")");
     if (!x->constraints.empty())
         out.push_back("the " + std::to_string(x->constraints.size()) + " joint constraint(s)");

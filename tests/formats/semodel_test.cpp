@@ -12,26 +12,13 @@
 #include "formats/semodel/semodel_format.h"
 #include "formats/file_io.h"
 #include "tests/support/test_support.h"
+#include "tests/support/le_bytes.h"
 
 using namespace bonescope;
 
 namespace {
 
-struct Out {
-    std::vector<uint8_t> b;
-    void u8(uint8_t v) { b.push_back(v); }
-    void u16(uint16_t v) { u8(uint8_t(v)), u8(uint8_t(v >> 8)); }
-    void u32(uint32_t v) { u16(uint16_t(v)), u16(uint16_t(v >> 16)); }
-    void f(std::initializer_list<float> vs)
-    {
-        for (float v : vs) {
-            uint32_t x;
-            std::memcpy(&x, &v, 4);
-            u32(x);
-        }
-    }
-    void s(const std::string& v) { b.insert(b.end(), v.begin(), v.end()), u8(0); }
-};
+using Out = test::LeBytes;
 
 // Bones "tag_origin" (root at (0, 0, 1)), "j_spine" (child, world (0, 2, 1) turned 90 degrees about Z),
 // "j_head" (child of j_spine, world (0, 2, 3) with the same turn). Global transforms only when

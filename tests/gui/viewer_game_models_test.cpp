@@ -14,6 +14,7 @@
 #include "gui_test_support.h"
 #include "render/skinning.h"
 #include "render/viewport.h"
+#include "tests/support/le_bytes.h"
 #include "tools/demo/demo_character.h"
 #include "tools/demo/walk_cycle.h"
 
@@ -22,19 +23,7 @@ using namespace bonescope::gui;
 
 namespace {
 
-struct Out {
-    std::vector<uint8_t> b;
-    void u8(uint8_t v) { b.push_back(v); }
-    void u16(uint16_t v) { u8(uint8_t(v)), u8(uint8_t(v >> 8)); }
-    void u32(uint32_t v) { u16(uint16_t(v)), u16(uint16_t(v >> 16)); }
-    void f(float v)
-    {
-        uint32_t x;
-        std::memcpy(&x, &v, 4);
-        u32(x);
-    }
-    void s(const std::string& v) { b.insert(b.end(), v.begin(), v.end()), u8(0); }
-};
+using Out = test::LeBytes;
 
 // Local transforms and scales, one mesh with one UV layer, normals and four influences.
 std::vector<uint8_t> semodelOf(const Skeleton& skeleton, const Mesh& mesh)

@@ -1,7 +1,7 @@
 #pragma once
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]
 //           [--screenshot OUT.png [--frame N] [--size WxH]]
-//           [--benchmark-playback [--seconds S]]
+//           [--benchmark-playback [--seconds S]] [--benchmark-open]
 #include <optional>
 
 #include <QSize>
@@ -18,7 +18,8 @@ struct Options {
     QString screenshot;
     long long frame = 0;
     QSize size{1280, 800};
-    bool benchmark = false;
+    bool benchmark = false;     // --benchmark-playback
+    bool benchmarkOpen = false; // --benchmark-open
     double seconds = 4;
 };
 

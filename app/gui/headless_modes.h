@@ -1,5 +1,6 @@
 #pragma once
-// The non-interactive modes: --screenshot and --benchmark-playback. Both return the exit status.
+// The non-interactive modes: --screenshot, --benchmark-playback and --benchmark-open.
+// Each returns the exit status.
 #include <QElapsedTimer>
 
 #include "app/gui/command_line.h"

@@ -59,7 +59,7 @@ int main(int argc, char** argv)
     }
     if (!options->screenshot.isEmpty())
         return bonescope::gui::runScreenshot(*options);
-    if (options->benchmark)
+    if (options->benchmark || options->benchmarkOpen)
         return bonescope::gui::runBenchmark(*options, sinceStart);
 
     bonescope::gui::MainWindow window;

@@ -6,6 +6,7 @@
 
 #include <QUndoStack>
 
+#include "core/key_times.h"
 #include "app/gui/viewport/up_axis_hint.h"
 #include "render/skinning.h"
 
@@ -237,25 +238,17 @@ double Document::timeOfFrame(long long f) const
 
 std::vector<double> Document::keyTimes(const std::vector<int>& bones) const
 {
-    std::vector<double> out;
     const Animation& a = animation();
-    auto addTrack = [&](const Track& t) {
-        for (const auto& k : t.translation.keys) out.push_back(k.time);
-        for (const auto& k : t.rotation.keys) out.push_back(k.time);
-        for (const auto& k : t.scale.keys) out.push_back(k.time);
-        for (const auto& k : t.visibility.keys) out.push_back(k.time);
-    };
+    std::vector<const Track*> tracks;
     if (bones.empty()) {
         for (const Track& t : a.tracks)
-            addTrack(t);
+            tracks.push_back(&t);
     } else {
         for (int b : bones)
             if (b >= 0 && b < int(binding().trackOfBone.size()) && binding().trackOfBone[b] >= 0)
-                addTrack(a.tracks[binding().trackOfBone[b]]);
+                tracks.push_back(&a.tracks[binding().trackOfBone[b]]);
     }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end()), out.end());
-    return out;
+    return distinctKeyTimes(tracks);
 }
 
 void Document::setSelection(std::vector<int> bones, int current)

@@ -62,6 +62,7 @@ DopeSheet::DopeSheet(Document* doc, TimelineRuler* axis, QWidget* parent)
 void DopeSheet::rebuildRows()
 {
     rows_.clear();
+    rowKeys_.clear();
     rows_.push_back({});
     const Animation& a = doc_->animation();
     for (int t = 0; t < int(a.tracks.size()); ++t) {
@@ -71,6 +72,7 @@ void DopeSheet::rebuildRows()
                 if (channelSize(a.tracks[t], c))
                     rows_.push_back({t, c});
     }
+    rowKeys_.resize(rows_.size());
     scroll_->setRange(0, std::max(0, int(rows_.size()) * kRowHeight - height()));
     scroll_->setPageStep(height());
     update();
@@ -156,42 +158,31 @@ int DopeSheet::rowAt(int y) const
     return y >= 0 && r < int(rows_.size()) ? r : -1;
 }
 
-std::vector<double> DopeSheet::rowTimes(const Row& row) const
+const RowKeys& DopeSheet::rowKeys(int row) const
 {
-    std::vector<double> out;
-    const Animation& a = doc_->animation();
-    if (row.track < 0) {
-        for (const Note& n : a.notes)
-            out.push_back(n.time);
-        return out;
-    }
-    for (ChannelKind c : kChannels) {
-        if (row.channel && *row.channel != c)
-            continue;
-        const size_t n = channelSize(a.tracks[row.track], c);
-        for (size_t i = 0; i < n; ++i)
-            out.push_back(keyTime(a, {row.track, c, int(i)}));
-    }
-    std::sort(out.begin(), out.end());
-    out.erase(std::unique(out.begin(), out.end(), [](double x, double y) { return std::abs(x - y) <= 1e-9; }), out.end());
-    return out;
+    if (!rowKeys_[row])
+        rowKeys_[row] = std::make_unique<RowKeys>(doc_->animation(), rows_[row].track, rows_[row].channel);
+    return *rowKeys_[row];
 }
 
-std::vector<KeyRef> DopeSheet::keysAt(const Row& row, double time) const
+std::pair<size_t, size_t> DopeSheet::groupsBetween(const RowKeys& keys, double left, double right) const
 {
-    std::vector<KeyRef> out;
-    if (row.track < 0)
-        return out;
-    const Animation& a = doc_->animation();
-    for (ChannelKind c : kChannels) {
-        if (row.channel && *row.channel != c)
-            continue;
-        const size_t n = channelSize(a.tracks[row.track], c);
-        for (size_t i = 0; i < n; ++i)
-            if (std::abs(keyTime(a, {row.track, c, int(i)}) - time) <= 1e-9)
-                out.push_back({row.track, c, int(i)});
-    }
-    return out;
+    // The axis is linear in time: one mapping, then a binary search for the first time in range.
+    const auto& times = keys.times();
+    const double x0 = xOf(0.0), d = doc_->duration();
+    const double pxPerSecond = d > 0 ? (xOf(d) - x0) / d : 0;
+    auto x = [&](size_t g) { return x0 + times[g] * pxPerSecond; };
+    if (pxPerSecond <= 0)
+        return x0 >= left && x0 <= right ? std::pair<size_t, size_t>{0, times.size()} : std::pair<size_t, size_t>{0, 0};
+    size_t first = keys.firstAtOrAfter((left - x0) / pxPerSecond);
+    while (first > 0 && x(first - 1) >= left) // rounding at the edge
+        --first;
+    while (first < times.size() && x(first) < left)
+        ++first;
+    size_t last = first;
+    while (last < times.size() && x(last) <= right)
+        ++last;
+    return {first, last};
 }
 
 std::vector<KeyRef> DopeSheet::keysUnder(QPoint p) const
@@ -199,15 +190,21 @@ std::vector<KeyRef> DopeSheet::keysUnder(QPoint p) const
     const int r = rowAt(p.y());
     if (r < 0 || p.x() < kNameWidth)
         return {};
-    double best = kHitPx + 1, bestTime = 0;
-    for (double t : rowTimes(rows_[r])) {
-        const double d = std::abs(xOf(t) - p.x());
+    const RowKeys& keys = rowKeys(r);
+    const auto [first, last] = groupsBetween(keys, p.x() - kHitPx, p.x() + kHitPx);
+    double best = kHitPx + 1;
+    size_t bestGroup = last;
+    for (size_t g = first; g < last; ++g) {
+        const double d = std::abs(xOf(keys.times()[g]) - p.x());
         if (d < best) {
             best = d;
-            bestTime = t;
+            bestGroup = g;
         }
     }
-    return best <= kHitPx ? keysAt(rows_[r], bestTime) : std::vector<KeyRef>{};
+    if (bestGroup == last)
+        return {};
+    const auto refs = keys.keysOf(bestGroup);
+    return {refs.begin(), refs.end()};
 }
 
 int DopeSheet::noteUnder(QPoint p) const
@@ -272,12 +269,11 @@ void DopeSheet::selectInRect(const QRect& rect, bool add)
         const int y = rowTop(r) + kRowHeight / 2;
         if (y < rect.top() || y > rect.bottom())
             continue;
-        for (double t : rowTimes(rows_[r])) {
-            const double x = xOf(t);
-            if (x >= rect.left() && x <= rect.right())
-                for (const KeyRef& k : keysAt(rows_[r], t))
-                    s.insert(k);
-        }
+        const RowKeys& keys = rowKeys(r);
+        const auto [first, last] = groupsBetween(keys, rect.left(), rect.right());
+        for (size_t g = first; g < last; ++g)
+            for (const KeyRef& k : keys.keysOf(g))
+                s.insert(k);
     }
     setSelectedKeys(std::move(s));
 }
@@ -481,12 +477,20 @@ void DopeSheet::paintEvent(QPaintEvent* e)
             }
             continue;
         }
-        for (double t : rowTimes(row)) {
-            const double x = x0 + t * pxPerSecond;
-            if (x < left || x > right)
-                continue;
-            const auto keys = keysAt(row, t);
+        // Only the keys in the repainted range are visited, and keys closer than half a pixel to
+        // the last mark drawn, in the same selection state, are that mark.
+        const RowKeys& rowKeyIndex = rowKeys(r);
+        const auto [first, last] = groupsBetween(rowKeyIndex, left, right);
+        double lastX = -1e300;
+        bool lastSel = false;
+        for (size_t g = first; g < last; ++g) {
+            const double x = x0 + rowKeyIndex.times()[g] * pxPerSecond;
+            const auto keys = rowKeyIndex.keysOf(g);
             const bool sel = std::all_of(keys.begin(), keys.end(), [&](const KeyRef& k) { return selected_.count(k); });
+            if (std::abs(x - lastX) < 0.5 && sel == lastSel)
+                continue;
+            lastX = x;
+            lastSel = sel;
             const double s = row.channel ? 4 : 5;
             const QPointF diamond[4] = {{x, cy - s}, {x + s, cy}, {x, cy + s}, {x - s, cy}};
             p.setPen(QColor(20, 20, 20));

@@ -5,6 +5,7 @@
 // step, snapped to the frame grid unless Shift or Alt is held); Delete, Ctrl+C, Ctrl+V (at the
 // current time) and I (insert a key from the current pose of the selected bones). Note markers drag
 // like keys.
+#include <memory>
 #include <optional>
 #include <set>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <QWidget>
 
 #include "app/gui/timeline/cursor_repaint.h"
+#include "app/gui/timeline/row_keys.h"
 
 #include "core/key_editing.h"
 #include "core/scene.h"
@@ -76,9 +78,11 @@ private:
     int rowAt(int y) const;
     int rowTop(int row) const;
     int trackRow(int track) const; // the track's own row, or -1
-    // The keys drawn at `time` on a row (a summary row stands for every channel's key at that time).
-    std::vector<KeyRef> keysAt(const Row& row, double time) const;
-    std::vector<double> rowTimes(const Row& row) const;
+    // The row's keys by time (a summary row's group stands for every channel's key at that time),
+    // made when the row is first needed after a change.
+    const RowKeys& rowKeys(int row) const;
+    // The row's groups whose mark lies in [left, right] pixels: [first, last).
+    std::pair<size_t, size_t> groupsBetween(const RowKeys& keys, double left, double right) const;
     std::vector<KeyRef> keysUnder(QPoint p) const;
     int noteUnder(QPoint p) const;
     void selectInRect(const QRect& r, bool add);
@@ -89,6 +93,7 @@ private:
     TimelineRuler* axis_;
     QScrollBar* scroll_;
     std::vector<Row> rows_;
+    mutable std::vector<std::unique_ptr<RowKeys>> rowKeys_; // per row, cleared with the rows
     std::set<int> expanded_;
     std::set<KeyRef> selected_;
     KeyClipboard clipboard_;

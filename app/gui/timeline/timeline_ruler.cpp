@@ -126,9 +126,13 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
         }
     }
 
+    // Key times are sorted and the axis is monotonic: start at the first key that reaches the area.
     p.setPen(QColor(240, 200, 90));
-    for (double t : keys_) {
-        const double x = xOf(t);
+    const auto firstKey = std::partition_point(keys_.begin(), keys_.end(), [&](double t) { return xOf(t) < left; });
+    for (auto it = firstKey; it != keys_.end(); ++it) {
+        const double x = xOf(*it);
+        if (x > right)
+            break;
         p.drawLine(QPointF(x, keyTop), QPointF(x, keyTop + 8));
     }
 

@@ -1,5 +1,6 @@
 #pragma once
 // The scene as JSON, as `bonescope-cli dump` prints it (documented in docs/dump-json.md).
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,11 @@ namespace bonescope {
 // One animation of the scene with the skeleton it carries. A changed bone, track or note name also
 // gets its exact bytes as "nameBytes" (hex).
 nlohmann::json dumpAnimation(const Scene& scene, int animationIndex, std::vector<std::string>* warnings = nullptr);
+// The same JSON as jsonText(dumpAnimation(...), indent), written to `out` one bone at a time, so that
+// the keys of the whole animation are never held as a JSON tree (a 100 MB file's dump would take
+// gigabytes). `indent` < 0: compact.
+void writeAnimationJson(std::ostream& out, const Scene& scene, int animationIndex, int indent,
+                        std::vector<std::string>* warnings = nullptr);
 // Local and world transforms of every bone (what `bonescope-cli pose` prints).
 nlohmann::json dumpPose(const Skeleton& skeleton, const Pose& pose, double time,
                         std::vector<std::string>* warnings = nullptr);

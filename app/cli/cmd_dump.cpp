@@ -16,10 +16,10 @@ int cmdDump(const Args& a, Io io)
     if (index < 0 && !loaded->scene.animations.empty())
         return Invalid;
     std::vector<std::string> warnings;
-    const nlohmann::json out = dumpAnimation(loaded->scene, index, &warnings);
+    writeAnimationJson(io.out, loaded->scene, index, a.has("--compact") ? -1 : 1, &warnings);
+    io.out << "\n";
     for (const std::string& w : warnings)
         io.err << "warning: " << w << "\n";
-    io.out << jsonText(out, a.has("--compact") ? -1 : 1) << "\n";
     return Ok;
 }
 

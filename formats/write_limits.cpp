@@ -24,11 +24,19 @@ struct Checker {
 
     void value(double v, const std::string& where) const
     {
+        check(v, [&] { return where; });
+    }
+
+    // `where` makes the description only when the value fails: a channel has millions of keys.
+    template <class Where>
+    void check(double v, Where&& where) const
+    {
+        if (std::isfinite(v) && std::abs(v) <= limits.maxMagnitude)
+            return;
         if (!std::isfinite(v))
-            fail(where + " is not a finite number");
-        if (std::abs(v) > limits.maxMagnitude)
-            fail(where + ": " + number(v) + " is beyond the largest value the format holds (" +
-                 number(limits.maxMagnitude) + ")");
+            fail(where() + " is not a finite number");
+        fail(where() + ": " + number(v) + " is beyond the largest value the format holds (" +
+             number(limits.maxMagnitude) + ")");
     }
 
     void name(const std::string& n, const std::string& what) const
@@ -43,17 +51,17 @@ struct Checker {
     {
         for (size_t k = 0; k < ch.keys.size(); ++k) {
             const auto& key = ch.keys[k];
-            const std::string where = "bone '" + validUtf8(bone) + "' " + kind + " key " + std::to_string(k);
-            value(key.time, where + " time");
-            const std::string at = where + " (" + number(key.time) + " s)";
+            auto where = [&] { return "bone '" + validUtf8(bone) + "' " + kind + " key " + std::to_string(k); };
+            check(key.time, [&] { return where() + " time"; });
+            auto at = [&] { return where() + " (" + number(key.time) + " s)"; };
             if constexpr (std::is_same_v<T, double>) {
-                value(key.value, at);
+                check(key.value, at);
             } else if constexpr (std::is_same_v<T, glm::dquat>) {
                 for (int c = 0; c < 4; ++c)
-                    value(key.value[c], at);
+                    check(key.value[c], at);
             } else {
                 for (int c = 0; c < 3; ++c)
-                    value(key.value[c], at);
+                    check(key.value[c], at);
             }
         }
     }

@@ -187,8 +187,8 @@ void convertOne(Job& job, const Format& target, const ConvertOptions& options)
     if (!job.error.empty())
         return;
     try {
-        const LoadedScene loaded = loadScene(job.in);
-        const Scene scene = prepareForTarget(loaded.scene, target, options, job.report);
+        LoadedScene loaded = loadScene(job.in);
+        const Scene scene = prepareForTarget(std::move(loaded.scene), target, options, job.report);
         const auto bytes = target.write(scene);
         fs::create_directories(platform::utf8Path(job.out).parent_path());
         // Only a file that existed before the run, with --overwrite, is replaced: a name taken since

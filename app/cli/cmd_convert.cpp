@@ -44,7 +44,7 @@ int cmdConvert(const Args& a, Io io)
     std::vector<uint8_t> bytes;
     try {
         std::vector<std::string> report;
-        const Scene prepared = prepareForTarget(loaded->scene, *target, options, report);
+        const Scene prepared = prepareForTarget(std::move(loaded->scene), *target, options, report);
         bytes = target->write(prepared);
         for (const std::string& line : report)
             io.err << "warning: " << line << "\n";

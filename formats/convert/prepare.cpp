@@ -181,7 +181,7 @@ void reportOwnFields(const Scene& source, const Format& target, std::vector<std:
 
 } // namespace
 
-Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& o,
+Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions& o,
                        std::vector<std::string>& report)
 {
     if (source.format == target.id() && !o.any())
@@ -189,8 +189,9 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
     reportOwnFields(source, target, report);
     if (usesUploaderRules(source, target, o))
         return uploadBvh(source, target, o, report);
-    Scene s = source;
-    if (const Format* from = Registry::instance().byId(source.format))
+    const std::string sourceFormat = source.format;
+    Scene s = std::move(source);
+    if (const Format* from = Registry::instance().byId(sourceFormat))
         from->toCommon(s);
 
     std::string why;
@@ -226,7 +227,7 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
         checkBakeSize(a, std::max(s.skeleton.size(), a.tracks.size()), o.fps.value_or(0), o);
         if (o.targetSkeleton)
             checkBakeSize(a, o.targetSkeleton->size(), o.fps.value_or(0), o);
-        ExtraPtr kept = source.format == target.id() && !layered ? a.extra : ExtraPtr();
+        ExtraPtr kept = sourceFormat == target.id() && !layered ? a.extra : ExtraPtr();
         a = layered ? bake(a, *o.base, s.skeleton, {o.fps.value_or(0), true}) : bake(a, s.skeleton, {o.fps.value_or(0), true});
         a.extra = std::move(kept); // the file's own fields (priorities, header) when it stays in its format
         dropEmptyTracks(a);

@@ -25,7 +25,8 @@ namespace bonescope {
 //   6. a report line for everything the target cannot carry (from Format::capabilities());
 //   7. the target's fromCommon().
 // Throws std::runtime_error when the scene cannot be converted (e.g. a broken skeleton).
-Scene prepareForTarget(const Scene& source, const Format& target, const ConvertOptions& options,
+// `source` is taken by value: a caller done with its scene moves it in and saves a copy of every key.
+Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions& options,
                        std::vector<std::string>& report);
 
 } // namespace bonescope

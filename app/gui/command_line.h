@@ -1,7 +1,7 @@
 #pragma once
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]
 //           [--screenshot OUT.png [--frame N] [--size WxH]]
-//           [--benchmark-playback [--seconds S]]
+//           [--benchmark-playback [--seconds S]] [--figure female|male] [--attach POINT=MESH]...
 #include <optional>
 
 #include <QSize>
@@ -20,6 +20,8 @@ struct Options {
     QSize size{1280, 800};
     bool benchmark = false;
     double seconds = 4;
+    QString figure;     // "female" or "male": the Second Life avatar figure (View > Avatar figure)
+    QStringList attach; // POINT=MESH: props on its attachment points
 };
 
 // nullopt with `error` set on bad arguments; --help and --version print and exit inside.

@@ -7,6 +7,7 @@
 #include <QUndoStack>
 
 #include "app/gui/viewport/up_axis_hint.h"
+#include "formats/secondlife/avatar_skeleton.h"
 #include "render/skinning.h"
 
 namespace bonescope::gui {
@@ -81,11 +82,35 @@ void Document::clearSkeletonMesh()
     rebuild();
 }
 
+void Document::setFigure(std::shared_ptr<const secondlife::AvatarFigure> figure)
+{
+    figure_ = std::move(figure);
+    chooseMesh();
+    bindSampler();
+    resample();
+    emit meshChanged();
+    emit poseChanged();
+}
+
 void Document::chooseMesh()
 {
+    // The figure follows the skeleton in use (bindSampler's choice) when that is the avatar's.
+    const Skeleton& use = !scene_.skeleton.empty() ? scene_.skeleton : meshScene_.skeleton;
+    figureShown_ = figure_ && !figure_->mesh.empty() && secondlife::carriesAvatarBones(use);
+    if (figureShown_) {
+        mesh_ = std::shared_ptr<const Mesh>(figure_, &figure_->mesh);
+        return;
+    }
     const Scene& owner = meshOwner();
     mesh_ = owner.mesh.empty() ? nullptr
                                : std::make_shared<const Mesh>(render::withInverseBind(owner.mesh, owner.skeleton));
+}
+
+const Skeleton* Document::meshSkeleton() const
+{
+    if (!mesh_)
+        return nullptr;
+    return figureShown_ ? &secondlife::avatarSkeleton() : &meshOwner().skeleton;
 }
 
 const Animation& Document::animation() const
@@ -173,7 +198,9 @@ void Document::resample()
         rootTravel_ = glm::vec3(pose_.world[motionBone_][3]) - motionStart_;
         rootTravel_[render::upIndex(up_)] = 0.f;
     }
-    if (mesh_)
+    if (figureShown_)
+        render::shapedJointWorld(*meshSkeleton(), meshToPose_, pose_, figure_->offsetDelta, meshJointWorld_);
+    else if (mesh_)
         render::meshJointWorld(*meshSkeleton(), meshToPose_, pose_, meshJointWorld_);
 }
 

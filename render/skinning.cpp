@@ -32,29 +32,6 @@ void meshJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBo
     }
 }
 
-void shapedJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBoneOfMeshBone, const Pose& pose,
-                      const std::vector<glm::vec3>& offsetDelta, std::vector<glm::mat4>& out)
-{
-    out.resize(meshSkeleton.size());
-    auto poseBone = [&](int i) {
-        const int p = i >= 0 && size_t(i) < poseBoneOfMeshBone.size() ? poseBoneOfMeshBone[i] : -1;
-        return p < int(pose.world.size()) ? p : -1;
-    };
-    for (size_t i = 0; i < meshSkeleton.size(); ++i) {
-        const Bone& b = meshSkeleton.bones[i];
-        const int parent = b.parent >= 0 && b.parent < int(i) ? b.parent : -1;
-        const glm::vec3 delta = i < offsetDelta.size() ? offsetDelta[i] : glm::vec3(0.f);
-        const int p = poseBone(int(i)), pp = poseBone(parent);
-        glm::mat4 local;
-        if (p >= 0 && (parent < 0 || pp >= 0)) // the pose's own offset and turn from the parent
-            local = parent < 0 ? pose.world[p] : glm::inverse(pose.world[pp]) * pose.world[p];
-        else
-            local = glm::mat4(composeTRS(b.restTranslation, b.restRotation, b.restScale));
-        local[3] += glm::vec4(delta, 0.f);
-        out[i] = parent >= 0 ? out[parent] * local : local;
-    }
-}
-
 Mesh withInverseBind(const Mesh& mesh, const Skeleton& skeleton)
 {
     Mesh out = mesh;

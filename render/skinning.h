@@ -18,12 +18,6 @@ std::vector<int> matchBones(const Skeleton& meshSkeleton, const Skeleton& poseSk
 void meshJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBoneOfMeshBone, const Pose& pose,
                     std::vector<glm::mat4>& out);
 
-// As meshJointWorld, with each bone's offset from its parent moved by `offsetDelta` (in the parent's
-// frame, one per mesh bone): a body of other proportions than the pose's skeleton (the Second Life
-// avatar figure's shapes) turns with the pose's rotations at its own joint positions.
-void shapedJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBoneOfMeshBone, const Pose& pose,
-                      const std::vector<glm::vec3>& offsetDelta, std::vector<glm::mat4>& out);
-
 // The mesh with inverse bind matrices: its own, or (when it has none, as Dash models) the inverse of
 // each skeleton bone's rest world matrix.
 Mesh withInverseBind(const Mesh& mesh, const Skeleton& skeleton);

@@ -191,6 +191,28 @@ AvatarFigure buildAvatarFigure(std::optional<AvatarShape> shape)
     return f;
 }
 
+void figureJointWorld(const AvatarFigure& figure, const std::vector<int>& poseBone, const Pose& pose,
+                      std::vector<glm::mat4>& out)
+{
+    const Skeleton& sk = avatarSkeleton();
+    out.resize(sk.size());
+    auto matched = [&](int i) {
+        const int p = i >= 0 && size_t(i) < poseBone.size() ? poseBone[i] : -1;
+        return p < int(pose.world.size()) ? p : -1;
+    };
+    for (size_t i = 0; i < sk.size(); ++i) {
+        const Bone& b = sk.bones[i];
+        const int p = matched(int(i)), pp = matched(b.parent);
+        glm::mat4 local;
+        if (p >= 0 && (b.parent < 0 || pp >= 0)) // the pose's own offset and turn from the parent
+            local = b.parent < 0 ? pose.world[p] : glm::inverse(pose.world[pp]) * pose.world[p];
+        else
+            local = glm::mat4(composeTRS(b.restTranslation, b.restRotation, b.restScale));
+        local[3] += glm::vec4(figure.offsetDelta[i], 0.f); // in the parent's frame
+        out[i] = b.parent >= 0 ? out[b.parent] * local : local;
+    }
+}
+
 void attachProp(AvatarFigure& figure, int attachment, const Mesh& prop, const Skeleton& propSkeleton, UpAxis propUp)
 {
     const Skeleton& sk = avatarSkeleton();

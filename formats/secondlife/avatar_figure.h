@@ -6,7 +6,7 @@
 //
 // A shape moves joints: its offsets from their parents differ from the skeleton's. The mesh is bound
 // in the shape's rest pose, and skinning adds `offsetDelta` to each joint's posed offset
-// (render::shapedJointWorld), so that the animation's rotations drive the shape's proportions.
+// (figureJointWorld), so that the animation's rotations drive the shape's proportions.
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -16,6 +16,7 @@
 
 #include "core/axis_conversion.h"
 #include "core/mesh.h"
+#include "core/pose.h"
 #include "core/skeleton.h"
 
 namespace bonescope::secondlife {
@@ -34,6 +35,12 @@ struct AvatarFigure {
 
 // The body of `shape`; without one, no body (only what attachProp() adds) on the default proportions.
 AvatarFigure buildAvatarFigure(std::optional<AvatarShape> shape);
+
+// World matrices of avatarSkeleton()'s bones to skin the figure with on `pose`, whose bones
+// `poseBone` gives per avatar bone (-1: none, the bone keeps its rest offset and turn from its
+// parent): the pose's offsets and turns from each parent, with the shape's offset changes added.
+void figureJointWorld(const AvatarFigure& figure, const std::vector<int>& poseBone, const Pose& pose,
+                      std::vector<glm::mat4>& out);
 
 // Adds the rest pose of `prop` (skinned or not, bound to `propSkeleton`) rigidly on the attachment
 // point `attachment` (an avatarSkeleton() index), its coordinates read in the point's frame once its

@@ -199,7 +199,7 @@ void Document::resample()
         rootTravel_[render::upIndex(up_)] = 0.f;
     }
     if (figureShown_)
-        render::shapedJointWorld(*meshSkeleton(), meshToPose_, pose_, figure_->offsetDelta, meshJointWorld_);
+        secondlife::figureJointWorld(*figure_, meshToPose_, pose_, meshJointWorld_);
     else if (mesh_)
         render::meshJointWorld(*meshSkeleton(), meshToPose_, pose_, meshJointWorld_);
 }

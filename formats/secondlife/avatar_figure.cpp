@@ -192,9 +192,10 @@ AvatarFigure buildAvatarFigure(std::optional<AvatarShape> shape)
 }
 
 void figureJointWorld(const AvatarFigure& figure, const std::vector<int>& poseBone, const Pose& pose,
-                      std::vector<glm::mat4>& out)
+                      const std::vector<uint8_t>& positioned, std::vector<glm::mat4>& out)
 {
     const Skeleton& sk = avatarSkeleton();
+    const int pelvis = findAvatarJoint("mPelvis");
     out.resize(sk.size());
     auto matched = [&](int i) {
         const int p = i >= 0 && size_t(i) < poseBone.size() ? poseBone[i] : -1;
@@ -208,7 +209,8 @@ void figureJointWorld(const AvatarFigure& figure, const std::vector<int>& poseBo
             local = b.parent < 0 ? pose.world[p] : glm::inverse(pose.world[pp]) * pose.world[p];
         else
             local = glm::mat4(composeTRS(b.restTranslation, b.restRotation, b.restScale));
-        local[3] += glm::vec4(figure.offsetDelta[i], 0.f); // in the parent's frame
+        if (int(i) == pelvis || i >= positioned.size() || !positioned[i])
+            local[3] += glm::vec4(figure.offsetDelta[i], 0.f); // in the parent's frame
         out[i] = b.parent >= 0 ? out[b.parent] * local : local;
     }
 }

@@ -38,9 +38,12 @@ AvatarFigure buildAvatarFigure(std::optional<AvatarShape> shape);
 
 // World matrices of avatarSkeleton()'s bones to skin the figure with on `pose`, whose bones
 // `poseBone` gives per avatar bone (-1: none, the bone keeps its rest offset and turn from its
-// parent): the pose's offsets and turns from each parent, with the shape's offset changes added.
+// parent): the pose's offsets and turns from each parent, with the shape's offset changes added,
+// except on the joints `positioned` marks (per avatar bone; may be empty): there the animation keys
+// the position, which replaces the shape's as in the viewer (not on mPelvis, whose position keys
+// are offsets from its rest, so the shape's raise stays).
 void figureJointWorld(const AvatarFigure& figure, const std::vector<int>& poseBone, const Pose& pose,
-                      std::vector<glm::mat4>& out);
+                      const std::vector<uint8_t>& positioned, std::vector<glm::mat4>& out);
 
 // Adds the rest pose of `prop` (skinned or not, bound to `propSkeleton`) rigidly on the attachment
 // point `attachment` (an avatarSkeleton() index), its coordinates read in the point's frame once its

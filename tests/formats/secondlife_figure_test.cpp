@@ -142,7 +142,7 @@ TEST(SecondLifeFigure, SkinnedAtRestTheFigureStaysPutAndFollowsTheWalk)
     Sampler restSampler(still, scene.skeleton);
     restSampler.sample(0, rest);
     std::vector<glm::mat4> world;
-    figureJointWorld(male, poseBone, rest, world);
+    figureJointWorld(male, poseBone, rest, {}, world);
     for (size_t v = 0; v < male.mesh.positions.size(); v += 97)
         ASSERT_LT(glm::distance(skinned(male.mesh, v, world), male.mesh.positions[v]), 1e-4f);
 
@@ -160,7 +160,7 @@ TEST(SecondLifeFigure, SkinnedAtRestTheFigureStaysPutAndFollowsTheWalk)
     for (int i = 0; i < 2; ++i) {
         Pose pose;
         walk.sample(i * 0.4, pose);
-        figureJointWorld(male, poseBone, pose, world);
+        figureJointWorld(male, poseBone, pose, {}, world);
         handAt[i] = skinned(male.mesh, handVertex, world);
         EXPECT_NEAR(glm::distance(handAt[i], at(world[wrist])), restDistance, 1e-4f);
         // The shape's wrist is further from the shoulder than the skeleton's.
@@ -169,6 +169,31 @@ TEST(SecondLifeFigure, SkinnedAtRestTheFigureStaysPutAndFollowsTheWalk)
                   glm::distance(glm::vec3(pose.world[wrist][3]), glm::vec3(pose.world[shoulder][3])) + 0.1f);
     }
     EXPECT_GT(glm::distance(handAt[0], handAt[1]), 0.05f);
+}
+
+TEST(SecondLifeFigure, AKeyedPositionReplacesTheShapesButThePelvisKeepsItsRaise)
+{
+    const AvatarFigure male = buildAvatarFigure(AvatarShape::Male);
+    const Skeleton& sk = avatarSkeleton();
+    std::vector<int> poseBone(sk.size());
+    for (size_t i = 0; i < sk.size(); ++i)
+        poseBone[i] = int(i);
+    Pose rest;
+    rest.resize(sk.size());
+    const auto restWorld = sk.restWorld();
+    for (size_t i = 0; i < sk.size(); ++i)
+        rest.world[i] = glm::mat4(restWorld[i]);
+    const int pelvis = findAvatarJoint("mPelvis"), elbow = findAvatarJoint("mElbowLeft"),
+              shoulder = findAvatarJoint("mShoulderLeft");
+    std::vector<uint8_t> positioned(sk.size(), 0);
+    positioned[pelvis] = positioned[elbow] = 1;
+    std::vector<glm::mat4> world;
+    figureJointWorld(male, poseBone, rest, positioned, world);
+    // The elbow stands where the pose puts it from the shoulder (0.248 m), not at the male's 0.335 m.
+    EXPECT_NEAR(glm::distance(at(world[elbow]), at(world[shoulder])), 0.248f, 1e-5f);
+    EXPECT_NEAR(at(world[pelvis]).z, 1.067f + male.offsetDelta[pelvis].z, 1e-5f);
+    figureJointWorld(male, poseBone, rest, {}, world);
+    EXPECT_NEAR(glm::distance(at(world[elbow]), at(world[shoulder])), 0.248f * 1.35f, 1e-5f);
 }
 
 TEST(SecondLifeFigure, APropRidesOnItsAttachmentPoint)

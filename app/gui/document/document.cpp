@@ -157,6 +157,11 @@ void Document::bindSampler()
     } else if (mesh_) {
         meshToPose_ = render::matchBones(*meshSkeleton(), skeleton());
     }
+    figurePositioned_.assign(figureShown_ ? meshToPose_.size() : 0, 0);
+    for (size_t i = 0; i < figurePositioned_.size(); ++i) {
+        const int t = meshToPose_[i] >= 0 ? binding().trackOfBone[meshToPose_[i]] : -1;
+        figurePositioned_[i] = t >= 0 && !animation().tracks[t].translation.empty();
+    }
 
     // The motion root: the first bone, parents first, whose track moves it.
     motionBone_ = -1;
@@ -199,7 +204,7 @@ void Document::resample()
         rootTravel_[render::upIndex(up_)] = 0.f;
     }
     if (figureShown_)
-        secondlife::figureJointWorld(*figure_, meshToPose_, pose_, meshJointWorld_);
+        secondlife::figureJointWorld(*figure_, meshToPose_, pose_, figurePositioned_, meshJointWorld_);
     else if (mesh_)
         render::meshJointWorld(*meshSkeleton(), meshToPose_, pose_, meshJointWorld_);
 }

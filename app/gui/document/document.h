@@ -143,6 +143,7 @@ private:
     std::vector<int> meshToPose_; // mesh skeleton bone -> skeleton-in-use bone
     std::shared_ptr<const secondlife::AvatarFigure> figure_;
     bool figureShown_ = false;
+    std::vector<uint8_t> figurePositioned_; // per avatar bone: the animation keys its position
 
     Animation empty_;
     Skeleton none_;

@@ -60,6 +60,8 @@ bool load(MainWindow& w, const Options& o)
         return false;
     if (!w.avatarFigure()->applyCommandLine(o.figure, o.attach))
         return false;
+    if ((!o.figure.isEmpty() || !o.attach.isEmpty()) && !w.document()->figureShown())
+        std::fprintf(stderr, "--figure and --attach draw on the Second Life avatar's skeleton only: not shown\n");
     return o.base.isEmpty() || layerOnBase(*w.document(), o);
 }
 

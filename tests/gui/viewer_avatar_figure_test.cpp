@@ -92,7 +92,7 @@ private slots:
     void femaleAndMaleBodiesAreDrawnOnTheWalk()
     {
         MainWindow w(false);
-        QVERIFY(guitest::showWindow(w, {1000, 750}));
+        QVERIFY(guitest::showWindow(w, {1400, 1000}));
         QVERIFY2(w.openFileNow(kWalk), qPrintable(w.lastError()));
         Document* doc = w.document();
         doc->setTime(doc->timeOfFrame(5));

@@ -26,7 +26,11 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
                                           "--benchmark-playback; in the window: Edit > Clip > Layer on base).",
                                   "file[:animation]");
     const QCommandLineOption baseWeight("base-weight", "How much of the animation is added to the base (0 to 2).", "w", "1");
-    p.addOptions({skeleton, base, baseWeight, screenshot, frame, size, bench, benchOpen, seconds});
+    const QCommandLineOption figure("figure", "Draw the Second Life avatar figure, female or male, on a Second Life "
+                                              "animation (View > Avatar figure).", "shape");
+    const QCommandLineOption attach("attach", "Attach a prop mesh to a body attachment point of the avatar, e.g. "
+                                              "\"Right Hand=sword.glb\" (repeatable).", "point=mesh");
+    p.addOptions({skeleton, base, baseWeight, screenshot, frame, size, bench, benchOpen, seconds, figure, attach});
     p.process(arguments);
 
     Options o;
@@ -56,6 +60,17 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
         *error = "--base goes with --screenshot or --benchmark-playback (in the window: Edit > Clip > Layer on base...)";
         return std::nullopt;
     }
+    o.figure = p.value(figure).toLower();
+    if (!o.figure.isEmpty() && o.figure != "female" && o.figure != "male") {
+        *error = "--figure takes female or male, not '" + p.value(figure) + "'";
+        return std::nullopt;
+    }
+    o.attach = p.values(attach);
+    for (const QString& a : o.attach)
+        if (a.indexOf('=') <= 0 || a.endsWith('=')) {
+            *error = "--attach needs POINT=MESH (an attachment point's name and a mesh file), not '" + a + "'";
+            return std::nullopt;
+        }
     o.frame = p.value(frame).toLongLong(&ok);
     if (!ok || o.frame < 0) {
         *error = "--frame needs a frame number (0 or more)";

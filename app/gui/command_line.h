@@ -1,7 +1,8 @@
 #pragma once
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]
 //           [--screenshot OUT.png [--frame N] [--size WxH]]
-//           [--benchmark-playback [--seconds S]] [--benchmark-open]
+//           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
+//           [--attach POINT=MESH]...
 #include <optional>
 
 #include <QSize>
@@ -21,6 +22,8 @@ struct Options {
     bool benchmark = false;     // --benchmark-playback
     bool benchmarkOpen = false; // --benchmark-open
     double seconds = 4;
+    QString figure;     // "female" or "male": the Second Life avatar figure (View > Avatar figure)
+    QStringList attach; // POINT=MESH: props on its attachment points
 };
 
 // nullopt with `error` set on bad arguments; --help and --version print and exit inside.

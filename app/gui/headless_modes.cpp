@@ -11,6 +11,7 @@
 #include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
 #include "app/gui/timeline/playback_controller.h"
+#include "app/gui/viewport/avatar_figure_menu.h"
 #include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
@@ -58,6 +59,10 @@ bool load(MainWindow& w, const Options& o)
         return false;
     if (!o.skeleton.isEmpty() && !w.loadSkeletonMeshNow(o.skeleton))
         return false;
+    if (!w.avatarFigure()->applyCommandLine(o.figure, o.attach))
+        return false;
+    if ((!o.figure.isEmpty() || !o.attach.isEmpty()) && !w.document()->figureShown())
+        std::fprintf(stderr, "--figure and --attach draw on the Second Life avatar's skeleton only: not shown\n");
     return o.base.isEmpty() || layerOnBase(*w.document(), o);
 }
 

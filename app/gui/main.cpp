@@ -11,6 +11,7 @@
 #include "app/gui/command_line.h"
 #include "app/gui/headless_modes.h"
 #include "app/gui/main_window.h"
+#include "app/gui/viewport/avatar_figure_menu.h"
 
 namespace {
 
@@ -73,6 +74,7 @@ int main(int argc, char** argv)
         window.openFile(options->file);
         if (!options->skeleton.isEmpty())
             window.loadSkeletonMesh(options->skeleton);
+        window.avatarFigure()->applyCommandLine(options->figure, options->attach);
     });
     return app.exec();
 }

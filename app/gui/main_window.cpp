@@ -43,6 +43,7 @@
 #include "app/gui/document/skeleton_mesh_fit.h"
 #include "app/gui/timeline/timeline_ruler.h"
 #include "app/gui/timeline/timeline_widget.h"
+#include "app/gui/viewport/avatar_figure_menu.h"
 #include "app/gui/viewport/viewport_binding.h"
 #include "render/viewport.h"
 
@@ -101,6 +102,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     if (interactive_)
         QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, &MainWindow::offerRecovery); });
 
+    figure_ = new AvatarFigureMenu(doc_, this, interactive_);
     buildMenus();
     resize(1280, 800);
     QSettings settings;
@@ -264,6 +266,7 @@ void MainWindow::buildViewMenu(QMenu* view)
         ->setObjectName("showAttachmentPoints");
     toggle(tr("Show unanimated &extension bones"), &render::Viewport::setShowExtensionBones, false)
         ->setObjectName("showExtensionBones");
+    figure_->addTo(view);
     QAction* look = view->addAction(tr("&Look through animated camera"));
     look->setObjectName("lookThroughCamera");
     look->setCheckable(true);

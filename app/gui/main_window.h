@@ -17,6 +17,7 @@ class Viewport;
 namespace bonescope::gui {
 
 class Autosave;
+class AvatarFigureMenu;
 class BoneTreePanel;
 class CameraTrack;
 class Document;
@@ -60,6 +61,7 @@ public:
     Autosave* autosave() const { return autosave_; }
     FileWatch* fileWatch() const { return watch_; }
     CameraTrack* cameraTrack() const { return cameraTrack_; }
+    AvatarFigureMenu* avatarFigure() const { return figure_; }
     QString lastError() const { return lastError_; }
 
 signals:
@@ -99,6 +101,7 @@ private:
     KeyEditorPanel* keyEditor_;
     FormatPropertiesPanel* formatProperties_;
     PoseTool* poseTool_;
+    AvatarFigureMenu* figure_ = nullptr;
     SaveController* saves_;
     Autosave* autosave_;
     FileWatch* watch_;

@@ -8,6 +8,7 @@
 
 #include "core/key_times.h"
 #include "app/gui/viewport/up_axis_hint.h"
+#include "formats/secondlife/avatar_skeleton.h"
 #include "render/skinning.h"
 
 namespace bonescope::gui {
@@ -82,11 +83,35 @@ void Document::clearSkeletonMesh()
     rebuild();
 }
 
+void Document::setFigure(std::shared_ptr<const secondlife::AvatarFigure> figure)
+{
+    figure_ = std::move(figure);
+    chooseMesh();
+    bindSampler();
+    resample();
+    emit meshChanged();
+    emit poseChanged();
+}
+
 void Document::chooseMesh()
 {
+    // The figure follows the skeleton in use (bindSampler's choice) when that is the avatar's.
+    const Skeleton& use = !scene_.skeleton.empty() ? scene_.skeleton : meshScene_.skeleton;
+    figureShown_ = figure_ && !figure_->mesh.empty() && secondlife::carriesAvatarBones(use);
+    if (figureShown_) {
+        mesh_ = std::shared_ptr<const Mesh>(figure_, &figure_->mesh);
+        return;
+    }
     const Scene& owner = meshOwner();
     mesh_ = owner.mesh.empty() ? nullptr
                                : std::make_shared<const Mesh>(render::withInverseBind(owner.mesh, owner.skeleton));
+}
+
+const Skeleton* Document::meshSkeleton() const
+{
+    if (!mesh_)
+        return nullptr;
+    return figureShown_ ? &secondlife::avatarSkeleton() : &meshOwner().skeleton;
 }
 
 const Animation& Document::animation() const
@@ -133,6 +158,11 @@ void Document::bindSampler()
     } else if (mesh_) {
         meshToPose_ = render::matchBones(*meshSkeleton(), skeleton());
     }
+    figurePositioned_.assign(figureShown_ ? meshToPose_.size() : 0, 0);
+    for (size_t i = 0; i < figurePositioned_.size(); ++i) {
+        const int t = meshToPose_[i] >= 0 ? binding().trackOfBone[meshToPose_[i]] : -1;
+        figurePositioned_[i] = t >= 0 && !animation().tracks[t].translation.empty();
+    }
 
     // The motion root: the first bone, parents first, whose track moves it.
     motionBone_ = -1;
@@ -174,7 +204,9 @@ void Document::resample()
         rootTravel_ = glm::vec3(pose_.world[motionBone_][3]) - motionStart_;
         rootTravel_[render::upIndex(up_)] = 0.f;
     }
-    if (mesh_)
+    if (figureShown_)
+        secondlife::figureJointWorld(*figure_, meshToPose_, pose_, figurePositioned_, meshJointWorld_);
+    else if (mesh_)
         render::meshJointWorld(*meshSkeleton(), meshToPose_, pose_, meshJointWorld_);
 }
 

@@ -16,6 +16,7 @@
 #include "core/pose.h"
 #include "core/sampler.h"
 #include "core/scene.h"
+#include "formats/secondlife/avatar_figure.h"
 #include "render/display_axes.h"
 
 class QUndoStack;
@@ -34,6 +35,11 @@ public:
     // A skeleton mesh (from Assimp): its skeleton drives playback unless the scene has its own.
     void setSkeletonMesh(Scene meshScene, const QString& path);
     void clearSkeletonMesh();
+
+    // The Second Life avatar figure (its body and props) drawn instead of the mesh while set and while
+    // the skeleton in use has the avatar's bones (app/gui/viewport/avatar_figure_menu.h); null: none.
+    void setFigure(std::shared_ptr<const secondlife::AvatarFigure> figure);
+    bool figureShown() const { return figureShown_; }
 
     const Scene& scene() const { return scene_; }
     QString path() const { return path_; }
@@ -74,8 +80,8 @@ public:
     QString skeletonSource() const; // a sentence for the properties panel
     // The mesh shown: a loaded skeleton mesh's, else the file's own (Dash models carry one).
     std::shared_ptr<const Mesh> mesh() const { return mesh_; }
-    const Skeleton* meshSkeleton() const { return mesh_ ? &meshOwner().skeleton : nullptr; }
-    bool meshFromFile() const { return mesh_ && &meshOwner() == &scene_; }
+    const Skeleton* meshSkeleton() const;
+    bool meshFromFile() const { return mesh_ && !figureShown_ && &meshOwner() == &scene_; }
     QStringList unmatchedTracks() const;
     render::UpAxis defaultUpAxis() const;
     render::UpAxis upAxis() const { return up_; }
@@ -109,6 +115,7 @@ public:
 
 signals:
     void sceneChanged();     // scene, animation, skeleton or mesh replaced: views rebuild
+    void meshChanged();      // only the mesh drawn replaced (the avatar figure turned on or off)
     void edited();           // the scene's content changed by an edit, undo or redo
     void timeChanged(double seconds);
     void poseChanged();
@@ -134,6 +141,9 @@ private:
     QString meshPath_;
     std::shared_ptr<const Mesh> mesh_;
     std::vector<int> meshToPose_; // mesh skeleton bone -> skeleton-in-use bone
+    std::shared_ptr<const secondlife::AvatarFigure> figure_;
+    bool figureShown_ = false;
+    std::vector<uint8_t> figurePositioned_; // per avatar bone: the animation keys its position
 
     Animation empty_;
     Skeleton none_;

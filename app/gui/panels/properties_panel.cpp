@@ -43,6 +43,7 @@ PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
     layout->addWidget(tree_);
     connect(animations_, &QComboBox::activated, doc_, &Document::setAnimationIndex);
     connect(doc_, &Document::sceneChanged, this, &PropertiesPanel::rebuild);
+    connect(doc_, &Document::meshChanged, this, &PropertiesPanel::rebuild);
     connect(doc_, &Document::edited, this, &PropertiesPanel::rebuild);
     connect(doc_, &Document::selectionChanged, this, &PropertiesPanel::refreshBone);
     connect(doc_, &Document::poseChanged, this, &PropertiesPanel::refreshBone);
@@ -90,7 +91,9 @@ void PropertiesPanel::rebuild()
     row(skel, tr("In use"), doc_->skeletonSource());
     if (const auto mesh = doc_->mesh()) {
         auto* m = row(skel, tr("Mesh"), tr("%1 vertices, %2 triangles").arg(mesh->positions.size()).arg(mesh->indices.size() / 3));
-        row(m, tr("Source"), doc_->meshFromFile() ? tr("the file's own") : doc_->meshPath().section('/', -1));
+        row(m, tr("Source"), doc_->figureShown()    ? tr("the avatar figure (View > Avatar figure)")
+                             : doc_->meshFromFile() ? tr("the file's own")
+                                                    : doc_->meshPath().section('/', -1));
         row(m, tr("Skinning"), mesh->skinned() ? tr("up to 4 weights per vertex, %1 joints").arg(doc_->meshSkeleton()->size())
                                                : tr("none (rigid)"));
         const size_t single = std::min<size_t>(mesh->singleSidedIndices, mesh->indices.size()) / 3;

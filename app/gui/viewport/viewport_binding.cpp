@@ -64,6 +64,7 @@ void bindViewport(Document* doc, render::Viewport* view)
     };
     QObject::connect(doc, &Document::sceneChanged, view, onScene);
     QObject::connect(doc, &Document::poseChanged, view, onPose);
+    QObject::connect(doc, &Document::meshChanged, view, [doc, view] { view->setMesh(doc->mesh()); });
     // The base's bones may stand elsewhere (it may walk away): framed anew.
     QObject::connect(doc, &Document::baseLayerChanged, view, &render::Viewport::frameAll);
     QObject::connect(doc, &Document::edited, view, onTracks);

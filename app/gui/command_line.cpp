@@ -24,7 +24,10 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
                                           "--benchmark-playback; in the window: Edit > Clip > Layer on base).",
                                   "file[:animation]");
     const QCommandLineOption baseWeight("base-weight", "How much of the animation is added to the base (0 to 2).", "w", "1");
-    p.addOptions({skeleton, base, baseWeight, screenshot, frame, size, bench, seconds});
+    const QCommandLineOption previewWhile("preview-while", "Play a Second Life animation over a base motion, mixed by "
+                                          "priority (with --screenshot or --benchmark-playback; in the window: "
+                                          "View > Preview while).", "stand|walk|sit|fly|file");
+    p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, bench, seconds});
     p.process(arguments);
 
     Options o;
@@ -51,6 +54,15 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     }
     if (!o.base.isEmpty() && o.screenshot.isEmpty() && !o.benchmark) {
         *error = "--base goes with --screenshot or --benchmark-playback (in the window: Edit > Clip > Layer on base...)";
+        return std::nullopt;
+    }
+    o.previewWhile = p.value(previewWhile);
+    if (!o.previewWhile.isEmpty() && o.screenshot.isEmpty() && !o.benchmark) {
+        *error = "--preview-while goes with --screenshot or --benchmark-playback (in the window: View > Preview while)";
+        return std::nullopt;
+    }
+    if (!o.previewWhile.isEmpty() && !o.base.isEmpty()) {
+        *error = "--preview-while and --base are two ways to play on a base: give one";
         return std::nullopt;
     }
     o.frame = p.value(frame).toLongLong(&ok);

@@ -14,6 +14,7 @@
 #include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
+#include "formats/secondlife/secondlife_priorities.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {
@@ -49,6 +50,22 @@ bool layerOnBase(Document& doc, const Options& o)
     }
 }
 
+bool previewWhile(Document& doc, const Options& o)
+{
+    if (doc.scene().format != "secondlife") {
+        std::fprintf(stderr, "%s: --preview-while mixes Second Life animations by priority, and this file is not one\n",
+                     qPrintable(doc.path()));
+        return false;
+    }
+    try {
+        doc.setPreviewBase(secondlife::loadPreviewBase(o.previewWhile.toStdString()));
+        return true;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return false;
+    }
+}
+
 bool load(MainWindow& w, const Options& o)
 {
     if (o.file.isEmpty())
@@ -57,6 +74,8 @@ bool load(MainWindow& w, const Options& o)
         return false;
     if (!o.skeleton.isEmpty() && !w.loadSkeletonMeshNow(o.skeleton))
         return false;
+    if (!o.previewWhile.isEmpty())
+        return previewWhile(*w.document(), o);
     return o.base.isEmpty() || layerOnBase(*w.document(), o);
 }
 

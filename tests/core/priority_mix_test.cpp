@@ -91,6 +91,16 @@ void expectVec(const glm::dvec3& a, const glm::dvec3& b, const char* what)
     EXPECT_NEAR(a.z, b.z, 1e-6) << what;
 }
 
+// The two motions above on body(), and a place for the mixed locals.
+class PriorityMixOnBody : public testing::Test {
+protected:
+    Skeleton s = body();
+    MotionPriorities p;
+    Animation a = animation(p);
+    PriorityBase b = base();
+    std::vector<LocalTransform> out;
+};
+
 } // namespace
 
 TEST(PriorityMix, MotionPriorityStandsInForMinusOne)
@@ -104,14 +114,9 @@ TEST(PriorityMix, MotionPriorityStandsInForMinusOne)
     EXPECT_EQ(p.ofTrack(7), 3); // a track the list does not reach
 }
 
-TEST(PriorityMix, HigherJointPriorityWinsEachChannel)
+TEST_F(PriorityMixOnBody, HigherJointPriorityWinsEachChannel)
 {
-    const Skeleton s = body();
-    MotionPriorities p;
-    const Animation a = animation(p);
-    const PriorityBase b = base();
     PriorityMixSampler mix(a, p, b, s);
-    std::vector<LocalTransform> out;
     mix.sampleLocal(0.5, out);
     const auto& d = mix.drivers();
 
@@ -156,13 +161,8 @@ TEST(PriorityMix, HigherJointPriorityWinsEachChannel)
     EXPECT_NEAR(knee.z, -0.7330127f, 1e-6f);
 }
 
-TEST(PriorityMix, TieGoesToTheMotionStartedLast)
+TEST_F(PriorityMixOnBody, TieGoesToTheMotionStartedLast)
 {
-    const Skeleton s = body();
-    MotionPriorities p;
-    const Animation a = animation(p);
-    PriorityBase b = base();
-    std::vector<LocalTransform> out;
     {
         PriorityMixSampler mix(a, p, b, s); // the base started last, as the viewer's preview starts it
         mix.sampleLocal(0, out);
@@ -176,16 +176,11 @@ TEST(PriorityMix, TieGoesToTheMotionStartedLast)
     expectQuat(out[4].rotation, about(X, 15), "neck, animation last");
 }
 
-TEST(PriorityMix, NewPrioritiesChangeTheWinner)
+TEST_F(PriorityMixOnBody, NewPrioritiesChangeTheWinner)
 {
-    const Skeleton s = body();
-    MotionPriorities p;
-    const Animation a = animation(p);
-    const PriorityBase b = base();
     PriorityMixSampler mix(a, p, b, s);
     p.joints[1] = 4; // the hip now outranks the base's 2
     mix.setPriorities(p);
-    std::vector<LocalTransform> out;
     mix.sampleLocal(0, out);
     EXPECT_EQ(mix.drivers()[1].rotation, MixSource::Animation);
     expectQuat(out[1].rotation, about(Y, 20), "hip");

@@ -39,11 +39,19 @@ void addPreviewWhileMenu(QMenu* view, Document* doc, QWidget* parent)
         return a;
     };
     QAction* none = add(QMenu::tr("&None"), "none");
+    QString taken = "no"; // None, Other file
     QObject::connect(none, &QAction::triggered, doc, [doc] { doc->setPreviewBase(std::nullopt); });
     for (const std::string& name : secondlife::baseMotionNames()) {
         QString text = QString::fromStdString(name);
         text[0] = text[0].toUpper();
-        QAction* a = add("&" + text, QString::fromStdString(name));
+        // A mnemonic letter of its own: Sit would share Stand's S.
+        for (qsizetype i = 0; i < text.size(); ++i)
+            if (!taken.contains(text[i].toLower())) {
+                taken += text[i].toLower();
+                text.insert(i, '&');
+                break;
+            }
+        QAction* a = add(text, QString::fromStdString(name));
         const int priority = secondlife::loadPreviewBase(name).priorities.motion;
         a->setToolTip(QMenu::tr("Bonescope's %1 motion, priority %2").arg(QString::fromStdString(name)).arg(priority));
         QObject::connect(a, &QAction::triggered, parent, [parent, doc, name = QString::fromStdString(name)] {

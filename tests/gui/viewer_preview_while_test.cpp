@@ -3,6 +3,8 @@
 // bone tree and the skeleton mark the joints the base wins; the menu is for Second Life files only;
 // `bonescope --screenshot --preview-while`.
 #include <QMenuBar>
+#include <QSpinBox>
+#include <QUndoStack>
 #include <QtTest>
 
 #include "app/gui/command_line.h"
@@ -132,6 +134,19 @@ private slots:
         // The skeleton colours them too: the walk's joints are drawn in the base's colour.
         const QImage walking = guitest::viewportImage(w);
         QVERIFY(guitest::differingPixels(sitting, walking) > 200);
+
+        // The Format panel's base priority set to 1: the walk's 2 takes the hip; undo gives it back.
+        QSpinBox* basePriority = nullptr;
+        for (QSpinBox* box : w.findChildren<QSpinBox*>())
+            if (box->minimum() == -1 && box->maximum() == 7 && box->value() == 3)
+                basePriority = box;
+        QVERIFY(basePriority);
+        basePriority->setValue(1);
+        QVERIFY(doc->isModified());
+        QCOMPARE(model->data(nameOf("mHipLeft"), Qt::ForegroundRole).value<QColor>(), fromBase);
+        QVERIFY(std::abs(glm::dot(doc->pose().local[size_t(hip)].rotation, bend)) < 0.9999f);
+        doc->undoStack()->undo();
+        QVERIFY(model->data(nameOf("mHipLeft"), Qt::ForegroundRole).value<QColor>() != fromBase);
 
         QVERIFY(chooseThroughMenuBar(w, "None"));
         QVERIFY(!doc->previewBase());

@@ -3,6 +3,7 @@
 // bone tree and the skeleton mark the joints the base wins; the menu is for Second Life files only;
 // `bonescope --screenshot --preview-while`.
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSpinBox>
 #include <QUndoStack>
 #include <QtTest>
@@ -147,6 +148,36 @@ private slots:
         QVERIFY(std::abs(glm::dot(doc->pose().local[size_t(hip)].rotation, bend)) < 0.9999f);
         doc->undoStack()->undo();
         QVERIFY(model->data(nameOf("mHipLeft"), Qt::ForegroundRole).value<QColor>() != fromBase);
+
+        // Other file...: a .anim of the user's own; something else is refused with a message, and the
+        // check mark stays where it was.
+        const QString other = writeAnim(guitest::tempDir() + "/other.anim");
+        QStringList boxes;
+        QString answer = other;
+        QTimer answerer;
+        answerer.setInterval(20);
+        connect(&answerer, &QTimer::timeout, [&] {
+            QWidget* modal = QApplication::activeModalWidget();
+            if (auto* box = qobject_cast<QMessageBox*>(modal); box && box->isVisible()) {
+                boxes << box->text();
+                box->accept();
+            } else {
+                guitest::answerFileDialog(modal, answer);
+            }
+        });
+        answerer.start();
+        QVERIFY(chooseThroughMenuBar(w, "Other file..."));
+        QCOMPARE(QString::fromStdString(doc->previewBase()->label), other);
+        QVERIFY(guitest::findAction(w, "previewWhile_file")->isChecked());
+        QVERIFY2(boxes.isEmpty(), qPrintable(boxes.join("\n")));
+        QVERIFY(chooseThroughMenuBar(w, "Fly"));
+        answer = QString(BONESCOPE_SAMPLES) + "/seanim/synth_abs_lrs_loop_notes.seanim";
+        QVERIFY(chooseThroughMenuBar(w, "Other file..."));
+        QVERIFY(QTest::qWaitFor([&] { return !boxes.isEmpty(); }));
+        answerer.stop();
+        QVERIFY2(boxes.join("\n").contains("not a Second Life .anim"), qPrintable(boxes.join("\n")));
+        QCOMPARE(doc->previewBase()->label, std::string("fly"));
+        QVERIFY(guitest::findAction(w, "previewWhile_fly")->isChecked());
 
         QVERIFY(chooseThroughMenuBar(w, "None"));
         QVERIFY(!doc->previewBase());

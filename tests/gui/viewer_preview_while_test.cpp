@@ -2,6 +2,7 @@
 // animation mixed over Bonescope's sit and walk by joint priority; the pose and the pixels change, the
 // bone tree and the skeleton mark the joints the base wins; the menu is for Second Life files only;
 // `bonescope --screenshot --preview-while`.
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSpinBox>
@@ -14,6 +15,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/timeline/timeline_widget.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
@@ -113,6 +115,9 @@ private slots:
         const glm::vec3 kneeSit = worldOf(*doc, "mKneeLeft");
         QVERIFY2(glm::distance(kneeAlone, kneeSit) > 0.1f, "the knee did not move");
         const QImage sitting = guitest::viewportImage(w);
+        auto* label = w.timeline()->findChild<QLabel*>("timelineBase"); // named where the user looks
+        QVERIFY(label && label->isVisible());
+        QVERIFY2(label->text().contains("while sit (priority 3)"), qPrintable(label->text()));
         QVERIFY(guitest::differingPixels(alone, sitting) > 200);
 
         // The bone tree marks what the base drives, and says why.
@@ -181,6 +186,7 @@ private slots:
 
         QVERIFY(chooseThroughMenuBar(w, "None"));
         QVERIFY(!doc->previewBase());
+        QVERIFY(!label->isVisible());
         QVERIFY(glm::distance(worldOf(*doc, "mKneeLeft"), kneeAlone) < 1e-5f);
 
         // Another format: the menu is off and the preview gone.

@@ -90,15 +90,21 @@ void LayeredSampler::sampleLocal(double time, std::vector<LocalTransform>& out)
 void LayeredSampler::sample(double time, Pose& out)
 {
     sampleLocal(time, over_);
-    out.resize(over_.size());
-    for (int i : order_) {
-        const LocalTransform& x = over_[i];
+    composePose(skeleton(), order_, over_, out);
+}
+
+void composePose(const Skeleton& skeleton, const std::vector<int>& order, const std::vector<LocalTransform>& locals,
+                 Pose& out)
+{
+    out.resize(locals.size());
+    for (int i : order) {
+        const LocalTransform& x = locals[i];
         BoneTransform& local = out.local[i];
         local.translation = glm::vec3(x.translation);
         local.rotation = glm::quat(x.rotation);
         local.scale = glm::vec3(x.scale);
         out.visible[i] = x.visible >= 0.5 ? 1 : 0;
-        const int parent = skeleton().bones[i].parent;
+        const int parent = skeleton.bones[i].parent;
         out.world[i] = parent >= 0 ? out.world[parent] * toMatrix(local) : toMatrix(local);
     }
 }

@@ -38,6 +38,10 @@ bool validBaseWeight(double w);
 // additive, then one per track of the base that names another bone (rest pose identity).
 Skeleton flatLayerSkeleton(const Animation& additive, const Animation& base);
 
+// A drawable pose from local transforms (one per skeleton bone), parents first in `order`.
+void composePose(const Skeleton& skeleton, const std::vector<int>& order, const std::vector<LocalTransform>& locals,
+                 Pose& out);
+
 // Samples `additive` layered on `layer`. An empty skeleton means flatLayerSkeleton(). The animation,
 // layer and skeleton must outlive the sampler; call rebind() after editing any of them.
 class LayeredSampler {

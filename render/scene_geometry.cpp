@@ -18,6 +18,8 @@ glm::vec4 colorFor(uint8_t f, const BoneStyle& s)
         return s.selected;
     if (f & boneflag::Hovered)
         return s.hovered;
+    if (f & boneflag::FromBase)
+        return s.fromBase;
     return s.normal;
 }
 

@@ -21,11 +21,13 @@ struct BoneStyle {
     glm::vec4 volume{0.35f, 0.8f, 0.55f, 1.f};
     glm::vec4 attachment{0.85f, 0.45f, 0.95f, 1.f};
     glm::vec4 link{0.62f, 0.68f, 0.78f, 0.7f};
+    glm::vec4 fromBase{0.9f, 0.35f, 0.4f, 1.f}; // posed by the motion previewed under the animation
 };
 
-// flags per bone: bit 0 selected, bit 1 current (the last selected), bit 2 hovered.
+// flags per bone: bit 0 selected, bit 1 current (the last selected), bit 2 hovered, bit 3 posed by a
+// base motion rather than the animation ("Preview while").
 namespace boneflag {
-constexpr uint8_t Selected = 1, Current = 2, Hovered = 4;
+constexpr uint8_t Selected = 1, Current = 2, Hovered = 4, FromBase = 8;
 }
 
 // How a joint is drawn, from its kind, its visibility and the view's toggles.

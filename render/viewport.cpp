@@ -171,6 +171,13 @@ void Viewport::setAnimatedBones(std::vector<uint8_t> animated)
     update();
 }
 
+void Viewport::setBaseDriven(const std::vector<uint8_t>& fromBase)
+{
+    for (size_t i = 0; i < flags_.size(); ++i)
+        flags_[i] = uint8_t((flags_[i] & ~boneflag::FromBase) | (i < fromBase.size() && fromBase[i] ? boneflag::FromBase : 0));
+    update();
+}
+
 void Viewport::setShowExtensionBones(bool on)
 {
     showExtensions_ = on;

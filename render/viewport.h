@@ -57,6 +57,8 @@ public:
     void setShowAttachmentPoints(bool on);
     // Extension bones (BoneKind::Extension) are drawn when `animated` marks them, or all when asked.
     void setAnimatedBones(std::vector<uint8_t> animated);
+    // Per bone: 1 when a base motion, not the animation, poses it (drawn in BoneStyle::fromBase).
+    void setBaseDriven(const std::vector<uint8_t>& fromBase);
     void setShowExtensionBones(bool on);
 
     // How a bone's joint is drawn now, and whether the line from its parent is a dashed link (the

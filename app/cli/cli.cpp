@@ -15,7 +15,8 @@ namespace {
 // Options that take a value; every other "--x" is a flag.
 const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format", "--animation", "--target",
                                              "--to", "--out-dir", "--bone-map", "--frame", "--fps", "--scale",
-                                             "--up", "--tolerance", "--max-memory", "--base", "--base-weight"};
+                                             "--up", "--tolerance", "--max-memory", "--base", "--base-weight",
+                                             "--preview-while"};
 
 // Every numeric option and the values it takes, checked before any command runs: a value outside
 // these ranges (or NaN, or infinity) would make the work, or its memory, unbounded.
@@ -51,6 +52,8 @@ int checkOptionValues(const Args& a, Io io)
     }
     if (a.has("--base-weight") && !a.has("--base"))
         return usageError(io, "--base-weight needs --base");
+    if (a.has("--preview-while") && a.has("--base"))
+        return usageError(io, "--preview-while and --base are two ways to play on a base: give one");
     if (a.has("--animation") && animationIndex(a.get("--animation")) == BadIndex)
         return usageError(io, "--animation takes an index from 0 to " + std::to_string(kMaxAnimationIndex) +
                                   " or a name, not '" + a.get("--animation") + "'");
@@ -66,7 +69,7 @@ Usage:
   bonescope-cli info FILE                      summary: format, frames, fps, bones, keys, notes
   bonescope-cli dump FILE [--animation N|NAME] the whole animation as JSON (docs/dump-json.md)
   bonescope-cli pose FILE --time T [--skeleton MESH] [--animation N|NAME]
-        [--base FILE[:ANIMATION]] [--base-weight W]
+        [--base FILE[:ANIMATION]] [--base-weight W] [--preview-while stand|walk|sit|fly|FILE]
                                                sampled local and world transforms as JSON
   bonescope-cli convert IN OUT [--format NAME] write OUT (format from its extension unless given)
         [--fps N] [--scale S] [--up y|z] [--tolerance T] [--skeleton RIG] [--bone-map MAP]
@@ -95,6 +98,10 @@ to 1e+09 seconds, --animation an index (0 to 1000000) or a name, --max-memory 1M
 --base plays an additive or relative animation on another animation's pose (any file; ANIMATION an
 index or a name, else the first) instead of the rest pose, --base-weight times what it adds
 (default 1); convert writes the layered result as plain absolute keys (docs/cli.md).
+
+--preview-while plays a Second Life animation over a base motion (stand, walk, sit, fly, shipped
+with Bonescope, or a .anim file) as the viewer mixes them: per joint, the higher priority wins; the
+JSON says which motion drives each joint (docs/cli.md).
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage. Errors go to stderr.

@@ -1,11 +1,14 @@
-// `pose FILE --time T [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]`: sampled local
-// and world transforms of every bone (layered on a base: core/layering.h).
+// `pose FILE --time T [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]
+//  [--preview-while BASE]`: sampled local and world transforms of every bone (layered on a base:
+// core/layering.h; mixed over a Second Life base motion by priority: pose_preview.h).
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "app/cli/pose_preview.h"
 #include "core/layering.h"
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
 #include "formats/dump_json.h"
+#include "formats/secondlife/secondlife_priorities.h"
 #include "formats/skeleton_source.h"
 
 namespace bonescope::cli {
@@ -44,19 +47,27 @@ int cmdPose(const Args& a, Io io)
             return Invalid;
         }
     }
+    std::optional<PriorityBase> preview;
+    if (a.has("--preview-while") && !(preview = previewBase(a, io, loaded->scene, a.positional[0])))
+        return Invalid;
     const Animation& anim = loaded->scene.animations[index];
+    const MotionPriorities mine = preview ? secondlife::motionPriorities(anim) : MotionPriorities{};
     std::optional<Sampler> plain;
     std::optional<LayeredSampler> layered;
+    std::optional<PriorityMixSampler> mixed;
     Pose pose;
-    if (base) {
+    if (preview) {
+        mixed.emplace(anim, mine, *preview, skeleton);
+        mixed->sample(time, pose);
+    } else if (base) {
         layered.emplace(anim, *base, skeleton);
         layered->sample(time, pose);
     } else {
         plain.emplace(anim, skeleton);
         plain->sample(time, pose);
     }
-    const Skeleton& bones = base ? layered->skeleton() : plain->skeleton();
-    const Binding& binding = base ? layered->binding() : plain->binding();
+    const Skeleton& bones = preview ? mixed->skeleton() : base ? layered->skeleton() : plain->skeleton();
+    const Binding& binding = preview ? mixed->binding() : base ? layered->binding() : plain->binding();
     std::vector<std::string> warnings;
     nlohmann::json out = dumpPose(bones, pose, time, &warnings);
     nlohmann::json unmatched = nlohmann::json::array();
@@ -72,6 +83,8 @@ int cmdPose(const Args& a, Io io)
                        {"time", base->baseTime(time)},
                        {"unmatchedTracks", std::move(unmatchedBase)}};
     }
+    if (preview)
+        out["previewWhile"] = previewJson(*mixed, *preview, mine, time, &warnings);
     for (const std::string& w : warnings)
         io.err << "warning: " << w << "\n";
     io.out << jsonText(out, 1) << "\n";

@@ -30,7 +30,10 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
                                               "animation (View > Avatar figure).", "shape");
     const QCommandLineOption attach("attach", "Attach a prop mesh to a body attachment point of the avatar, e.g. "
                                               "\"Right Hand=sword.glb\" (repeatable).", "point=mesh");
-    p.addOptions({skeleton, base, baseWeight, screenshot, frame, size, bench, benchOpen, seconds, figure, attach});
+    const QCommandLineOption previewWhile("preview-while", "Play a Second Life animation over a base motion, mixed by "
+                                          "priority (with --screenshot or --benchmark-playback; in the window: "
+                                          "View > Preview while).", "stand|walk|sit|fly|file");
+    p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, bench, benchOpen, seconds, figure, attach});
     p.process(arguments);
 
     Options o;
@@ -71,6 +74,15 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
             *error = "--attach needs POINT=MESH (an attachment point's name and a mesh file), not '" + a + "'";
             return std::nullopt;
         }
+    o.previewWhile = p.value(previewWhile);
+    if (!o.previewWhile.isEmpty() && o.screenshot.isEmpty() && !o.benchmark) {
+        *error = "--preview-while goes with --screenshot or --benchmark-playback (in the window: View > Preview while)";
+        return std::nullopt;
+    }
+    if (!o.previewWhile.isEmpty() && !o.base.isEmpty()) {
+        *error = "--preview-while and --base are two ways to play on a base: give one";
+        return std::nullopt;
+    }
     o.frame = p.value(frame).toLongLong(&ok);
     if (!ok || o.frame < 0) {
         *error = "--frame needs a frame number (0 or more)";

@@ -1,5 +1,5 @@
 #pragma once
-// bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]
+// bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]] [--preview-while BASE]
 //           [--screenshot OUT.png [--frame N] [--size WxH]]
 //           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
 //           [--attach POINT=MESH]...
@@ -16,6 +16,7 @@ struct Options {
     QString skeleton;  // a skeleton mesh to load after the file
     QString base;      // FILE[:ANIMATION] the animation is layered on (core/layering.h)
     double baseWeight = 1;
+    QString previewWhile; // stand, walk, sit, fly or a .anim file (core/priority_mix.h)
     QString screenshot;
     long long frame = 0;
     QSize size{1280, 800};

@@ -16,6 +16,7 @@
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
 #include "formats/platform/process_memory.h"
+#include "formats/secondlife/secondlife_priorities.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {
@@ -51,6 +52,22 @@ bool layerOnBase(Document& doc, const Options& o)
     }
 }
 
+bool previewWhile(Document& doc, const Options& o)
+{
+    if (doc.scene().format != "secondlife") {
+        std::fprintf(stderr, "%s: --preview-while mixes Second Life animations by priority, and this file is not one\n",
+                     qPrintable(doc.path()));
+        return false;
+    }
+    try {
+        doc.setPreviewBase(secondlife::loadPreviewBase(o.previewWhile.toStdString()));
+        return true;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        return false;
+    }
+}
+
 bool load(MainWindow& w, const Options& o)
 {
     if (o.file.isEmpty())
@@ -63,6 +80,8 @@ bool load(MainWindow& w, const Options& o)
         return false;
     if ((!o.figure.isEmpty() || !o.attach.isEmpty()) && !w.document()->figureShown())
         std::fprintf(stderr, "--figure and --attach draw on the Second Life avatar's skeleton only: not shown\n");
+    if (!o.previewWhile.isEmpty())
+        return previewWhile(*w.document(), o);
     return o.base.isEmpty() || layerOnBase(*w.document(), o);
 }
 

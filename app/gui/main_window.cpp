@@ -31,6 +31,7 @@
 #include "app/gui/document/file_watch.h"
 #include "app/gui/panels/format_properties_panel.h"
 #include "app/gui/dialogs/help_menu.h"
+#include "app/gui/dialogs/preview_while_menu.h"
 #include "app/gui/panels/key_editor_panel.h"
 #include "app/gui/panels/notes_panel.h"
 #include "app/gui/timeline/playback_controller.h"
@@ -277,6 +278,7 @@ void MainWindow::buildViewMenu(QMenu* view)
         if (!on)
             look->setChecked(false);
     });
+    addPreviewWhileMenu(view, doc_, this);
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())
         view->addAction(d->toggleViewAction());

@@ -9,6 +9,7 @@
 #include "core/key_times.h"
 #include "app/gui/viewport/up_axis_hint.h"
 #include "formats/secondlife/avatar_skeleton.h"
+#include "formats/secondlife/secondlife_priorities.h"
 #include "render/skinning.h"
 
 namespace bonescope::gui {
@@ -34,6 +35,8 @@ void Document::setScene(Scene scene, const QString& path, const FileStamp& stamp
     selection_.clear();
     current_ = -1;
     base_.reset();
+    if (scene_.format != "secondlife")
+        preview_.reset();
     undo_->clear();
     // clear() leaves an empty stack alone, so a stack marked modified without commands (a recovered
     // document) would keep that mark on the next file.
@@ -151,6 +154,9 @@ void Document::bindSampler()
     const Skeleton& on = layerFlat_.empty() ? use : layerFlat_;
     sampler_ = std::make_unique<Sampler>(animation(), on);
     layered_ = base_ ? std::make_unique<LayeredSampler>(animation(), *base_, on) : nullptr;
+    mixed_ = preview_ ? std::make_unique<PriorityMixSampler>(animation(), secondlife::motionPriorities(animation()),
+                                                             *preview_, on)
+                      : nullptr;
     meshToPose_.clear();
     if (mesh_ && &use == meshSkeleton()) {
         meshToPose_.resize(use.size());
@@ -181,7 +187,9 @@ void Document::bindSampler()
 
 void Document::samplePose(double seconds)
 {
-    if (layered_)
+    if (mixed_)
+        mixed_->sample(seconds, pose_);
+    else if (layered_)
         layered_->sample(seconds, pose_);
     else
         sampler_->sample(seconds, pose_);
@@ -190,10 +198,33 @@ void Document::samplePose(double seconds)
 void Document::setBaseLayer(std::optional<BaseLayer> base)
 {
     base_ = std::move(base);
+    const bool hadPreview = base_ && preview_;
+    if (hadPreview)
+        preview_.reset();
     selection_.clear();
     current_ = -1;
     rebuild();
     emit baseLayerChanged();
+    if (hadPreview)
+        emit previewBaseChanged();
+}
+
+void Document::setPreviewBase(std::optional<PriorityBase> base)
+{
+    preview_ = std::move(base);
+    const bool hadLayer = preview_ && base_;
+    if (hadLayer)
+        base_.reset();
+    rebuild(); // the skeleton stays (the avatar's), and so does the selection
+    emit previewBaseChanged();
+    if (hadLayer)
+        emit baseLayerChanged();
+}
+
+const std::vector<JointDrivers>& Document::previewDrivers() const
+{
+    static const std::vector<JointDrivers> none;
+    return mixed_ ? mixed_->drivers() : none;
 }
 
 void Document::resample()

@@ -14,6 +14,7 @@
 #include "app/gui/document/file_stamp.h"
 #include "core/layering.h"
 #include "core/pose.h"
+#include "core/priority_mix.h"
 #include "core/sampler.h"
 #include "core/scene.h"
 #include "formats/secondlife/avatar_figure.h"
@@ -75,6 +76,14 @@ public:
     const BaseLayer* baseLayer() const { return base_ ? &*base_ : nullptr; }
     void setBaseLayer(std::optional<BaseLayer> base);
 
+    // "Preview while": a Second Life base motion the animation plays over, mixed by joint priority
+    // (core/priority_mix.h); none when null. Setting one clears the base layer and the other way
+    // round. Kept across edits and files of the same format; a file of another format clears it.
+    const PriorityBase* previewBase() const { return preview_ ? &*preview_ : nullptr; }
+    void setPreviewBase(std::optional<PriorityBase> base);
+    // Per skeleton bone, while previewing: which motion drives it (empty otherwise).
+    const std::vector<JointDrivers>& previewDrivers() const;
+
     const Skeleton& skeleton() const { return sampler_->skeleton(); } // the skeleton in use
     const Binding& binding() const { return sampler_->binding(); }
     QString skeletonSource() const; // a sentence for the properties panel
@@ -122,6 +131,7 @@ signals:
     void selectionChanged();
     void upAxisChanged();
     void baseLayerChanged(); // after sceneChanged: a base set, replaced or cleared
+    void previewBaseChanged(); // after sceneChanged: "Preview while" set or cleared
 
 private:
     void rebuild();
@@ -151,6 +161,8 @@ private:
     std::optional<BaseLayer> base_;
     Skeleton layerFlat_; // the skeleton a layer plays on when there is no other (flatLayerSkeleton)
     std::unique_ptr<LayeredSampler> layered_; // the drawn pose while base_ is set
+    std::optional<PriorityBase> preview_;
+    std::unique_ptr<PriorityMixSampler> mixed_; // the drawn pose while preview_ is set
     int motionBone_ = -1;
     glm::vec3 motionStart_{0.f};
 

@@ -107,6 +107,11 @@ QVariant BoneTreeModel::data(const QModelIndex& index, int role) const
     if (role == BoneRole)
         return b;
     const int t = doc_->binding().trackOfBone[b];
+    if (const auto& drivers = doc_->previewDrivers(); b < int(drivers.size()) && index.column() == Name) {
+        const QVariant mark = previewMark(drivers[size_t(b)], role);
+        if (mark.isValid())
+            return mark;
+    }
     if (role == Qt::ForegroundRole && t < 0)
         return QColor(Qt::gray);
     if (role == Qt::ToolTipRole && index.column() == Name)
@@ -125,6 +130,24 @@ QVariant BoneTreeModel::data(const QModelIndex& index, int role) const
     case Visibility: return qulonglong(track.visibility.size());
     }
     return {};
+}
+
+QVariant BoneTreeModel::previewMark(const JointDrivers& d, int role) const
+{
+    const bool rot = d.rotation == MixSource::Base, pos = d.translation == MixSource::Base;
+    if (!rot && !pos)
+        return {};
+    if (role == Qt::ForegroundRole)
+        return QColor::fromRgbF(0.9f, 0.35f, 0.4f); // render::BoneStyle::fromBase
+    if (role != Qt::ToolTipRole)
+        return {};
+    const QString what = rot && pos ? tr("rotation and position") : rot ? tr("rotation") : tr("position");
+    const QString base = QString::fromStdString(doc_->previewBase()->label);
+    if (d.animationPriority == JointDrivers::kNoPriority)
+        return tr("%1 from %2 (priority %3): the animation does not key it").arg(what, base).arg(d.basePriority);
+    if (d.animationPriority == d.basePriority)
+        return tr("%1 from %2: both at priority %3, and the base started last").arg(what, base).arg(d.basePriority);
+    return tr("%1 from %2: its priority %3 wins over the animation's %4").arg(what, base).arg(d.basePriority).arg(d.animationPriority);
 }
 
 QVariant BoneTreeModel::headerData(int section, Qt::Orientation o, int role) const

@@ -1,9 +1,12 @@
 #pragma once
 // The skeleton in use as a tree: one row per bone, with the key counts of the track bound to it
-// (translation, rotation, scale, visibility).
+// (translation, rotation, scale, visibility). While previewing over a base motion, the names of the
+// bones the base poses are drawn in the viewport's colour for them, with why in the tooltip.
 #include <vector>
 
 #include <QAbstractItemModel>
+
+#include "core/priority_mix.h"
 
 namespace bonescope::gui {
 
@@ -30,6 +33,7 @@ public:
 private:
     void rebuild();
     void countsChanged();
+    QVariant previewMark(const JointDrivers& d, int role) const;
 
     Document* doc_;
     std::vector<int> roots_;

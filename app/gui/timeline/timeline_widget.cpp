@@ -1,6 +1,7 @@
 #include "app/gui/timeline/timeline_widget.h"
 
 #include <QDoubleSpinBox>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -118,8 +119,16 @@ void TimelineWidget::refresh()
     position_->setText(positionText());
     position_->setToolTip(tr("Current frame and time, at %1").arg(doc_->frameRateText()));
     const BaseLayer* base = doc_->baseLayer();
-    base_->setVisible(base);
-    base_->setText(base ? tr("on base %1   ").arg(baseLayerText(*base)) : QString());
+    const PriorityBase* preview = doc_->previewBase();
+    base_->setVisible(base || preview);
+    if (base)
+        base_->setText(tr("on base %1   ").arg(baseLayerText(*base)));
+    else if (preview)
+        base_->setText(tr("while %1 (priority %2): joints in red are its   ")
+                           .arg(QFileInfo(QString::fromStdString(preview->label)).fileName())
+                           .arg(preview->priorities.motion));
+    else
+        base_->clear();
     base_->setToolTip(base_->text());
     play_->setText(playback_->isPlaying() ? "❚❚" : "▶");
 }

@@ -47,6 +47,10 @@ void bindViewport(Document* doc, render::Viewport* view)
         for (int track : doc->binding().trackOfBone)
             animated.push_back(track >= 0);
         view->setAnimatedBones(std::move(animated));
+        std::vector<uint8_t> fromBase;
+        for (const JointDrivers& d : doc->previewDrivers())
+            fromBase.push_back(d.rotation == MixSource::Base || d.translation == MixSource::Base);
+        view->setBaseDriven(fromBase);
     };
     // Another animation of the same file: framed anew (it may walk elsewhere).
     auto shown = std::make_shared<std::pair<QString, int>>();

@@ -16,6 +16,7 @@
 #include "formats/convert/name_list.h"
 #include "formats/convert/static_scale.h"
 #include "formats/registry.h"
+#include "formats/scene_mirror.h"
 #include "formats/short_number.h"
 
 namespace bonescope {
@@ -186,6 +187,13 @@ Scene prepareForTarget(const Scene& source, const Format& target, const ConvertO
 {
     if (source.format == target.id() && !o.any())
         return source;
+    if (o.mirror) { // in the file's own frame, where its own fields (Second Life constraints) live
+        Scene mirrored = source;
+        mirrorScene(mirrored, fileAxis(source.format, 0));
+        ConvertOptions rest = o;
+        rest.mirror = false;
+        return prepareForTarget(mirrored, target, rest, report);
+    }
     reportOwnFields(source, target, report);
     if (usesUploaderRules(source, target, o))
         return uploadBvh(source, target, o, report);

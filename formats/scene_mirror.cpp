@@ -29,11 +29,14 @@ int fileAxis(const std::string& formatId, int commonAxis)
     return commonAxis;
 }
 
-size_t mirrorScene(Scene& scene, int axis, const std::vector<SidePair>& user)
+size_t mirrorScene(Scene& scene, int axis, const std::vector<SidePair>& user, int only)
 {
     Scene mirrored = scene; // all or nothing: one animation may refuse after another changed
     size_t moved = 0;
-    for (Animation& a : mirrored.animations) {
+    for (size_t i = 0; i < mirrored.animations.size(); ++i) {
+        if (only >= 0 && int(i) != only)
+            continue;
+        Animation& a = mirrored.animations[i];
         moved += mirrorAnimation(a, axis, user);
         if (auto* x = a.extra.as<SecondLifeExtra>())
             secondlife::mirrorExtra(*x, axis, user);

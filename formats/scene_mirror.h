@@ -13,10 +13,10 @@ namespace bonescope {
 // through the format's toCommon(): Second Life's left/right axis (common x) is its y.
 int fileAxis(const std::string& formatId, int commonAxis);
 
-// Mirrors every animation of the scene across `axis` of the file's own frame and carries the change
-// into the format's fields (Second Life joint priorities and constraints). Returns the number of
-// tracks that changed side. Throws std::runtime_error, changing nothing, when two tracks would get
-// the same name.
-size_t mirrorScene(Scene& scene, int axis, const std::vector<SidePair>& user = {});
+// Mirrors every animation of the scene (or only the one at index `only`) across `axis` of the file's
+// own frame and carries the change into the format's fields (Second Life joint priorities and
+// constraints). Returns the number of tracks that changed side. Throws std::runtime_error, changing
+// nothing, when two tracks would get the same name.
+size_t mirrorScene(Scene& scene, int axis, const std::vector<SidePair>& user = {}, int only = -1);
 
 } // namespace bonescope

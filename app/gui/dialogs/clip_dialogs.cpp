@@ -78,7 +78,7 @@ void addPatternAction(QMenu* clip, Document* doc, QWidget* parent, const QString
 void addBoneEditActions(QMenu* clip, Document* doc, QWidget* parent)
 {
     clip->addSeparator();
-    QAction* timeScale = clip->addAction(QMenu::tr("Time &scale..."), parent, [doc, parent] {
+    QAction* timeScale = clip->addAction(QMenu::tr("T&ime scale..."), parent, [doc, parent] {
         QDoubleSpinBox* factor = nullptr;
         if (auto form = runForm(parent, QMenu::tr("Time scale"), [&](QDialog* d, QFormLayout* f) {
                 factor = new QDoubleSpinBox(d);
@@ -120,7 +120,7 @@ void addBoneEditActions(QMenu* clip, Document* doc, QWidget* parent)
             QMessageBox::warning(parent, QMenu::tr("Mirror left/right"), error);
     });
     mirror->setObjectName("mirrorClip");
-    addPatternAction(clip, doc, parent, QMenu::tr("&Drop joints..."), "dropJoints", QMenu::tr("Drop joints"), dropJointsEdit);
+    addPatternAction(clip, doc, parent, QMenu::tr("Dro&p joints..."), "dropJoints", QMenu::tr("Drop joints"), dropJointsEdit);
     addPatternAction(clip, doc, parent, QMenu::tr("Free&ze joints..."), "freezeJoints",
                      QMenu::tr("Freeze joints (hold the first key)"), freezeJointsEdit);
     QAction* offset = clip->addAction(QMenu::tr("&Offset root..."), parent, [doc, parent] {

@@ -2,6 +2,7 @@
 // files on every core, each written back in its own format through a temporary file, with a summary.
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <sstream>
 
 #include "app/cli/batch_files.h"
@@ -53,9 +54,21 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
         const Format& format = *loaded.format;
         if (!format.capabilities().write)
             throw std::runtime_error(job.in + ": " + format.displayName() + " files cannot be written");
+        std::set<std::string> known; // what was already wrong is not the edits' doing
+        for (const Finding& f : format.validate(loaded.scene, {}))
+            known.insert(f.message);
         if (applyFileEdits(loaded.scene, format.displayName(), edits, job.report) == 0) {
             row = describe(loaded.scene, FileBytes::open(job.in).bytes().size(), Outcome::Unchanged);
             return;
+        }
+        // What the edits made wrong by the format's own rules (a Second Life clip over 60 s, a pelvis
+        // beyond 5 m): a warning is reported, an error keeps the file as it was.
+        for (const Finding& f : format.validate(loaded.scene, {})) {
+            if (known.count(f.message))
+                continue;
+            if (f.severity == Finding::Severity::Error)
+                throw std::runtime_error(job.in + ": not written, the edits would make it invalid: " + f.message);
+            job.report.push_back("warning: " + f.message);
         }
         const std::vector<uint8_t> bytes = format.write(loaded.scene);
         const bool inPlace = job.in == job.out;

@@ -224,6 +224,23 @@ TEST(CliEdit, SummaryCsvAndMarkdown)
     EXPECT_TRUE(contains(r.err, "--mirror: no left/right pair of joints: every joint reflected in place")) << r.err;
 }
 
+// Measured: --time-scale 100 wrote a 93 s Second Life file the viewer refuses, over the user's good
+// one; --offset 0,0,7 clamped the pelvis to 5 m without a word.
+TEST(CliEdit, EditsThatBreakTheFormatsRulesAreRefusedOrReported)
+{
+    const fs::path dir = copies("edit-rules", {{kWalk, "walk.anim"}});
+    const std::string f = (dir / "walk.anim").string();
+    const auto bytes = test::readBytes(f);
+    auto r = test::runCli({"edit", "--in-place", "--time-scale", "100", f});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, f + ": not written, the edits would make it invalid: the duration 93.33"))
+        << r.out;
+    EXPECT_EQ(test::readBytes(f), bytes);
+    r = test::runCli({"edit", "--in-place", "--offset", "0,0,7", f});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(contains(r.err, "    warning: joint 'mPelvis' has a position key beyond 5 m")) << r.err;
+}
+
 TEST(CliEdit, NothingAppliedOrWrongUsage)
 {
     const fs::path dir = copies("edit-usage", {{kSeanim, "a.seanim"}});

@@ -4,6 +4,7 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QUndoStack>
@@ -120,6 +121,24 @@ private slots:
         QVERIFY(glm::distance(worldOf(doc, "mWristLeft"), leftWrist) < 1e-4);
         doc->undoStack()->undo();
         QVERIFY(std::abs(doc->duration() - duration) < 1e-12);
+
+        // Drop joints by a pattern typed in its dialog: the hips and knees go, one undo step.
+        QAction* drop = nullptr;
+        for (QAction* a : clip->actions())
+            if (a->text().remove('&') == "Drop joints...")
+                drop = a;
+        QVERIFY(drop);
+        const size_t tracks = doc->animation().tracks.size();
+        {
+            FormAnswerer answer([](QDialog* d) { d->findChild<QLineEdit*>()->setText("mhip*, mKnee*"); });
+            drop->trigger();
+            QVERIFY(answer.answered);
+        }
+        QCOMPARE(doc->animation().tracks.size(), tracks - 4);
+        QCOMPARE(doc->animation().findTrack("mHipLeft"), -1);
+        QCOMPARE(doc->undoStack()->undoText(), QString("Drop joints"));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->animation().tracks.size(), tracks);
     }
 };
 

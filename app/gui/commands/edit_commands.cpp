@@ -189,21 +189,22 @@ void timeScaleEdit(Document* doc, double factor)
     });
 }
 
-QString mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs)
+long mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs, QString* error)
 {
-    QString error;
+    long moved = -1;
     editScene(doc, tr("Mirror left/right"), [&](Scene& s) {
         if (!s.currentAnimation())
             return false;
         try {
-            mirrorScene(s, fileAxis(s.format, commonAxis), pairs, s.current);
+            moved = long(mirrorScene(s, fileAxis(s.format, commonAxis), pairs, s.current));
         } catch (const std::exception& e) {
-            error = QString::fromStdString(e.what());
+            if (error)
+                *error = QString::fromStdString(e.what());
             return false;
         }
         return true;
     });
-    return error;
+    return moved;
 }
 
 size_t dropJointsEdit(Document* doc, const QString& pattern)

@@ -44,8 +44,9 @@ void reverseEdit(Document* doc);
 void resampleEdit(Document* doc, double fps);
 void timeScaleEdit(Document* doc, double factor);
 // Left <-> right on `commonAxis` (0 x: the character's left and right, formats/scene_mirror.h), with
-// the user's own side markers. Returns an error message, or an empty string once done.
-QString mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs);
+// the user's own side markers. Returns the number of tracks that changed side, or -1 with `error` set
+// when the mirror is refused (nothing is pushed).
+long mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs, QString* error);
 // Tracks whose bone matches `pattern` (core/bone_pattern.h). Each returns how many tracks changed;
 // nothing is pushed for none.
 size_t dropJointsEdit(Document* doc, const QString& pattern);

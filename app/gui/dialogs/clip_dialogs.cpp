@@ -116,8 +116,15 @@ void addBoneEditActions(QMenu* clip, Document* doc, QWidget* parent)
             }
             user.push_back(p);
         }
-        if (const QString error = mirrorEdit(doc, axis->currentIndex(), user); !error.isEmpty())
+        QString error;
+        const long moved = mirrorEdit(doc, axis->currentIndex(), user, &error);
+        if (moved < 0 && !error.isEmpty())
             QMessageBox::warning(parent, QMenu::tr("Mirror left/right"), error);
+        else if (moved == 0)
+            QMessageBox::information(parent, QMenu::tr("Mirror left/right"),
+                                     QMenu::tr("No joint has a left or right counterpart: every joint was reflected in "
+                                               "place. Add your own side markers under \"Also pair\" if the names "
+                                               "use others."));
     });
     mirror->setObjectName("mirrorClip");
     addPatternAction(clip, doc, parent, QMenu::tr("Dro&p joints..."), "dropJoints", QMenu::tr("Drop joints"), dropJointsEdit);

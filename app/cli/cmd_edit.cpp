@@ -11,6 +11,7 @@
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/platform/utf8_path.h"
+#include "formats/registry.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/short_number.h"
 
@@ -54,6 +55,12 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
         const Format& format = *loaded.format;
         if (!format.capabilities().write)
             throw std::runtime_error(job.in + ": " + format.displayName() + " files cannot be written");
+        // A format of several extensions writes its first only (Assimp: .glb): a .fbx is never given
+        // .glb bytes.
+        if (format.extensions().size() > 1 && extensionOf(job.in) != format.extensions().front())
+            throw std::runtime_error(job.in + ": ." + extensionOf(job.in) + " files cannot be written (" +
+                                     format.displayName() + " writes ." + format.extensions().front() +
+                                     "); convert it with 'convert --to " + format.id() + "'");
         std::set<std::string> known; // what was already wrong is not the edits' doing
         for (const Finding& f : format.validate(loaded.scene, {}))
             known.insert(f.message);

@@ -241,6 +241,25 @@ TEST(CliEdit, EditsThatBreakTheFormatsRulesAreRefusedOrReported)
     EXPECT_TRUE(contains(r.err, "    warning: joint 'mPelvis' has a position key beyond 5 m")) << r.err;
 }
 
+#ifndef BONESCOPE_WITHOUT_ASSIMP
+// An FBX is read through Assimp, whose writer makes .glb: edited in place it would have become a
+// .glb under the .fbx name.
+TEST(CliEdit, FilesItsFormatCannotWriteBackAreLeftAlone)
+{
+    const fs::path dir = test::freshFolder("edit-fbx");
+    const fs::path fbx = dir / "pivot.fbx";
+    fs::copy_file(test::fixturePath("fbx/pivot_skeleton.fbx"), fbx);
+    fs::permissions(fbx, fs::perms::owner_write, fs::perm_options::add);
+    const auto bytes = test::readBytes(fbx.string());
+    const auto r = test::runCli({"edit", "--in-place", "--time-scale", "2", fbx.string()});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, fbx.string() + ": .fbx files cannot be written (glTF / FBX / COLLADA (Assimp) writes .glb); "
+                                               "convert it with 'convert --to assimp'"))
+        << r.out;
+    EXPECT_EQ(test::readBytes(fbx.string()), bytes);
+}
+#endif
+
 TEST(CliEdit, NothingAppliedOrWrongUsage)
 {
     const fs::path dir = copies("edit-usage", {{kSeanim, "a.seanim"}});

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
-#include <set>
+#include <map>
 #include <stdexcept>
 
 #include "core/axis_conversion.h"
@@ -91,12 +91,15 @@ size_t mirrorAnimation(Animation& a, int axis, const std::vector<SidePair>& user
 {
     // Checked before anything changes: a user pair that is not a true swap could give two tracks
     // the same bone.
+    // (Tracks that already share a name, as LEGO Island actors' nodes may, keep sharing it.)
     std::vector<std::string> names;
-    std::set<std::string> seen;
+    std::map<std::string, std::string> from; // new name -> the original name that gets it
     for (const Track& t : a.tracks) {
         names.push_back(mirroredName(t.name, user));
-        if (!seen.insert(names.back()).second)
-            throw std::runtime_error("cannot mirror: two tracks would both animate '" + names.back() + "'");
+        const auto [it, added] = from.emplace(names.back(), t.name);
+        if (!added && it->second != t.name)
+            throw std::runtime_error("cannot mirror: '" + it->second + "' and '" + t.name + "' would both become '" +
+                                     names.back() + "'");
     }
     applyAxisConversion(AxisConversion::mirror(std::clamp(axis, 0, 2)), a);
     size_t moved = 0;

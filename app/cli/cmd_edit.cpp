@@ -78,6 +78,13 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
             job.report.push_back("warning: " + f.message);
         }
         const std::vector<uint8_t> bytes = format.write(loaded.scene);
+        // What Bonescope writes it can read back: an edit can make a file its own reader refuses (a
+        // SEAnim's frame count grown past what its size allows). Such a file is not written.
+        try {
+            format.readFrom(bytes, job.in); // beside the input: what it refers to (Dash textures)
+        } catch (const std::exception& e) {
+            throw std::runtime_error(job.in + ": not written, the edited file could not be read back: " + e.what());
+        }
         const bool inPlace = job.in == job.out;
         if (!inPlace)
             fs::create_directories(platform::utf8Path(job.out).parent_path());

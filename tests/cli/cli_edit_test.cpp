@@ -239,6 +239,15 @@ TEST(CliEdit, EditsThatBreakTheFormatsRulesAreRefusedOrReported)
     r = test::runCli({"edit", "--in-place", "--offset", "0,0,7", f});
     EXPECT_EQ(r.status, 0) << r.err;
     EXPECT_TRUE(contains(r.err, "    warning: joint 'mPelvis' has a position key beyond 5 m")) << r.err;
+
+    // Measured: 70000 frames scaled by 1.5 gave a 145-byte SEAnim declaring 105000 frames, which the
+    // reader refuses (more than a file of its size may hold).
+    const fs::path seanim = copies("edit-readback", {{"seanim/synth_fc70000_u32.seanim", "long.seanim"}}) / "long.seanim";
+    const auto seanimBytes = test::readBytes(seanim.string());
+    r = test::runCli({"edit", "--in-place", "--time-scale", "1.5", seanim.string()});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_TRUE(contains(r.out, seanim.string() + ": not written, the edited file could not be read back: ")) << r.out;
+    EXPECT_EQ(test::readBytes(seanim.string()), seanimBytes);
 }
 
 #ifndef BONESCOPE_WITHOUT_ASSIMP

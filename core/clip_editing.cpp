@@ -76,25 +76,30 @@ void cutChannel(Channel<T>& ch, double start, double end)
 
 } // namespace
 
+void scaleTime(Animation& a, double k)
+{
+    if (!(k > 0) || !std::isfinite(k))
+        return;
+    for (Track& t : a.tracks)
+        forEachChannel(t, [&](auto& ch) {
+            for (auto& key : ch.keys)
+                key.time *= k;
+        });
+    for (Note& n : a.notes)
+        n.time *= k;
+    a.duration *= k;
+    if (a.loopRange) {
+        a.loopRange->in *= k;
+        a.loopRange->out *= k;
+    }
+}
+
 void setFrameRate(Animation& a, double fps, bool rescaleTimes)
 {
     if (!(fps > 0) || !std::isfinite(fps))
         return;
-    if (rescaleTimes && a.fps > 0) {
-        const double k = a.fps / fps;
-        for (Track& t : a.tracks)
-            forEachChannel(t, [&](auto& ch) {
-                for (auto& key : ch.keys)
-                    key.time *= k;
-            });
-        for (Note& n : a.notes)
-            n.time *= k;
-        a.duration *= k;
-        if (a.loopRange) {
-            a.loopRange->in *= k;
-            a.loopRange->out *= k;
-        }
-    }
+    if (rescaleTimes && a.fps > 0)
+        scaleTime(a, a.fps / fps);
     a.fps = fps;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Whole-clip operations of the editor: frame rate, trim, duration, reverse, resample.
+// Whole-clip operations of the editor: frame rate, time scale, trim, duration, reverse, resample.
 #include "core/animation.h"
 
 namespace bonescope {
@@ -7,6 +7,10 @@ namespace bonescope {
 // New frame rate. rescaleTimes = true keeps every key on its frame number (the clip plays faster or
 // slower); false keeps every key at its time in seconds.
 void setFrameRate(Animation& a, double fps, bool rescaleTimes);
+
+// Multiplies every time by k > 0 (keys, notes, duration, loop range): 2 plays half as fast and
+// lasts twice as long. The frame rate stays.
+void scaleTime(Animation& a, double k);
 
 // Keeps [start, end] seconds and shifts it to start at 0. Channels get a key at each end, sampled by
 // their own rules, so the trimmed clip plays as that part of the original did. Notes outside go.

@@ -16,7 +16,12 @@ namespace {
 const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format", "--animation", "--target",
                                              "--to", "--out-dir", "--bone-map", "--frame", "--fps", "--scale",
                                              "--up", "--tolerance", "--max-memory", "--base", "--base-weight",
-                                             "--preview-while"};
+                                             "--preview-while",
+                                             // edit
+                                             "--priority", "--joint-priority", "--loop", "--ease-in", "--ease-out",
+                                             "--hand-pose", "--time-scale", "--trim", "--drop-joints",
+                                             "--freeze-joints", "--offset", "--mirror-axis", "--mirror-pairs",
+                                             "--summary"};
 
 // Every numeric option and the values it takes, checked before any command runs: a value outside
 // these ranges (or NaN, or infinity) would make the work, or its memory, unbounded.
@@ -31,6 +36,9 @@ const NumericOption kNumericOptions[] = {
     {"--tolerance", 0, 1e6, ""},
     {"--time", -1e9, 1e9, "seconds"},
     {"--base-weight", kMinBaseWeight, kMaxBaseWeight, ""},
+    {"--time-scale", 0.001, 1000, ""},
+    {"--ease-in", 0, 60, "seconds"},
+    {"--ease-out", 0, 60, "seconds"},
 };
 
 std::string number(double v)
@@ -73,7 +81,7 @@ Usage:
                                                sampled local and world transforms as JSON
   bonescope-cli convert IN OUT [--format NAME] write OUT (format from its extension unless given)
         [--fps N] [--scale S] [--up y|z] [--tolerance T] [--skeleton RIG] [--bone-map MAP]
-        [--max-memory SIZE] [--base FILE[:ANIMATION]] [--base-weight W]
+        [--max-memory SIZE] [--base FILE[:ANIMATION]] [--base-weight W] [--mirror]
                                                bake, rescale, re-axis, reduce keys, retarget
                                                (docs/conversion.md); what OUT cannot hold is reported
   bonescope-cli convert --to FORMAT --out-dir DIR [--overwrite] [--json] [options] FILE_OR_FOLDER...
@@ -81,19 +89,26 @@ Usage:
                                                bad ones, summary at the end (--json: as JSON)
   bonescope-cli validate [--target NAME] FILE...
                                                report every problem found in each file
+  bonescope-cli edit (--in-place | --out-dir DIR [--overwrite]) [--summary csv|markdown] EDITS
+        FILE_OR_FOLDER...                      the same edits on many files, on every core, each
+                                               written in its own format (docs/cli.md); EDITS:
+        [--drop-joints PATTERN] [--freeze-joints PATTERN] [--trim A:B] [--time-scale X]
+        [--mirror [--mirror-axis x|y|z] [--mirror-pairs L:R,...]] [--offset X,Y,Z]
+        Second Life only: [--priority N] [--joint-priority NAME=N,...] [--loop IN:OUT]
+        [--ease-in S] [--ease-out S] [--hand-pose N]
   bonescope-cli formats                        list the supported formats
   bonescope-cli --version                      print the version
 
 FILE may be - to read standard input; anything else that is not a regular file (a folder, a FIFO,
 a device) is refused. OUT is replaced atomically (a symlink is written through to its target).
-A batch never writes over one of its inputs, nor over a file that existed before the run unless
---overwrite is given (every replaced file is then listed); an --out-dir inside an input folder is
-not searched for inputs. Symlinks inside input folders are followed only to files inside that folder.
+A batch never writes over one of its inputs (but edit --in-place, as asked), nor over a file that
+existed before the run unless --overwrite is given (every replaced file is then listed); an
+--out-dir inside an input folder is not searched for inputs. Symlinks inside input folders are followed only to files inside that folder.
 
 Option ranges: --fps 0.01 to 1000, --scale 1e-06 to 1e+06, --tolerance 0 to 1e+06, --time -1e+09
 to 1e+09 seconds, --animation an index (0 to 1000000) or a name, --max-memory 1M to 1024G,
---base-weight 0 to 2. A conversion whose baked keys would need more memory than --max-memory
-(default 2G) is refused.
+--base-weight 0 to 2, --time-scale 0.001 to 1000, --ease-in and --ease-out 0 to 60 seconds. A
+conversion whose baked keys would need more memory than --max-memory (default 2G) is refused.
 
 --base plays an additive or relative animation on another animation's pose (any file; ANIMATION an
 index or a name, else the first) instead of the rest pose, --base-weight times what it adds
@@ -209,6 +224,7 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     if (command == "pose") return cmdPose(a, io);
     if (command == "convert") return cmdConvert(a, io);
     if (command == "validate") return cmdValidate(a, io);
+    if (command == "edit") return cmdEdit(a, io);
     if (command == "formats") return cmdFormats(io);
     return usageError(io, "unknown command '" + command + "'");
 }

@@ -37,6 +37,7 @@ int cmdDump(const Args& a, Io io);
 int cmdPose(const Args& a, Io io);
 int cmdConvert(const Args& a, Io io);
 int cmdValidate(const Args& a, Io io);
+int cmdEdit(const Args& a, Io io);
 
 // Helpers shared by the commands.
 int usageError(Io io, const std::string& message);

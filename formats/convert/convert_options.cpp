@@ -24,7 +24,7 @@ bool positiveNumber(const std::string& s, double& out, bool allowZero)
 const std::vector<std::string>& convertOptionNames()
 {
     static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton",
-                                                   "--base", "--base-weight"};
+                                                   "--base", "--base-weight", "--mirror"};
     return names;
 }
 
@@ -33,6 +33,10 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
 {
     usage = true;
     double v = 0;
+    if (name == "--mirror") {
+        o.mirror = true;
+        return true;
+    }
     if (name == "--fps" || name == "--scale" || name == "--tolerance") {
         if (!positiveNumber(value, v, name == "--tolerance")) {
             error = name + " needs a positive number, not '" + value + "'";

@@ -21,15 +21,16 @@ struct ConvertOptions {
     std::optional<Skeleton> targetSkeleton; // retarget onto this skeleton
     // The chosen animation layered on this base and baked to plain absolute keys (core/layering.h).
     std::optional<BaseLayer> base;
+    bool mirror = false; // left <-> right across the common frame's x (formats/scene_mirror.h), first
     // Baking whose keys (frames x bones, known before they are made) would take more memory than
     // this is refused with a message instead of running out of memory.
     uint64_t maxMemory = uint64_t(2) << 30;
 
-    bool any() const { return fps || scale || up || tolerance || boneMap || targetSkeleton || base; }
+    bool any() const { return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror; }
 };
 
 // Sets one option from its command-line spelling ("--fps", "--scale", "--up", "--tolerance",
-// "--bone-map", "--skeleton", "--base", "--base-weight": after "--base") and value; files are loaded here. Returns false with `error` set when
+// "--bone-map", "--skeleton", "--base", "--base-weight": after "--base", "--mirror": no value) and value; files are loaded here. Returns false with `error` set when
 // the value is wrong or a file cannot be read; `usage` says which of the two it was.
 bool setConvertOption(ConvertOptions& options, const std::string& name, const std::string& value,
                       std::string& error, bool& usage);

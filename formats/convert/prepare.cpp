@@ -16,6 +16,7 @@
 #include "formats/convert/name_list.h"
 #include "formats/convert/static_scale.h"
 #include "formats/registry.h"
+#include "formats/scene_mirror.h"
 #include "formats/short_number.h"
 
 namespace bonescope {
@@ -186,6 +187,12 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
 {
     if (source.format == target.id() && !o.any())
         return source;
+    if (o.mirror) { // in the file's own frame, where its own fields (Second Life constraints) live
+        mirrorScene(source, fileAxis(source.format, 0));
+        ConvertOptions rest = o;
+        rest.mirror = false;
+        return prepareForTarget(std::move(source), target, rest, report);
+    }
     reportOwnFields(source, target, report);
     if (usesUploaderRules(source, target, o))
         return uploadBvh(source, target, o, report);

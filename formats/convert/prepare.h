@@ -10,6 +10,7 @@ namespace bonescope {
 
 // Same format and no option: the scene unchanged, so an unedited file is re-saved byte for byte.
 // Otherwise:
+//   0. with options.mirror, the scene mirrored left <-> right (formats/scene_mirror.h);
 //   1. the source format's toCommon() (its data -> local transforms, Y up, right-handed);
 //   1b. for a target without scale or without a skeleton: static uniform bone scales folded into
 //      the translations below them (static_scale.h);

@@ -16,14 +16,6 @@ namespace {
 const std::string kSeanim = "seanim/synth_abs_lrs_loop_notes.seanim";
 const std::string kAnim = "secondlife/linden_standup.anim";
 
-fs::path freshFolder(const std::string& name)
-{
-    const fs::path dir = test::tempPath(name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
 void copySample(const std::string& sample, const fs::path& to) { fs::copy_file(test::samplePath(sample), to); }
 
 bool contains(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
@@ -32,7 +24,7 @@ bool contains(const std::string& text, const std::string& what) { return text.fi
 // it had been overwritten).
 TEST(BatchSafety, NeverWritesOverItsInputs)
 {
-    const fs::path dir = freshFolder("batch-inputs");
+    const fs::path dir = test::freshFolder("batch-inputs");
     copySample(kAnim, dir / "walk.anim");
     copySample(kSeanim, dir / "walk.seanim");
     const auto anim = test::readBytes((dir / "walk.anim").string());
@@ -60,7 +52,7 @@ TEST(BatchSafety, NeverWritesOverItsInputs)
 // written over only with --overwrite, and listed.
 TEST(BatchSafety, ExistingFilesNeedOverwriteAndAreListed)
 {
-    const fs::path dir = freshFolder("batch-existing");
+    const fs::path dir = test::freshFolder("batch-existing");
     copySample(kAnim, dir / "standup.anim");
     copySample("secondlife/linden_walk.anim", dir / "walk.anim");
     const std::vector<uint8_t> handMade = {'H', 'I', 'E', 'R', 'A', 'R', 'C', 'H', 'Y'};
@@ -76,7 +68,7 @@ TEST(BatchSafety, ExistingFilesNeedOverwriteAndAreListed)
                                     ": is one of this run's inputs; give another --out-dir"))
         << r.out;
 
-    const fs::path out = freshFolder("batch-existing-out");
+    const fs::path out = test::freshFolder("batch-existing-out");
     test::writeBytes((out / "standup.bvh").string(), handMade);
     r = test::runCli({"convert", "--to", "bvh", "--out-dir", out.string(), (dir / "standup.anim").string(),
                       (dir / "walk.anim").string()});
@@ -102,7 +94,7 @@ TEST(BatchSafety, ExistingFilesNeedOverwriteAndAreListed)
 // never taken as input.
 TEST(BatchSafety, OutputFolderInsideTheInputFolderIsNotSearched)
 {
-    const fs::path dir = freshFolder("batch-nested");
+    const fs::path dir = test::freshFolder("batch-nested");
     copySample(kSeanim, dir / "a.seanim");
     copySample(kAnim, dir / "b.anim");
     const fs::path out = dir / "out";
@@ -126,7 +118,7 @@ TEST(BatchSafety, OutputFolderInsideTheInputFolderIsNotSearched)
 // whole summary to scripts.
 TEST(BatchSafety, RenamedOutputsAndJsonSummary)
 {
-    const fs::path dir = freshFolder("batch-json-in");
+    const fs::path dir = test::freshFolder("batch-json-in");
     const fs::path out = test::tempPath("batch-json-out");
     fs::remove_all(out);
     copySample(kSeanim, dir / "walk.seanim");
@@ -171,8 +163,8 @@ TEST(BatchSafety, RenamedOutputsAndJsonSummary)
 // Folder symlinks were skipped but file symlinks were followed anywhere: both alike now, listed.
 TEST(BatchSafety, SymlinksOutsideTheFolderAreSkippedAndListed)
 {
-    const fs::path dir = freshFolder("batch-links");
-    const fs::path elsewhere = freshFolder("batch-links-elsewhere");
+    const fs::path dir = test::freshFolder("batch-links");
+    const fs::path elsewhere = test::freshFolder("batch-links-elsewhere");
     copySample(kSeanim, elsewhere / "private.seanim");
     fs::create_directories(elsewhere / "more");
     copySample(kSeanim, elsewhere / "more" / "other.seanim");

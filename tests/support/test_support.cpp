@@ -52,6 +52,14 @@ std::string tempPath(const std::string& name)
     return (dir / name).string();
 }
 
+std::filesystem::path freshFolder(const std::string& name)
+{
+    const std::filesystem::path dir = tempPath(name);
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
 const std::vector<uint8_t>& keepGlb(const std::string& name, const std::vector<uint8_t>& bytes)
 {
     if (const char* dir = std::getenv("BONESCOPE_GLB_OUT"); dir && *dir) {

@@ -1,6 +1,7 @@
 #pragma once
 // Shared by the tests: where the samples are, reading files, running the CLI in process.
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@ std::vector<std::string> samplesIn(const std::string& folder, const std::string&
 std::vector<uint8_t> readBytes(const std::string& path);
 void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes);
 std::string tempPath(const std::string& name); // a fresh path in a per-run temporary folder
+std::filesystem::path freshFolder(const std::string& name); // tempPath(name), emptied and created
 // A .glb a test wrote, kept as NAME.glb in $BONESCOPE_GLB_OUT (when set) for the glTF validator
 // (tests/gltf_validator/run.sh); returns `bytes` unchanged.
 const std::vector<uint8_t>& keepGlb(const std::string& name, const std::vector<uint8_t>& bytes);

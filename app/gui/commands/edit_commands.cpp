@@ -3,7 +3,9 @@
 #include <QCoreApplication>
 
 #include "app/gui/document/document.h"
+#include "core/bone_edits.h"
 #include "core/clip_editing.h"
+#include "formats/scene_mirror.h"
 
 namespace bonescope::gui {
 
@@ -177,6 +179,52 @@ void resampleEdit(Document* doc, double fps)
         resampleClip(a, fps);
         return true;
     });
+}
+
+void timeScaleEdit(Document* doc, double factor)
+{
+    editAnimation(doc, tr("Time scale"), [&](Animation& a) {
+        scaleTime(a, factor);
+        return factor > 0;
+    });
+}
+
+long mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs, QString* error)
+{
+    long moved = -1;
+    editScene(doc, tr("Mirror left/right"), [&](Scene& s) {
+        if (!s.currentAnimation())
+            return false;
+        try {
+            moved = long(mirrorScene(s, fileAxis(s.format, commonAxis), pairs, s.current));
+        } catch (const std::exception& e) {
+            if (error)
+                *error = QString::fromStdString(e.what());
+            return false;
+        }
+        return true;
+    });
+    return moved;
+}
+
+size_t dropJointsEdit(Document* doc, const QString& pattern)
+{
+    size_t n = 0;
+    editAnimation(doc, tr("Drop joints"), [&](Animation& a) { return (n = dropTracks(a, BonePattern(pattern.toStdString()))) > 0; });
+    return n;
+}
+
+size_t freezeJointsEdit(Document* doc, const QString& pattern)
+{
+    size_t n = 0;
+    editAnimation(doc, tr("Freeze joints"), [&](Animation& a) { return (n = freezeTracks(a, BonePattern(pattern.toStdString()))) > 0; });
+    return n;
+}
+
+bool offsetRootEdit(Document* doc, const glm::dvec3& offset)
+{
+    const Skeleton skeleton = doc->scene().skeleton;
+    return editAnimation(doc, tr("Offset root"), [&](Animation& a) { return offsetRoot(a, skeleton, offset) >= 0; });
 }
 
 bool editAnimationFields(Document* doc, const QString& text, const std::function<void(Animation&)>& change, quint64 mergeKey)

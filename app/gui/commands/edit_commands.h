@@ -8,6 +8,7 @@
 
 #include "app/gui/commands/scene_edit_command.h"
 #include "core/key_editing.h"
+#include "core/mirror.h"
 
 namespace bonescope::gui {
 
@@ -41,6 +42,17 @@ void trimEdit(Document* doc, double start, double end);
 void setDurationEdit(Document* doc, double seconds);
 void reverseEdit(Document* doc);
 void resampleEdit(Document* doc, double fps);
+void timeScaleEdit(Document* doc, double factor);
+// Left <-> right on `commonAxis` (0 x: the character's left and right, formats/scene_mirror.h), with
+// the user's own side markers. Returns the number of tracks that changed side, or -1 with `error` set
+// when the mirror is refused (nothing is pushed).
+long mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs, QString* error);
+// Tracks whose bone matches `pattern` (core/bone_pattern.h). Each returns how many tracks changed;
+// nothing is pushed for none.
+size_t dropJointsEdit(Document* doc, const QString& pattern);
+size_t freezeJointsEdit(Document* doc, const QString& pattern);
+// Moves the root track's translation keys (core/bone_edits.h); false when there is no track.
+bool offsetRootEdit(Document* doc, const glm::dvec3& offset);
 
 // Animation-level fields shared by formats (name, looping, loop range, frame rate field).
 bool editAnimationFields(Document* doc, const QString& text, const std::function<void(Animation&)>& change,

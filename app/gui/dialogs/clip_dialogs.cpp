@@ -1,13 +1,17 @@
 #include "app/gui/dialogs/clip_dialogs.h"
 
 #include <functional>
+#include <memory>
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLineEdit>
 #include <QMenu>
+#include <QMessageBox>
 #include <QSpinBox>
 
 #include "app/gui/commands/edit_commands.h"
@@ -17,18 +21,21 @@ namespace bonescope::gui {
 
 namespace {
 
-// A form dialog; `fill` adds the rows. True when accepted.
-bool runForm(QWidget* parent, const QString& title, const std::function<void(QDialog*, QFormLayout*)>& fill)
+// A form dialog; `fill` adds the rows. The dialog when accepted (its fields are read while it
+// lives: hold it in the `if`), null when cancelled.
+std::unique_ptr<QDialog> runForm(QWidget* parent, const QString& title, const std::function<void(QDialog*, QFormLayout*)>& fill)
 {
-    QDialog d(parent);
-    d.setWindowTitle(title);
-    auto* form = new QFormLayout(&d);
-    fill(&d, form);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &d);
-    QObject::connect(buttons, &QDialogButtonBox::accepted, &d, &QDialog::accept);
-    QObject::connect(buttons, &QDialogButtonBox::rejected, &d, &QDialog::reject);
+    auto d = std::make_unique<QDialog>(parent);
+    d->setWindowTitle(title);
+    auto* form = new QFormLayout(d.get());
+    fill(d.get(), form);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, d.get());
+    QObject::connect(buttons, &QDialogButtonBox::accepted, d.get(), &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, d.get(), &QDialog::reject);
     form->addRow(buttons);
-    return d.exec() == QDialog::Accepted;
+    if (d->exec() != QDialog::Accepted)
+        return nullptr;
+    return d;
 }
 
 QDoubleSpinBox* fpsField(QWidget* parent, double value)
@@ -42,6 +49,106 @@ QDoubleSpinBox* fpsField(QWidget* parent, double value)
 
 bool frameBased(const Document* doc) { return doc->scene().format == "seanim" || doc->scene().format == "bvh"; }
 
+QLineEdit* patternField(QWidget* parent)
+{
+    auto* e = new QLineEdit(parent);
+    e->setPlaceholderText(QMenu::tr("mHand*, *_l"));
+    e->setToolTip(QMenu::tr("Bone names, * any characters, ? one; several separated by commas; case does not matter"));
+    return e;
+}
+
+// Drop / freeze joints: a pattern, then one undo step, or a message when no joint matches.
+void addPatternAction(QMenu* clip, Document* doc, QWidget* parent, const QString& text, const char* name,
+                      const QString& title, size_t (*edit)(Document*, const QString&))
+{
+    QAction* action = clip->addAction(text, parent, [=] {
+        QLineEdit* pattern = nullptr;
+        auto form = runForm(parent, title, [&](QDialog* d, QFormLayout* f) {
+                pattern = patternField(d);
+                f->addRow(QMenu::tr("Joints"), pattern);
+        });
+        if (!form || pattern->text().trimmed().isEmpty())
+            return;
+        if (edit(doc, pattern->text()) == 0)
+            QMessageBox::information(parent, title, QMenu::tr("No joint of this animation matches \"%1\".").arg(pattern->text()));
+    });
+    action->setObjectName(name);
+}
+
+void addBoneEditActions(QMenu* clip, Document* doc, QWidget* parent)
+{
+    clip->addSeparator();
+    QAction* timeScale = clip->addAction(QMenu::tr("T&ime scale..."), parent, [doc, parent] {
+        QDoubleSpinBox* factor = nullptr;
+        if (auto form = runForm(parent, QMenu::tr("Time scale"), [&](QDialog* d, QFormLayout* f) {
+                factor = new QDoubleSpinBox(d);
+                factor->setRange(0.001, 1000);
+                factor->setDecimals(3);
+                factor->setValue(1);
+                f->addRow(QMenu::tr("Multiply every time by (2: half as fast, twice as long)"), factor);
+            }))
+            timeScaleEdit(doc, factor->value());
+    });
+    timeScale->setObjectName("timeScale");
+    QAction* mirror = clip->addAction(QMenu::tr("&Mirror left/right..."), parent, [doc, parent] {
+        QComboBox* axis = nullptr;
+        QLineEdit* pairs = nullptr;
+        auto form = runForm(parent, QMenu::tr("Mirror left/right"), [&](QDialog* d, QFormLayout* f) {
+                axis = new QComboBox(d);
+                axis->addItems({QMenu::tr("X (the character's left and right)"), QMenu::tr("Y (up and down)"),
+                                QMenu::tr("Z (front and back)")});
+                pairs = new QLineEdit(d);
+                pairs->setPlaceholderText(QMenu::tr("Lft:Rgt"));
+                pairs->setToolTip(QMenu::tr("Side markers of your own, LEFT:RIGHT, several separated by commas. Built in: "
+                                            "Left/Right, _l/_r, .L/.R, _le/_ri, L_/R_, \" L \"/\" R \""));
+                f->addRow(QMenu::tr("Across"), axis);
+                f->addRow(QMenu::tr("Also pair"), pairs);
+            });
+        if (!form)
+            return;
+        std::vector<SidePair> user;
+        for (const QString& item : pairs->text().split(',', Qt::SkipEmptyParts)) {
+            SidePair p;
+            if (!parseSidePair(item.trimmed().toStdString(), p)) {
+                QMessageBox::warning(parent, QMenu::tr("Mirror left/right"),
+                                     QMenu::tr("\"%1\" is not LEFT:RIGHT.").arg(item.trimmed()));
+                return;
+            }
+            user.push_back(p);
+        }
+        QString error;
+        const long moved = mirrorEdit(doc, axis->currentIndex(), user, &error);
+        if (moved < 0 && !error.isEmpty())
+            QMessageBox::warning(parent, QMenu::tr("Mirror left/right"), error);
+        else if (moved == 0)
+            QMessageBox::information(parent, QMenu::tr("Mirror left/right"),
+                                     QMenu::tr("No joint has a left or right counterpart: every joint was reflected in "
+                                               "place. Add your own side markers under \"Also pair\" if the names "
+                                               "use others."));
+    });
+    mirror->setObjectName("mirrorClip");
+    addPatternAction(clip, doc, parent, QMenu::tr("Dro&p joints..."), "dropJoints", QMenu::tr("Drop joints"), dropJointsEdit);
+    addPatternAction(clip, doc, parent, QMenu::tr("Free&ze joints..."), "freezeJoints",
+                     QMenu::tr("Freeze joints (hold the first key)"), freezeJointsEdit);
+    QAction* offset = clip->addAction(QMenu::tr("&Offset root..."), parent, [doc, parent] {
+        QDoubleSpinBox* xyz[3] = {};
+        auto form = runForm(parent, QMenu::tr("Offset root"), [&](QDialog* d, QFormLayout* f) {
+                const char* names[] = {"X", "Y", "Z"};
+                for (int i = 0; i < 3; ++i) {
+                    xyz[i] = new QDoubleSpinBox(d);
+                    xyz[i]->setRange(-1e6, 1e6);
+                    xyz[i]->setDecimals(4);
+                    f->addRow(QMenu::tr("%1 (the file's own axes and units)").arg(names[i]), xyz[i]);
+                }
+            });
+        if (!form)
+            return;
+        if (!offsetRootEdit(doc, {xyz[0]->value(), xyz[1]->value(), xyz[2]->value()}))
+            QMessageBox::information(parent, QMenu::tr("Offset root"), QMenu::tr("This animation has no joint to move."));
+    });
+    offset->setObjectName("offsetRoot");
+}
+
 } // namespace
 
 QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
@@ -50,7 +157,7 @@ QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
     clip->addAction(QMenu::tr("Frame &rate..."), parent, [doc, parent] {
         QDoubleSpinBox* fps = nullptr;
         QCheckBox* rescale = nullptr;
-        if (runForm(parent, QMenu::tr("Frame rate"), [&](QDialog* d, QFormLayout* f) {
+        if (auto form = runForm(parent, QMenu::tr("Frame rate"), [&](QDialog* d, QFormLayout* f) {
                 fps = fpsField(d, doc->fps());
                 rescale = new QCheckBox(QMenu::tr("Keep frame numbers (the clip plays faster or slower)"), d);
                 f->addRow(QMenu::tr("Frames per second"), fps);
@@ -60,7 +167,7 @@ QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
     });
     clip->addAction(QMenu::tr("&Trim..."), parent, [doc, parent] {
         QSpinBox *from = nullptr, *to = nullptr;
-        if (runForm(parent, QMenu::tr("Trim to frames"), [&](QDialog* d, QFormLayout* f) {
+        if (auto form = runForm(parent, QMenu::tr("Trim to frames"), [&](QDialog* d, QFormLayout* f) {
                 from = new QSpinBox(d);
                 to = new QSpinBox(d);
                 for (QSpinBox* s : {from, to})
@@ -68,12 +175,12 @@ QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
                 to->setValue(int(doc->lastFrame()));
                 f->addRow(QMenu::tr("First frame kept"), from);
                 f->addRow(QMenu::tr("Last frame kept"), to);
-            }) && to->value() > from->value())
+            }); form && to->value() > from->value())
             trimEdit(doc, doc->timeOfFrame(from->value()), doc->timeOfFrame(to->value()));
     });
     clip->addAction(QMenu::tr("Set &duration..."), parent, [doc, parent] {
         QDoubleSpinBox* seconds = nullptr;
-        if (runForm(parent, QMenu::tr("Duration"), [&](QDialog* d, QFormLayout* f) {
+        if (auto form = runForm(parent, QMenu::tr("Duration"), [&](QDialog* d, QFormLayout* f) {
                 seconds = new QDoubleSpinBox(d);
                 seconds->setRange(0, 1e6);
                 seconds->setDecimals(4);
@@ -86,12 +193,13 @@ QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
     clip->addAction(QMenu::tr("Re&verse"), parent, [doc] { reverseEdit(doc); });
     QAction* resample = clip->addAction(QMenu::tr("Re&sample..."), parent, [doc, parent] {
         QDoubleSpinBox* fps = nullptr;
-        if (runForm(parent, QMenu::tr("Resample"), [&](QDialog* d, QFormLayout* f) {
+        if (auto form = runForm(parent, QMenu::tr("Resample"), [&](QDialog* d, QFormLayout* f) {
                 fps = fpsField(d, doc->fps());
                 f->addRow(QMenu::tr("A key on every frame at"), fps);
             }))
             resampleEdit(doc, fps->value());
     });
+    addBoneEditActions(clip, doc, parent);
     QObject::connect(clip, &QMenu::aboutToShow, clip, [clip, doc, resample] {
         for (QAction* a : clip->actions())
             a->setEnabled(doc->scene().currentAnimation());

@@ -1,0 +1,50 @@
+#pragma once
+// What the batch commands (convert --out-dir, edit) share: the files a run works on (folders searched
+// recursively, outputs that never replace an input nor, without --overwrite, an existing file) and
+// running the work on every core.
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace bonescope {
+class Format;
+}
+
+namespace bonescope::cli {
+
+struct BatchJob {
+    std::string in, out;
+    std::string error;               // set when the job failed
+    std::vector<std::string> report; // what the target could not carry, what an edit could not do
+    bool renamed = false;            // "-2", "-3"...: another output of this run had the name
+    bool replaces = false;           // OUT existed before the run (written only with --overwrite)
+};
+
+struct BatchSkipped {
+    std::string path, reason;
+};
+
+struct BatchPlan {
+    std::vector<BatchJob> jobs;
+    std::vector<BatchSkipped> skipped;
+};
+
+// Inputs: files as given, folders searched recursively. Output paths keep the folder structure below
+// each given folder, with `target`'s extension (null: each input's own name); a name another output of
+// this run already has gets "-2", "-3"... Then each output is checked against the disk: one of the
+// inputs is never written over, a file that existed before the run only with --overwrite.
+BatchPlan collectJobs(const std::vector<std::string>& inputs, const std::filesystem::path& outDir, const Format* target,
+                      bool overwrite);
+// The same inputs, each its own output (edit --in-place).
+BatchPlan collectInPlace(const std::vector<std::string>& inputs);
+
+// Errors from reading and writing already start with a path; others get the input's in front.
+std::string failure(const BatchJob& job);
+
+// Runs `work` on every job on all cores; `done` is called after each, one at a time, with the number
+// of jobs finished so far.
+void runJobs(std::vector<BatchJob>& jobs, const std::function<void(BatchJob&)>& work,
+             const std::function<void(const BatchJob&, size_t)>& done);
+
+} // namespace bonescope::cli

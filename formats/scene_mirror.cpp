@@ -1,0 +1,48 @@
+#include "formats/scene_mirror.h"
+
+#include <cmath>
+
+#include "formats/registry.h"
+#include "formats/secondlife/secondlife_mirror.h"
+
+namespace bonescope {
+
+int fileAxis(const std::string& formatId, int commonAxis)
+{
+    const Format* f = Registry::instance().byId(formatId);
+    if (!f)
+        return commonAxis;
+    // Three bones along the file's axes, taken to the common frame: the one that lands on
+    // `commonAxis` names the file's axis.
+    Scene probe;
+    probe.format = formatId;
+    for (int i = 0; i < 3; ++i) {
+        Bone b;
+        b.name = "axis" + std::to_string(i);
+        b.restTranslation[i] = 1.0;
+        probe.skeleton.bones.push_back(b);
+    }
+    f->toCommon(probe);
+    for (int i = 0; i < 3; ++i)
+        if (std::abs(probe.skeleton.bones[size_t(i)].restTranslation[commonAxis]) > 0.5)
+            return i;
+    return commonAxis;
+}
+
+size_t mirrorScene(Scene& scene, int axis, const std::vector<SidePair>& user, int only)
+{
+    Scene mirrored = scene; // all or nothing: one animation may refuse after another changed
+    size_t moved = 0;
+    for (size_t i = 0; i < mirrored.animations.size(); ++i) {
+        if (only >= 0 && int(i) != only)
+            continue;
+        Animation& a = mirrored.animations[i];
+        moved += mirrorAnimation(a, axis, user);
+        if (auto* x = a.extra.as<SecondLifeExtra>())
+            secondlife::mirrorExtra(*x, axis, user);
+    }
+    scene = std::move(mirrored);
+    return moved;
+}
+
+} // namespace bonescope

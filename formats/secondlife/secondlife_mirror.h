@@ -1,0 +1,15 @@
+#pragma once
+// Mirroring (core/mirror.h) carried into the Second Life fields: joint priorities follow their
+// joint's motion to the other side, constraints swap their collision volumes (L_HAND <-> R_HAND) and
+// have their offsets and direction reflected.
+#include <vector>
+
+#include "core/mirror.h"
+#include "formats/secondlife/secondlife_extra.h"
+
+namespace bonescope::secondlife {
+
+// `axis` in the file's frame (Z up, left +Y): 1 for a left <-> right mirror.
+void mirrorExtra(SecondLifeExtra& x, int axis, const std::vector<SidePair>& user);
+
+} // namespace bonescope::secondlife

@@ -1,0 +1,146 @@
+// Edit > Clip > Mirror left/right and Time scale, chosen in the window's own menus and answered in
+// their dialogs as a user does: the left arm's motion plays on the right arm (world positions
+// reflected across the avatar's left/right axis), one undo step each.
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "app/gui/document/document.h"
+#include "app/gui/main_window.h"
+#include "gui_test_support.h"
+
+using namespace bonescope;
+using namespace bonescope::gui;
+
+namespace {
+
+// The menu titled `title` (ampersands ignored) among `actions`.
+QMenu* menuNamed(const QList<QAction*>& actions, const QString& title)
+{
+    for (QAction* a : actions)
+        if (a->menu() && a->text().remove('&') == title)
+            return a->menu();
+    return nullptr;
+}
+
+// Answers the next form dialog: `fill` sets its fields, then OK is clicked.
+class FormAnswerer {
+public:
+    explicit FormAnswerer(std::function<void(QDialog*)> fill)
+    {
+        timer_.setInterval(20);
+        QObject::connect(&timer_, &QTimer::timeout, [this, fill] {
+            auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!d || !d->isVisible())
+                return;
+            fill(d);
+            if (auto* box = d->findChild<QDialogButtonBox*>()) {
+                box->button(QDialogButtonBox::Ok)->click();
+                answered = true;
+            }
+        });
+        timer_.start();
+    }
+    bool answered = false;
+
+private:
+    QTimer timer_;
+};
+
+glm::vec3 worldOf(Document* doc, const char* bone)
+{
+    const int b = doc->skeleton().find(bone);
+    return b < 0 ? glm::vec3(NAN) : glm::vec3(doc->pose().world[size_t(b)][3]);
+}
+
+} // namespace
+
+class ClipEditsTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { guitest::isolateSettings(); }
+
+    void mirrorAndTimeScaleThroughTheClipMenu()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {900, 700}));
+        QVERIFY2(w.openFileNow(QString(BONESCOPE_SAMPLES) + "/secondlife/linden_walk.anim"), qPrintable(w.lastError()));
+        Document* doc = w.document();
+        doc->setTime(0.4);
+        const glm::vec3 leftWrist = worldOf(doc, "mWristLeft"), rightWrist = worldOf(doc, "mWristRight");
+        const glm::vec3 leftElbow = worldOf(doc, "mElbowLeft");
+        const double duration = doc->duration();
+
+        QMenu* edit = menuNamed(w.menuBar()->actions(), "Edit");
+        QVERIFY(edit);
+        QMenu* clip = menuNamed(edit->actions(), "Clip");
+        QVERIFY(clip);
+        emit clip->aboutToShow();
+        QAction* mirror = nullptr;
+        QAction* timeScale = nullptr;
+        for (QAction* a : clip->actions()) {
+            if (a->text().remove('&') == "Mirror left/right...")
+                mirror = a;
+            if (a->text().remove('&') == "Time scale...")
+                timeScale = a;
+        }
+        QVERIFY(mirror && mirror->isEnabled());
+        QVERIFY(timeScale && timeScale->isEnabled());
+
+        {
+            FormAnswerer answer([](QDialog*) {}); // the defaults: across X, no extra pairs
+            mirror->trigger();
+            QVERIFY(answer.answered);
+        }
+        QVERIFY(doc->isModified());
+        QCOMPARE(doc->undoStack()->undoText(), QString("Mirror left/right"));
+        QVERIFY(doc->animation().findTrack("mShoulderRight") >= 0);
+        // The file's left is +Y: the right wrist is where the left one was, reflected, and back.
+        const glm::vec3 reflected(leftWrist.x, -leftWrist.y, leftWrist.z);
+        QVERIFY2(glm::distance(worldOf(doc, "mWristRight"), reflected) < 1e-4,
+                 qPrintable(QString("%1 %2 %3").arg(worldOf(doc, "mWristRight").x).arg(worldOf(doc, "mWristRight").y).arg(worldOf(doc, "mWristRight").z)));
+        QVERIFY(glm::distance(worldOf(doc, "mElbowRight"), glm::vec3(leftElbow.x, -leftElbow.y, leftElbow.z)) < 1e-4);
+        QVERIFY(glm::distance(worldOf(doc, "mWristLeft"), glm::vec3(rightWrist.x, -rightWrist.y, rightWrist.z)) < 1e-4);
+        doc->undoStack()->undo();
+        QVERIFY(!doc->isModified());
+        QVERIFY(glm::distance(worldOf(doc, "mWristLeft"), leftWrist) < 1e-6);
+
+        {
+            FormAnswerer answer([](QDialog* d) { d->findChild<QDoubleSpinBox*>()->setValue(2); });
+            timeScale->trigger();
+            QVERIFY(answer.answered);
+        }
+        QCOMPARE(doc->undoStack()->undoText(), QString("Time scale"));
+        QVERIFY(std::abs(doc->duration() - 2 * duration) < 1e-9);
+        doc->setTime(0.8); // twice 0.4 s: the same pose
+        QVERIFY(glm::distance(worldOf(doc, "mWristLeft"), leftWrist) < 1e-4);
+        doc->undoStack()->undo();
+        QVERIFY(std::abs(doc->duration() - duration) < 1e-12);
+
+        // Drop joints by a pattern typed in its dialog: the hips and knees go, one undo step.
+        QAction* drop = nullptr;
+        for (QAction* a : clip->actions())
+            if (a->text().remove('&') == "Drop joints...")
+                drop = a;
+        QVERIFY(drop);
+        const size_t tracks = doc->animation().tracks.size();
+        {
+            FormAnswerer answer([](QDialog* d) { d->findChild<QLineEdit*>()->setText("mhip*, mKnee*"); });
+            drop->trigger();
+            QVERIFY(answer.answered);
+        }
+        QCOMPARE(doc->animation().tracks.size(), tracks - 4);
+        QCOMPARE(doc->animation().findTrack("mHipLeft"), -1);
+        QCOMPARE(doc->undoStack()->undoText(), QString("Drop joints"));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->animation().tracks.size(), tracks);
+    }
+};
+
+QTEST_MAIN(ClipEditsTest)
+#include "viewer_clip_edits_test.moc"

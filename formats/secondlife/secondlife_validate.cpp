@@ -6,6 +6,8 @@
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/secondlife/secondlife_upload.h"
+#include "formats/convert/name_list.h"
 
 namespace bonescope {
 
@@ -168,6 +170,27 @@ void checkConstraints(Out& out, const Animation& a, const SecondLifeExtra& x)
     }
 }
 
+// What only the upload adds: the asset size limit and the joints the BVH uploader would drop.
+void checkUpload(Out& out, const Animation& a, const SecondLifeExtra& x, bool upload)
+{
+    const uint64_t size = encodedSize(a, x);
+    if (size > MaxUploadBytes) {
+        const std::string m = "the animation takes " + std::to_string(size) + " bytes, over the 250000-byte upload "
+                              "limit; remove joints or keys (bonescope-cli convert --optimize strips static joints "
+                              "and reduces keys)";
+        upload ? out.error(m + " (the upload is refused)") : out.warning(m);
+    }
+    std::vector<std::string> still;
+    for (const Track& t : a.tracks)
+        if (isStaticJoint(t))
+            still.push_back(t.name);
+    if (!still.empty())
+        out.warning(std::to_string(still.size()) + " joint(s) never leave their rest pose (every rotation within the "
+                    "uploader's 0.001 test, every position within 0.15 mm): the viewer's BVH uploader drops such "
+                    "joints, and here they only hold the joint at rest over lower priorities; convert --optimize "
+                    "removes them: " + nameList(still));
+}
+
 } // namespace
 
 std::vector<Finding> SecondLifeFormat::validate(const Scene& scene, const std::string& target) const
@@ -185,6 +208,10 @@ std::vector<Finding> SecondLifeFormat::validate(const Scene& scene, const std::s
         checkJoints(out, a, x, upload);
         if (x)
             checkConstraints(out, a, *x);
+        // Key values in the file's own terms (Z up, metres, pelvis offsets) only in a Second Life scene;
+        // other formats are converted first.
+        if (scene.format == id())
+            checkUpload(out, a, x ? *x : defaults, upload);
     }
     return list;
 }

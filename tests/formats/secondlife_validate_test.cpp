@@ -2,8 +2,13 @@
 // layout) and on every sample.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "formats/byte_writer.h"
+#include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/secondlife/secondlife_upload.h"
 #include "tests/support/test_support.h"
 
 using namespace bonescope;
@@ -23,7 +28,17 @@ struct Spec {
     uint32_t handPose = 1;
     std::vector<std::pair<std::string, int32_t>> joints = {{"mAnkleLeft", -1}, {"mKneeLeft", 2}, {"mHipLeft", -1}};
     std::vector<Constraint> constraints;
+    // Every joint's rotation keys: this many, evenly over the duration, turned by this x code (32767
+    // is identity: the rest pose). Joints named in `atRest` keep the identity.
+    int rotationKeys = 1;
+    uint16_t rotationX = 40000;
+    std::vector<std::string> atRest;
+    // Position keys per joint, at this offset (metres, each axis) from zero.
+    int positionKeys = 0;
+    float position = 0;
 };
+
+uint16_t code(float v, float lo, float hi) { return uint16_t(std::lround((v - lo) / (hi - lo) * 65535)); }
 
 std::vector<uint8_t> build(const Spec& s)
 {
@@ -43,12 +58,20 @@ std::vector<uint8_t> build(const Spec& s)
     for (const auto& [name, priority] : s.joints) {
         w.cstr(name);
         w.s32(priority);
-        w.s32(1); // one rotation key: identity at time 0
-        w.u16(0);
-        w.u16(32767);
-        w.u16(32767);
-        w.u16(32767);
-        w.s32(0);
+        const bool rest = std::find(s.atRest.begin(), s.atRest.end(), name) != s.atRest.end();
+        w.s32(s.rotationKeys);
+        for (int k = 0; k < s.rotationKeys; ++k) {
+            w.u16(uint16_t(s.rotationKeys > 1 ? k * 65535 / (s.rotationKeys - 1) : 0));
+            w.u16(rest ? 32767 : s.rotationX);
+            w.u16(32767);
+            w.u16(32767);
+        }
+        w.s32(s.positionKeys);
+        for (int k = 0; k < s.positionKeys; ++k) {
+            w.u16(uint16_t(s.positionKeys > 1 ? k * 65535 / (s.positionKeys - 1) : 0));
+            for (int axis = 0; axis < 3; ++axis)
+                w.u16(code(s.position, -5, 5));
+        }
     }
     w.s32(int32_t(s.constraints.size()));
     for (const Constraint& c : s.constraints) {
@@ -202,4 +225,58 @@ TEST(SecondLifeValidate, OtherFormatsAgainstTheUploadRules)
                                  test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim")});
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.err.find("is not a joint of the Second Life avatar"), std::string::npos);
+}
+
+TEST(SecondLifeValidate, UploadSizeLimit)
+{
+    // 111 bytes of header, joint headers and constraint count, then 8 bytes a key: 24 a key time for
+    // the three joints. 10413 keys each make 250023 bytes, over the limit; 10412 make 249999.
+    Spec s;
+    s.rotationKeys = 10413;
+    ASSERT_EQ(build(s).size(), 250023u);
+    EXPECT_EQ(count(check(s), Error, "the animation takes 250023 bytes, over the 250000-byte upload limit"), 1);
+    EXPECT_EQ(count(check(s, ""), Warning, "250023 bytes, over the 250000-byte upload limit"), 1);
+    EXPECT_EQ(count(check(s, ""), Error, "upload limit"), 0);
+    s.rotationKeys = 10412;
+    ASSERT_EQ(build(s).size(), 249999u);
+    EXPECT_TRUE(check(s).empty());
+}
+
+TEST(SecondLifeValidate, TheSizeIsTheWrittenSize)
+{
+    // The limit is judged on the size the writer gives, computed without writing.
+    const SecondLifeFormat f;
+    for (const std::string& path : test::samplesIn(test::samplePath("secondlife"), ".anim")) {
+        const Scene scene = f.read(test::readBytes(path));
+        const auto* x = scene.animations[0].extra.as<SecondLifeExtra>();
+        ASSERT_NE(x, nullptr);
+        EXPECT_EQ(secondlife::encodedSize(scene.animations[0], *x), f.write(scene).size()) << path;
+    }
+}
+
+TEST(SecondLifeValidate, StaticJoints)
+{
+    // The knee's only key is its rest rotation: the uploader would drop it.
+    Spec s;
+    s.atRest = {"mKneeLeft"};
+    auto fs = check(s);
+    ASSERT_EQ(fs.size(), 1u);
+    EXPECT_EQ(count(fs, Warning, "1 joint(s) never leave their rest pose"), 1);
+    EXPECT_NE(fs[0].message.find(": mKneeLeft"), std::string::npos);
+    // At rest turned, but moved away from its rest offset: not static.
+    s.positionKeys = 2;
+    s.position = 0.01f;
+    EXPECT_TRUE(check(s).empty());
+    // The pelvis: its position keys are offsets from the rest, so 0 is the rest.
+    Spec pelvis;
+    pelvis.joints = {{"mPelvis", -1}};
+    pelvis.atRest = {"mPelvis"};
+    pelvis.positionKeys = 2;
+    EXPECT_EQ(count(check(pelvis), Warning, "never leave their rest pose"), 1);
+    pelvis.position = 0.001f; // 1 mm: a real move
+    EXPECT_TRUE(check(pelvis).empty());
+    // A slight turn (x code 32800: 0.11 degree) is motion by the uploader's test (0.001, about 0.03 degree).
+    Spec slight;
+    slight.rotationX = 32800;
+    EXPECT_TRUE(check(slight).empty());
 }

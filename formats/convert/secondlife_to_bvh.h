@@ -1,0 +1,22 @@
+#pragma once
+// The BVH the Second Life viewer's uploader expects (`convert IN OUT.bvh --target secondlife`), the
+// inverse of bvhToSecondLife(): the avatar's joints under their own names (mPelvis the root; attachment
+// names with '_' for ' ', as the viewer's aliases spell them), offsets in inches, Y up and facing +Z,
+// frame 0 the avatar's rest pose (the T pose the uploader takes as its reference and drops), then one
+// frame per 1/fps from time 0 to the duration. All base bones are written; Bento bones, collision
+// volumes and attachment points when the animation moves them. Uploading it gives back the animation
+// (without what BVH cannot hold: priorities, ease, loop points, hand pose, emote, constraints).
+#include <string>
+#include <vector>
+
+#include "core/scene.h"
+#include "formats/convert/convert_options.h"
+
+namespace bonescope {
+
+// The current animation of `source` (any format: others are first put on the avatar as a conversion
+// to .anim does, with `options`), as a scene for BvhFormat::write. Everything left out gets a line in
+// `report`. Throws std::runtime_error when there is no animation.
+Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, std::vector<std::string>& report);
+
+} // namespace bonescope

@@ -12,6 +12,8 @@
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"
 #include "formats/secondlife/avatar_skeleton.h"
+#include "formats/secondlife/secondlife_extra.h"
+#include "formats/short_number.h"
 
 namespace bonescope {
 
@@ -108,6 +110,11 @@ Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, std::vec
     double fps = options.fps.value_or(frameRateFor(anim));
     if (!(fps > 0) || !std::isfinite(fps))
         fps = 30;
+    // The uploader takes at most 60 s; a longer file (the reader takes any finite duration) would make
+    // frames without end.
+    if (!(anim.duration <= secondlife::MaxDuration))
+        throw std::runtime_error("the animation lasts " + shortNumber(anim.duration) +
+                                 " s; the Second Life uploader takes at most 60 s (trim it first)");
     const double duration = std::max(0.0, anim.duration);
     const double steps = duration > 0 ? std::max(1.0, std::round(duration * fps)) : 0;
     if (steps > 0)

@@ -106,6 +106,20 @@ TEST(SecondLifeBvh, EverySampleComesBackThroughTheUploaderPath)
     }
 }
 
+TEST(SecondLifeBvh, RefusesWhatTheUploaderRefuses)
+{
+    // A file may declare any finite duration; its frames would never end.
+    Scene s = readAnim(test::samplePath("secondlife/opencollar_StiffNeck.anim"));
+    s.animations[0].duration = 1e9;
+    std::vector<std::string> report;
+    try {
+        bvhFor(s, report);
+        FAIL() << "a 1e9 s animation was written";
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "the animation lasts 1e+09 s; the Second Life uploader takes at most 60 s (trim it first)");
+    }
+}
+
 TEST(SecondLifeBvh, WhatTheUploaderExpects)
 {
     std::vector<std::string> report;

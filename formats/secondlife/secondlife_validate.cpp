@@ -1,5 +1,6 @@
 // What the viewer checks when it loads or uploads an .anim, as findings that say what to change.
 // Works on any scene (an .anim as read, or another format's content about to be converted).
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -144,6 +145,9 @@ void checkConstraints(Out& out, const Animation& a, const SecondLifeExtra& x)
         if (c.chainLength > a.tracks.size())
             out.error(w + "chain length " + std::to_string(c.chainLength) + " is more than the " +
                       std::to_string(a.tracks.size()) + " joints of the animation; shorten the chain");
+        else if (c.chainLength > MaxChainLength)
+            out.error(w + "chain length " + std::to_string(c.chainLength) + " is more than 3: the viewer's constraint "
+                      "solver holds 4 joints (MAX_CHAIN_LENGTH) and writes past them; use 0..3");
         const int source = findCollisionVolume(c.sourceName());
         if (source < 0)
             out.error(w + "source volume '" + c.sourceName() + "' is not a collision volume of the avatar");
@@ -154,6 +158,11 @@ void checkConstraints(Out& out, const Animation& a, const SecondLifeExtra& x)
             !std::isfinite(c.easeInStart) || !std::isfinite(c.easeInStop) || !std::isfinite(c.easeOutStart) ||
             !std::isfinite(c.easeOutStop))
             out.error(w + "has a value that is not a finite number");
+        else if (std::max(double(c.easeInStart), 0.0) >= std::min(double(c.easeOutStop), a.duration))
+            // The viewer applies a constraint from its ease-in start to its ease-out stop only.
+            out.warning(w + "it acts from its ease-in start (" + num(c.easeInStart) + " s) to its ease-out stop (" +
+                        num(c.easeOutStop) + " s), which leaves no time inside the animation (0.." + num(a.duration) +
+                        " s): the viewer never applies it");
         if (source < 0 || c.chainLength > a.tracks.size())
             continue;
         // The viewer walks chain length + 1 joints up from the volume; each must be animated here.

@@ -18,6 +18,7 @@ namespace {
 struct Constraint {
     uint8_t chain = 1, type = 0;
     std::string source = "L_FOOT", target = "GROUND";
+    float easeInStart = 0, easeOutStop = 1; // ease in stop and ease out start between them
 };
 
 struct Spec {
@@ -80,7 +81,11 @@ std::vector<uint8_t> build(const Spec& s)
         w.fixedString(c.source, 16);
         w.zeros(12);
         w.fixedString(c.target, 16);
-        w.zeros(12 + 12 + 16);
+        w.zeros(12 + 12);
+        w.f32(c.easeInStart);
+        w.f32(c.easeInStart);
+        w.f32(c.easeOutStop);
+        w.f32(c.easeOutStop);
     }
     return w.take();
 }
@@ -210,6 +215,29 @@ TEST(SecondLifeValidate, Constraints)
     EXPECT_EQ(count(fs, Error, "constraint 3: chain length 9"), 1);
     EXPECT_EQ(count(fs, Error, "constraint 4: its chain of 4 joints above 'L_FOOT' needs joint 'mPelvis'"), 1);
     EXPECT_EQ(fs.size(), 5u);
+
+    // The solver holds 4 joints: chain lengths 0..3. R_HAND's chain: mWristRight, mElbowRight,
+    // mShoulderRight, mCollarRight, mChest.
+    Spec chain;
+    chain.joints = {{"mWristRight", -1}, {"mElbowRight", -1}, {"mShoulderRight", -1}, {"mCollarRight", -1}, {"mChest", -1}};
+    chain.constraints.push_back({3, 0, "R_HAND", "GROUND"});
+    EXPECT_TRUE(check(chain).empty());
+    chain.constraints[0].chain = 4;
+    ASSERT_EQ(check(chain).size(), 1u);
+    EXPECT_EQ(count(check(chain), Error, "constraint 0: chain length 4 is more than 3"), 1);
+
+    // A constraint acts from its ease-in start to its ease-out stop: within the animation, or never.
+    Spec timing;
+    timing.constraints.push_back({1, 0, "L_FOOT", "GROUND", 0.2f, 0.8f});
+    EXPECT_TRUE(check(timing).empty());
+    timing.constraints[0].easeOutStop = 10; // past the end: it holds to the end
+    EXPECT_TRUE(check(timing).empty());
+    timing.constraints[0] = {1, 0, "L_FOOT", "GROUND", 1.5f, 3.0f}; // starts after the end
+    EXPECT_EQ(count(check(timing), Warning, "constraint 0: it acts from its ease-in start (1.5 s) to its ease-out "
+                                            "stop (3.0 s), which leaves no time inside the animation (0..1.0 s)"),
+              1);
+    timing.constraints[0] = {1, 0, "L_FOOT", "GROUND", 0.0f, 0.0f}; // stops as it starts
+    EXPECT_EQ(count(check(timing), Warning, "the viewer never applies it"), 1);
 
     Spec many;
     many.constraints.assign(11, Constraint{});

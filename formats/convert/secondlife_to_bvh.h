@@ -2,8 +2,9 @@
 // The BVH the Second Life viewer's uploader expects (`convert IN OUT.bvh --target secondlife`), the
 // inverse of bvhToSecondLife(): the avatar's joints under their own names (mPelvis the root; attachment
 // names with '_' for ' ', as the viewer's aliases spell them), offsets in inches, Y up and facing +Z,
-// frame 0 the avatar's rest pose (the T pose the uploader takes as its reference and drops), then one
-// frame per 1/fps from time 0 to the duration. All base bones are written; Bento bones, collision
+// frame 0 the avatar's rest pose (the T pose the uploader takes as its reference and drops), then
+// frames from time 0 to the duration at the lowest rate whose frames fall on every key (options.fps
+// when given). All base bones are written; Bento bones, collision
 // volumes and attachment points when the animation moves them. Uploading it gives back the animation
 // (without what BVH cannot hold: priorities, ease, loop points, hand pose, emote, constraints).
 #include <string>

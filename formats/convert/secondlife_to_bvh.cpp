@@ -135,7 +135,9 @@ Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, std::vec
             continue;
         const Bone& from = avatar.bones[j];
         Bone b;
-        b.name = bvhName(from.name);
+        // The uploader requires the root to be "hip" (older viewers: a name containing it; newer: an alias
+        // of mPelvis, which "hip" is in both).
+        b.name = int(j) == pelvis ? std::string("hip") : bvhName(from.name);
         b.parent = int(j) == pelvis ? -1 : index[from.parent];
         b.restTranslation = from.restTranslation / kBvhInchToMetre;
         index[j] = int(out.skeleton.size());

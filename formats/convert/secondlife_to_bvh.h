@@ -1,7 +1,7 @@
 #pragma once
 // The BVH the Second Life viewer's uploader expects (`convert IN OUT.bvh --target secondlife`), the
-// inverse of bvhToSecondLife(): the avatar's joints under their own names (mPelvis the root; attachment
-// names with '_' for ' ', as the viewer's aliases spell them), offsets in inches, Y up and facing +Z,
+// inverse of bvhToSecondLife(): the avatar's joints under their own names (but the root, mPelvis, as
+// "hip", the name the uploader requires; attachment names with '_' for ' ', as its aliases spell them), offsets in inches, Y up and facing +Z,
 // frame 0 the avatar's rest pose (the T pose the uploader takes as its reference and drops), then
 // frames from time 0 to the duration at the lowest rate whose frames fall on every key (options.fps
 // when given). All base bones are written; Bento bones, collision

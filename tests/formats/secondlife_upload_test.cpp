@@ -124,8 +124,9 @@ TEST(SecondLifeBvh, WhatTheUploaderExpects)
 {
     std::vector<std::string> report;
     const std::string walk = bvhFor(readAnim(test::samplePath("secondlife/linden_walk.anim")), report);
-    // mPelvis the root, 42 inches (1.067 m) up, its position and rotation channels; Z X Y rotations.
-    EXPECT_EQ(walk.rfind("HIERARCHY\nROOT mPelvis\n{\n\tOFFSET 0.000000 42.007791 0.000000\n"
+    // mPelvis the root, named hip as the uploader requires, 42 inches (1.067 m) up, its position and
+    // rotation channels; Z X Y rotations.
+    EXPECT_EQ(walk.rfind("HIERARCHY\nROOT hip\n{\n\tOFFSET 0.000000 42.007791 0.000000\n"
                          "\tCHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n", 0), 0u)
         << walk.substr(0, 200);
     EXPECT_NE(walk.find("JOINT mKneeLeft"), std::string::npos);

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "formats/convert/prepare.h"
+#include "formats/convert/convert_file.h"
 #include "formats/file_io.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
@@ -46,8 +46,9 @@ void convertOne(Job& job, const Format& target, const ConvertOptions& options)
         return;
     try {
         LoadedScene loaded = loadScene(job.in);
-        const Scene scene = prepareForTarget(std::move(loaded.scene), target, options, job.report);
-        const auto bytes = target.write(scene);
+        ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
+        const auto& bytes = converted.bytes;
+        job.optimized = converted.optimized;
         fs::create_directories(platform::utf8Path(job.out).parent_path());
         // Only a file that existed before the run, with --overwrite, is replaced: a name taken since
         // (another program, or a name that differs only in case on macOS and Windows) is not.
@@ -108,6 +109,11 @@ void printJsonSummary(const Plan& plan, const Format& target, const std::string&
         if (!j.error.empty()) {
             f["error"] = failure(j);
             ++failed;
+        } else if (j.optimized) {
+            f["bytesBefore"] = j.optimized->bytesBefore;
+            f["bytesAfter"] = j.optimized->bytesAfter;
+            f["removedJoints"] = j.optimized->removedJoints;
+            f["removedKeys"] = j.optimized->removedKeys;
         }
         files.push_back(std::move(f));
     }
@@ -138,6 +144,8 @@ int cmdBatchConvert(const Args& a, Io io)
     ConvertOptions options;
     if (const int status = parseConvertOptions(a, options, io); status != Ok)
         return status;
+    if (const std::string why = optionsConflict(options, *target); !why.empty())
+        return usageError(io, why);
 
     for (const std::string& p : a.positional)
         if (p == "-")
@@ -154,6 +162,8 @@ int cmdBatchConvert(const Args& a, Io io)
             io.err << "FAILED " << failure(job) << "\n";
         for (const std::string& line : job.report)
             io.err << "    " << line << "\n";
+        if (job.error.empty() && job.optimized)
+            io.err << "    " << describe(*job.optimized) << "\n";
     });
 
     if (a.has("--json"))

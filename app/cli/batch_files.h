@@ -4,8 +4,11 @@
 // running the work on every core.
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "formats/convert/convert_file.h"
 
 namespace bonescope {
 class Format;
@@ -19,6 +22,7 @@ struct BatchJob {
     std::vector<std::string> report; // what the target could not carry, what an edit could not do
     bool renamed = false;            // "-2", "-3"...: another output of this run had the name
     bool replaces = false;           // OUT existed before the run (written only with --overwrite)
+    std::optional<OptimizeSummary> optimized; // convert --optimize: the sizes before and after
 };
 
 struct BatchSkipped {

@@ -84,6 +84,9 @@ Usage:
         [--max-memory SIZE] [--base FILE[:ANIMATION]] [--base-weight W] [--mirror]
                                                bake, rescale, re-axis, reduce keys, retarget
                                                (docs/conversion.md); what OUT cannot hold is reported
+        [--optimize]                           .anim OUT: strip static joints, reduce keys within
+                                               --tolerance T degrees / T cm (default 0.1); sizes shown
+        [--target secondlife]                  .bvh OUT: the BVH the Second Life uploader expects
   bonescope-cli convert --to FORMAT --out-dir DIR [--overwrite] [--json] [options] FILE_OR_FOLDER...
                                                convert many files on every core, keep going past
                                                bad ones, summary at the end (--json: as JSON)

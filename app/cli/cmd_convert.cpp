@@ -5,7 +5,7 @@
 #include "app/cli/batch_convert.h"
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
-#include "formats/convert/prepare.h"
+#include "formats/convert/convert_file.h"
 #include "formats/registry.h"
 
 namespace bonescope::cli {
@@ -37,15 +37,16 @@ int cmdConvert(const Args& a, Io io)
     }
     if (!target->capabilities().write)
         return usageError(io, target->displayName() + " is read-only");
+    if (const std::string why = optionsConflict(options, *target); !why.empty())
+        return usageError(io, why);
     const int index = selectAnimation(loaded->scene, a, io);
     if (index < 0 && !loaded->scene.animations.empty())
         return Invalid;
     loaded->scene.current = index;
-    std::vector<uint8_t> bytes;
+    ConvertedFile converted;
     try {
         std::vector<std::string> report;
-        const Scene prepared = prepareForTarget(std::move(loaded->scene), *target, options, report);
-        bytes = target->write(prepared);
+        converted = convertFile(std::move(loaded->scene), *target, options, report);
         for (const std::string& line : report)
             io.err << "warning: " << line << "\n";
     } catch (const std::exception& e) {
@@ -53,12 +54,14 @@ int cmdConvert(const Args& a, Io io)
         return Invalid;
     }
     try {
-        writeFileAtomic(outPath, bytes); // its messages start with the path
+        writeFileAtomic(outPath, converted.bytes); // its messages start with the path
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";
         return Invalid;
     }
-    io.out << "wrote " << outPath << " (" << target->displayName() << ", " << bytes.size() << " bytes)\n";
+    io.out << "wrote " << outPath << " (" << target->displayName() << ", " << converted.bytes.size() << " bytes)\n";
+    if (converted.optimized)
+        io.out << outPath << ": " << describe(*converted.optimized) << "\n";
     return Ok;
 }
 

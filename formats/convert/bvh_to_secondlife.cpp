@@ -1,5 +1,6 @@
 #include "formats/convert/bvh_to_secondlife.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/bake.h"
@@ -10,6 +11,42 @@
 #include "formats/secondlife/secondlife_adapter.h"
 
 namespace bonescope {
+
+namespace {
+
+bool hasPositionChannels(const BvhExtra* extra, const std::string& name)
+{
+    if (!extra)
+        return false;
+    const auto it = extra->channels.find(name);
+    return it != extra->channels.end() &&
+           std::any_of(it->second.begin(), it->second.end(), [](bvh::ChannelKind c) { return !bvh::isRotation(c); });
+}
+
+// LLBVHLoader::optimize's test: a joint moves when some frame turns its X and Y axes by more than 0.001
+// in total from frame 0, or (with position channels) moves more than 0.001 (inch) from frame 0. Like
+// the viewer, the last frame's rotation is not looked at (when there are three frames or more), and a
+// single frame always counts as motion.
+bool movesFromFirstFrame(const std::vector<std::vector<LocalTransform>>& frames, size_t bone, bool positions)
+{
+    if (frames.size() < 2)
+        return true;
+    const glm::dvec3 x(1, 0, 0), y(0, 1, 0);
+    const LocalTransform& first = frames.front()[bone];
+    const size_t lastRotation = std::max<size_t>(frames.size() - 2, 1);
+    for (size_t f = 1; f < frames.size(); ++f) {
+        const LocalTransform& now = frames[f][bone];
+        if (f <= lastRotation && glm::length(first.rotation * x - now.rotation * x) +
+                                         glm::length(first.rotation * y - now.rotation * y) >
+                                     0.001)
+            return true;
+        if (positions && glm::length(now.translation - first.translation) > 0.001)
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 Scene bvhToSecondLife(const Scene& bvh, std::vector<std::string>& report)
 {
@@ -56,29 +93,44 @@ Scene bvhToSecondLife(const Scene& bvh, std::vector<std::string>& report)
     const glm::dquat firstInv = glm::inverse(first);
     const glm::dvec3 p0 = frames.front()[pelvis].translation;
     const glm::dvec3 pelvisRest = secondlife::avatarSkeleton().bones[avatarPelvis].restTranslation;
+    const BvhExtra* channels = bvh.extra.as<BvhExtra>();
 
+    // Frame 0 is the reference, unless it is the only frame; frame f plays at (f - 1) * dt, and the
+    // animation lasts (frames - 2) * dt, at least one frame time.
+    const size_t firstKey = frames.size() > 1 ? 1 : 0;
     Animation a;
     a.name = source->name;
     a.fps = source->fps;
-    a.duration = times.size() > 1 ? double(times.size() - 2) * dt : 0.0;
+    a.duration = double(std::max<ptrdiff_t>(ptrdiff_t(frames.size()) - 2, 1)) * dt;
+    std::vector<std::string> still;
     for (size_t b = 0; b < skel.size(); ++b) {
         if (joint[b] < 0)
             continue;
+        const bool isPelvis = int(b) == pelvis;
+        const bool positions = isPelvis || hasPositionChannels(channels, skel.bones[b].name);
+        if (!movesFromFirstFrame(frames, b, positions)) {
+            still.push_back(skel.bones[b].name);
+            continue;
+        }
         Track t;
         t.name = secondlife::avatarSkeleton().bones[joint[b]].name;
-        const bool isPelvis = int(b) == pelvis;
-        for (size_t f = 1; f < frames.size(); ++f) {
-            const double time = double(f - 1) * dt;
+        for (size_t f = firstKey; f < frames.size(); ++f) {
+            const double time = double(f - firstKey) * dt;
             const LocalTransform& x = frames[f][b];
             const glm::dquat r = isPelvis ? firstInv * x.rotation : x.rotation;
             t.rotation.keys.push_back({time, toFile.rotation(r)});
             if (isPelvis) {
                 const glm::dvec3 d = firstInv * (x.translation - p0);
                 t.translation.keys.push_back({time, pelvisRest + toFile.direction(d) * kBvhInchToMetre});
+            } else if (positions) {
+                t.translation.keys.push_back({time, toFile.direction(x.translation) * kBvhInchToMetre});
             }
         }
         a.tracks.push_back(std::move(t));
     }
+    if (!still.empty())
+        report.push_back("Second Life: " + std::to_string(still.size()) + " BVH joint(s) never move from frame 0 "
+                         "and are left out, as the viewer's uploader leaves them out: " + nameList(still));
     secondlife::finishForFile(a, report);
 
     Scene out;

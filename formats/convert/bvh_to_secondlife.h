@@ -3,7 +3,9 @@
 // BVH made for Second Life gives the animation the viewer would upload: joints mapped through the
 // avatar's BVH aliases, frame 0 taken as the reference and dropped, rotations turned into the
 // avatar's frame with F and made relative to the first frame's pelvis rotation, the pelvis position
-// taken relative to frame 0 and converted from inches to metres.
+// taken relative to frame 0 and converted from inches to metres, other joints with position channels
+// given those positions (in metres) as keys, joints that never move from frame 0 left out, and the
+// duration (frames - 2) frame times, at least one.
 #include <string>
 #include <vector>
 

@@ -24,7 +24,7 @@ bool positiveNumber(const std::string& s, double& out, bool allowZero)
 const std::vector<std::string>& convertOptionNames()
 {
     static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton",
-                                                   "--base", "--base-weight", "--mirror"};
+                                                   "--base", "--base-weight", "--optimize", "--target", "--mirror"};
     return names;
 }
 
@@ -51,6 +51,18 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
             return false;
         }
         o.up = (value == "y" || value == "Y") ? UpAxis::Y : UpAxis::Z;
+        return true;
+    }
+    if (name == "--optimize") {
+        o.optimize = true;
+        return true;
+    }
+    if (name == "--target") {
+        if (value != "secondlife") {
+            error = "convert --target takes secondlife, not '" + value + "'";
+            return false;
+        }
+        o.forSecondLife = true;
         return true;
     }
     if (name == "--base-weight") {

@@ -25,12 +25,20 @@ struct ConvertOptions {
     // Baking whose keys (frames x bones, known before they are made) would take more memory than
     // this is refused with a message instead of running out of memory.
     uint64_t maxMemory = uint64_t(2) << 30;
+    // Second Life (formats/convert/convert_file.h): --optimize strips static joints and reduces keys
+    // of an .anim; --target secondlife writes a BVH as the viewer's uploader expects it.
+    bool optimize = false;
+    bool forSecondLife = false;
 
-    bool any() const { return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror; }
+    bool any() const
+    {
+        return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror || optimize || forSecondLife;
+    }
 };
 
 // Sets one option from its command-line spelling ("--fps", "--scale", "--up", "--tolerance",
-// "--bone-map", "--skeleton", "--base", "--base-weight": after "--base", "--mirror": no value) and value; files are loaded here. Returns false with `error` set when
+// "--bone-map", "--skeleton", "--base", "--base-weight": after "--base", "--mirror" and "--optimize":
+// flags, "--target": only secondlife) and value; files are loaded here. Returns false with `error` set when
 // the value is wrong or a file cannot be read; `usage` says which of the two it was.
 bool setConvertOption(ConvertOptions& options, const std::string& name, const std::string& value,
                       std::string& error, bool& usage);

@@ -1,5 +1,6 @@
 #include "formats/secondlife/avatar_skeleton.h"
 
+#include <algorithm>
 #include <string>
 #include <unordered_map>
 
@@ -55,6 +56,12 @@ const Built& built()
                     out.byAlias.emplace(std::string(alias), int(i));
                 aliases = space == std::string_view::npos ? std::string_view() : aliases.substr(space + 1);
             }
+            // As the viewer's alias map: attachment names with '_' for ' ' ("Left_Ear"), which BVH and
+            // COLLADA names can spell.
+            std::string underscored = j.name;
+            std::replace(underscored.begin(), underscored.end(), ' ', '_');
+            if (underscored != j.name)
+                out.byAlias.emplace(std::move(underscored), int(i));
         }
         return out;
     }();

@@ -18,7 +18,8 @@ int findAvatarJoint(std::string_view name);
 int findCollisionVolume(std::string_view name);
 // True for a name an animation may key (bones, collision volumes, attachment points).
 bool isAnimatableJoint(std::string_view name);
-// The bone a BVH joint name maps to through the skeleton's aliases (or its own name), or -1.
+// The joint a BVH joint name maps to through the skeleton's aliases, its own name, or an attachment
+// point's name with '_' for ' ', or -1.
 int findByAlias(std::string_view bvhName);
 
 } // namespace bonescope::secondlife

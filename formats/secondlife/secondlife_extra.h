@@ -20,6 +20,7 @@ constexpr double MaxDuration = 60.0;      // seconds
 constexpr uint32_t MaxJoints = 216;       // LL_CHARACTER_MAX_ANIMATED_JOINTS
 constexpr uint32_t MaxHandPose = 13;      // HAND_POSE_SPREAD (0) .. HAND_POSE_PALM_R (13)
 constexpr int32_t MaxConstraints = 10;    // more and the viewer ignores all of them
+constexpr uint8_t MaxChainLength = 3;     // the solver's arrays hold MAX_CHAIN_LENGTH (4) joints
 constexpr size_t ConstraintBytes = 86;
 constexpr size_t VolumeNameBytes = 16;
 constexpr double MaxOffset = 5.0;         // position keys are quantised over [-5, 5] m

@@ -1,11 +1,14 @@
 // What the viewer checks when it loads or uploads an .anim, as findings that say what to change.
 // Works on any scene (an .anim as read, or another format's content about to be converted).
+#include <algorithm>
 #include <cmath>
 #include <set>
 
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/secondlife/secondlife_upload.h"
+#include "formats/convert/name_list.h"
 
 namespace bonescope {
 
@@ -142,6 +145,9 @@ void checkConstraints(Out& out, const Animation& a, const SecondLifeExtra& x)
         if (c.chainLength > a.tracks.size())
             out.error(w + "chain length " + std::to_string(c.chainLength) + " is more than the " +
                       std::to_string(a.tracks.size()) + " joints of the animation; shorten the chain");
+        else if (c.chainLength > MaxChainLength)
+            out.error(w + "chain length " + std::to_string(c.chainLength) + " is more than 3: the viewer's constraint "
+                      "solver holds 4 joints (MAX_CHAIN_LENGTH) and writes past them; use 0..3");
         const int source = findCollisionVolume(c.sourceName());
         if (source < 0)
             out.error(w + "source volume '" + c.sourceName() + "' is not a collision volume of the avatar");
@@ -152,6 +158,11 @@ void checkConstraints(Out& out, const Animation& a, const SecondLifeExtra& x)
             !std::isfinite(c.easeInStart) || !std::isfinite(c.easeInStop) || !std::isfinite(c.easeOutStart) ||
             !std::isfinite(c.easeOutStop))
             out.error(w + "has a value that is not a finite number");
+        else if (std::max(double(c.easeInStart), 0.0) >= std::min(double(c.easeOutStop), a.duration))
+            // The viewer applies a constraint from its ease-in start to its ease-out stop only.
+            out.warning(w + "it acts from its ease-in start (" + num(c.easeInStart) + " s) to its ease-out stop (" +
+                        num(c.easeOutStop) + " s), which leaves no time inside the animation (0.." + num(a.duration) +
+                        " s): the viewer never applies it");
         if (source < 0 || c.chainLength > a.tracks.size())
             continue;
         // The viewer walks chain length + 1 joints up from the volume; each must be animated here.
@@ -166,6 +177,27 @@ void checkConstraints(Out& out, const Animation& a, const SecondLifeExtra& x)
             }
         }
     }
+}
+
+// What only the upload adds: the asset size limit and the joints the BVH uploader would drop.
+void checkUpload(Out& out, const Animation& a, const SecondLifeExtra& x, bool upload)
+{
+    const uint64_t size = encodedSize(a, x);
+    if (size > MaxUploadBytes) {
+        const std::string m = "the animation takes " + std::to_string(size) + " bytes, over the 250000-byte upload "
+                              "limit; remove joints or keys (bonescope-cli convert --optimize strips static joints "
+                              "and reduces keys)";
+        upload ? out.error(m + " (the upload is refused)") : out.warning(m);
+    }
+    std::vector<std::string> still;
+    for (const Track& t : a.tracks)
+        if (isStaticJoint(t))
+            still.push_back(t.name);
+    if (!still.empty())
+        out.warning(std::to_string(still.size()) + " joint(s) never leave their rest pose (every rotation within the "
+                    "uploader's 0.001 test, every position within 0.15 mm): the viewer's BVH uploader drops such "
+                    "joints, and here they only hold the joint at rest over lower priorities; convert --optimize "
+                    "removes them: " + nameList(still));
 }
 
 } // namespace
@@ -185,6 +217,10 @@ std::vector<Finding> SecondLifeFormat::validate(const Scene& scene, const std::s
         checkJoints(out, a, x, upload);
         if (x)
             checkConstraints(out, a, *x);
+        // Key values in the file's own terms (Z up, metres, pelvis offsets) only in a Second Life scene;
+        // other formats are converted first.
+        if (scene.format == id())
+            checkUpload(out, a, x ? *x : defaults, upload);
     }
     return list;
 }

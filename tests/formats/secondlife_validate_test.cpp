@@ -2,8 +2,13 @@
 // layout) and on every sample.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "formats/byte_writer.h"
+#include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/secondlife/secondlife_upload.h"
 #include "tests/support/test_support.h"
 
 using namespace bonescope;
@@ -13,6 +18,7 @@ namespace {
 struct Constraint {
     uint8_t chain = 1, type = 0;
     std::string source = "L_FOOT", target = "GROUND";
+    float easeInStart = 0, easeOutStop = 1; // ease in stop and ease out start between them
 };
 
 struct Spec {
@@ -23,7 +29,17 @@ struct Spec {
     uint32_t handPose = 1;
     std::vector<std::pair<std::string, int32_t>> joints = {{"mAnkleLeft", -1}, {"mKneeLeft", 2}, {"mHipLeft", -1}};
     std::vector<Constraint> constraints;
+    // Every joint's rotation keys: this many, evenly over the duration, turned by this x code (32767
+    // is identity: the rest pose). Joints named in `atRest` keep the identity.
+    int rotationKeys = 1;
+    uint16_t rotationX = 40000;
+    std::vector<std::string> atRest;
+    // Position keys per joint, at this offset (metres, each axis) from zero.
+    int positionKeys = 0;
+    float position = 0;
 };
+
+uint16_t code(float v, float lo, float hi) { return uint16_t(std::lround((v - lo) / (hi - lo) * 65535)); }
 
 std::vector<uint8_t> build(const Spec& s)
 {
@@ -43,12 +59,20 @@ std::vector<uint8_t> build(const Spec& s)
     for (const auto& [name, priority] : s.joints) {
         w.cstr(name);
         w.s32(priority);
-        w.s32(1); // one rotation key: identity at time 0
-        w.u16(0);
-        w.u16(32767);
-        w.u16(32767);
-        w.u16(32767);
-        w.s32(0);
+        const bool rest = std::find(s.atRest.begin(), s.atRest.end(), name) != s.atRest.end();
+        w.s32(s.rotationKeys);
+        for (int k = 0; k < s.rotationKeys; ++k) {
+            w.u16(uint16_t(s.rotationKeys > 1 ? k * 65535 / (s.rotationKeys - 1) : 0));
+            w.u16(rest ? 32767 : s.rotationX);
+            w.u16(32767);
+            w.u16(32767);
+        }
+        w.s32(s.positionKeys);
+        for (int k = 0; k < s.positionKeys; ++k) {
+            w.u16(uint16_t(s.positionKeys > 1 ? k * 65535 / (s.positionKeys - 1) : 0));
+            for (int axis = 0; axis < 3; ++axis)
+                w.u16(code(s.position, -5, 5));
+        }
     }
     w.s32(int32_t(s.constraints.size()));
     for (const Constraint& c : s.constraints) {
@@ -57,7 +81,11 @@ std::vector<uint8_t> build(const Spec& s)
         w.fixedString(c.source, 16);
         w.zeros(12);
         w.fixedString(c.target, 16);
-        w.zeros(12 + 12 + 16);
+        w.zeros(12 + 12);
+        w.f32(c.easeInStart);
+        w.f32(c.easeInStart);
+        w.f32(c.easeOutStop);
+        w.f32(c.easeOutStop);
     }
     return w.take();
 }
@@ -188,6 +216,29 @@ TEST(SecondLifeValidate, Constraints)
     EXPECT_EQ(count(fs, Error, "constraint 4: its chain of 4 joints above 'L_FOOT' needs joint 'mPelvis'"), 1);
     EXPECT_EQ(fs.size(), 5u);
 
+    // The solver holds 4 joints: chain lengths 0..3. R_HAND's chain: mWristRight, mElbowRight,
+    // mShoulderRight, mCollarRight, mChest.
+    Spec chain;
+    chain.joints = {{"mWristRight", -1}, {"mElbowRight", -1}, {"mShoulderRight", -1}, {"mCollarRight", -1}, {"mChest", -1}};
+    chain.constraints.push_back({3, 0, "R_HAND", "GROUND"});
+    EXPECT_TRUE(check(chain).empty());
+    chain.constraints[0].chain = 4;
+    ASSERT_EQ(check(chain).size(), 1u);
+    EXPECT_EQ(count(check(chain), Error, "constraint 0: chain length 4 is more than 3"), 1);
+
+    // A constraint acts from its ease-in start to its ease-out stop: within the animation, or never.
+    Spec timing;
+    timing.constraints.push_back({1, 0, "L_FOOT", "GROUND", 0.2f, 0.8f});
+    EXPECT_TRUE(check(timing).empty());
+    timing.constraints[0].easeOutStop = 10; // past the end: it holds to the end
+    EXPECT_TRUE(check(timing).empty());
+    timing.constraints[0] = {1, 0, "L_FOOT", "GROUND", 1.5f, 3.0f}; // starts after the end
+    EXPECT_EQ(count(check(timing), Warning, "constraint 0: it acts from its ease-in start (1.5 s) to its ease-out "
+                                            "stop (3.0 s), which leaves no time inside the animation (0..1.0 s)"),
+              1);
+    timing.constraints[0] = {1, 0, "L_FOOT", "GROUND", 0.0f, 0.0f}; // stops as it starts
+    EXPECT_EQ(count(check(timing), Warning, "the viewer never applies it"), 1);
+
     Spec many;
     many.constraints.assign(11, Constraint{});
     const auto m = check(many);
@@ -202,4 +253,58 @@ TEST(SecondLifeValidate, OtherFormatsAgainstTheUploadRules)
                                  test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim")});
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.err.find("is not a joint of the Second Life avatar"), std::string::npos);
+}
+
+TEST(SecondLifeValidate, UploadSizeLimit)
+{
+    // 111 bytes of header, joint headers and constraint count, then 8 bytes a key: 24 a key time for
+    // the three joints. 10413 keys each make 250023 bytes, over the limit; 10412 make 249999.
+    Spec s;
+    s.rotationKeys = 10413;
+    ASSERT_EQ(build(s).size(), 250023u);
+    EXPECT_EQ(count(check(s), Error, "the animation takes 250023 bytes, over the 250000-byte upload limit"), 1);
+    EXPECT_EQ(count(check(s, ""), Warning, "250023 bytes, over the 250000-byte upload limit"), 1);
+    EXPECT_EQ(count(check(s, ""), Error, "upload limit"), 0);
+    s.rotationKeys = 10412;
+    ASSERT_EQ(build(s).size(), 249999u);
+    EXPECT_TRUE(check(s).empty());
+}
+
+TEST(SecondLifeValidate, TheSizeIsTheWrittenSize)
+{
+    // The limit is judged on the size the writer gives, computed without writing.
+    const SecondLifeFormat f;
+    for (const std::string& path : test::samplesIn(test::samplePath("secondlife"), ".anim")) {
+        const Scene scene = f.read(test::readBytes(path));
+        const auto* x = scene.animations[0].extra.as<SecondLifeExtra>();
+        ASSERT_NE(x, nullptr);
+        EXPECT_EQ(secondlife::encodedSize(scene.animations[0], *x), f.write(scene).size()) << path;
+    }
+}
+
+TEST(SecondLifeValidate, StaticJoints)
+{
+    // The knee's only key is its rest rotation: the uploader would drop it.
+    Spec s;
+    s.atRest = {"mKneeLeft"};
+    auto fs = check(s);
+    ASSERT_EQ(fs.size(), 1u);
+    EXPECT_EQ(count(fs, Warning, "1 joint(s) never leave their rest pose"), 1);
+    EXPECT_NE(fs[0].message.find(": mKneeLeft"), std::string::npos);
+    // At rest turned, but moved away from its rest offset: not static.
+    s.positionKeys = 2;
+    s.position = 0.01f;
+    EXPECT_TRUE(check(s).empty());
+    // The pelvis: its position keys are offsets from the rest, so 0 is the rest.
+    Spec pelvis;
+    pelvis.joints = {{"mPelvis", -1}};
+    pelvis.atRest = {"mPelvis"};
+    pelvis.positionKeys = 2;
+    EXPECT_EQ(count(check(pelvis), Warning, "never leave their rest pose"), 1);
+    pelvis.position = 0.001f; // 1 mm: a real move
+    EXPECT_TRUE(check(pelvis).empty());
+    // A slight turn (x code 32800: 0.11 degree) is motion by the uploader's test (0.001, about 0.03 degree).
+    Spec slight;
+    slight.rotationX = 32800;
+    EXPECT_TRUE(check(slight).empty());
 }

@@ -1,0 +1,79 @@
+#include "formats/convert/convert_file.h"
+
+#include <cmath>
+#include <stdexcept>
+
+#include "formats/bvh/bvh_format.h"
+#include "formats/convert/name_list.h"
+#include "formats/convert/prepare.h"
+#include "formats/convert/secondlife_to_bvh.h"
+#include "formats/registry.h"
+#include "formats/secondlife/secondlife_extra.h"
+#include "formats/secondlife/secondlife_upload.h"
+#include "formats/short_number.h"
+
+namespace bonescope {
+
+std::string optionsConflict(const ConvertOptions& o, const Format& target)
+{
+    if (o.optimize && target.id() != "secondlife")
+        return "--optimize makes Second Life .anim files, not " + target.displayName() + " (give an .anim OUT, or --to secondlife)";
+    if (o.forSecondLife && target.id() != "bvh" && target.id() != "secondlife")
+        return "--target secondlife writes BVH (or .anim), not " + target.displayName();
+    if (o.forSecondLife && o.optimize && target.id() == "bvh")
+        return "--optimize applies to .anim output; a BVH for Second Life keeps every frame";
+    return {};
+}
+
+ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptions& o,
+                          std::vector<std::string>& report)
+{
+    if (const std::string why = optionsConflict(o, target); !why.empty())
+        throw std::runtime_error(why);
+    ConvertedFile out;
+    if (o.forSecondLife && target.id() == "bvh") {
+        out.bytes = target.write(secondLifeBvh(source, o, report));
+        return out;
+    }
+    ConvertOptions plain = o;
+    plain.forSecondLife = false; // an .anim is always what Second Life expects
+    if (!o.optimize) {
+        out.bytes = target.write(prepareForTarget(std::move(source), target, plain, report));
+        return out;
+    }
+    // The file as the conversion makes it, then without what the upload does not need.
+    plain.optimize = false;
+    plain.tolerance.reset();
+    Scene s = prepareForTarget(std::move(source), target, plain, report);
+    OptimizeSummary sum;
+    sum.bytesBefore = target.write(s).size();
+    sum.toleranceDegrees = o.tolerance.value_or(secondlife::DefaultOptimizeTolerance);
+    sum.toleranceMetres = sum.toleranceDegrees * secondlife::OptimizeMetresPerDegree;
+    if (Animation* a = s.currentAnimation()) {
+        const SecondLifeExtra defaults;
+        const SecondLifeExtra* x = a->extra.as<SecondLifeExtra>();
+        const secondlife::UploadOptimization r = secondlife::optimizeForUpload(
+            *a, x ? *x : defaults, {sum.toleranceMetres, sum.toleranceDegrees, sum.toleranceMetres});
+        sum.removedJoints = r.removedJoints;
+        sum.removedKeys = r.removedKeys;
+    }
+    out.bytes = target.write(s);
+    sum.bytesAfter = out.bytes.size();
+    out.optimized = sum;
+    return out;
+}
+
+std::string describe(const OptimizeSummary& s)
+{
+    const double saved = double(s.bytesBefore) - double(s.bytesAfter);
+    const long percent = s.bytesBefore ? std::lround(100 * saved / double(s.bytesBefore)) : 0;
+    std::string m = "optimized: " + std::to_string(s.bytesBefore) + " -> " + std::to_string(s.bytesAfter) +
+                    " bytes (saved " + shortNumber(saved) + ", " + std::to_string(percent) + "%): " +
+                    std::to_string(s.removedJoints.size()) + " static joint(s) removed";
+    if (!s.removedJoints.empty())
+        m += " (" + nameList(s.removedJoints) + ")";
+    return m + ", " + std::to_string(s.removedKeys) + " key(s) removed within " + shortNumber(s.toleranceDegrees) +
+           " degree and " + shortNumber(s.toleranceMetres * 1000) + " mm";
+}
+
+} // namespace bonescope

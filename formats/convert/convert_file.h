@@ -1,0 +1,41 @@
+#pragma once
+// A conversion down to the bytes of the output file, with the Second Life options: --optimize (an .anim
+// with its static joints stripped and its keys reduced, and the sizes before and after) and --target
+// secondlife (a BVH as the viewer's uploader expects it). Both bonescope-cli convert modes use it.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/convert/convert_options.h"
+#include "formats/format.h"
+
+namespace bonescope {
+
+struct OptimizeSummary {
+    uint64_t bytesBefore = 0; // what the same conversion writes without --optimize
+    uint64_t bytesAfter = 0;
+    std::vector<std::string> removedJoints;
+    size_t removedKeys = 0;
+    double toleranceDegrees = 0, toleranceMetres = 0;
+};
+
+struct ConvertedFile {
+    std::vector<uint8_t> bytes;
+    std::optional<OptimizeSummary> optimized; // with options.optimize
+};
+
+// Why `options` cannot make `target`'s files (--optimize wants Second Life .anim, --target secondlife
+// BVH or .anim), or "" when they can: a usage error, found before any file is read.
+std::string optionsConflict(const ConvertOptions& options, const Format& target);
+
+// prepareForTarget() then the target's writer (`source` by value: a caller done with it moves it in). With options.optimize, --tolerance T (default 0.1) keeps
+// rotations within T degrees and positions within T centimetres (0.1: 1 mm): one number for both, in
+// proportions that suit an avatar, rather than T metres. Throws what those throw.
+ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptions& options,
+                          std::vector<std::string>& report);
+
+// "optimized: 41125 -> 9876 bytes (saved 31249, 76%): 4 static joint(s) removed (a, b), 3900 key(s) ..."
+std::string describe(const OptimizeSummary& s);
+
+} // namespace bonescope

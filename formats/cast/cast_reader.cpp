@@ -1,6 +1,9 @@
 // Cast tree -> common model. The first Model with a skeleton gives the scene's skeleton and mesh; each
 // Animation node is one animation. Curves animate one component each (tx, ty, tz...): components are
-// merged into the model's vector keys at the union of their frames, which plays the same.
+// merged into the model's vector keys at the union of their frames, which plays the same. The tree
+// is parsed into views of the file's bytes and the keys decoded straight from them; the Animation
+// node then keeps every buffer except those its decoded keys re-encode exactly (CastElidedCurve), so
+// that memory holds the file's bytes once rather than twice.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -8,6 +11,7 @@
 
 #include "core/content_hash.h"
 #include "formats/cast/cast_extra.h"
+#include "formats/cast/cast_fingerprint.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_model.h"
 #include "formats/parse_error.h"
@@ -28,10 +32,6 @@ struct FrameValue {
     double value;
 };
 
-struct Component {
-    std::vector<FrameValue> keys;
-};
-
 // Linear interpolation of one component at `frame`, holding the end values.
 double valueAt(const std::vector<FrameValue>& keys, uint32_t frame)
 {
@@ -45,16 +45,8 @@ double valueAt(const std::vector<FrameValue>& keys, uint32_t frame)
     return a.value + (it->value - a.value) * t;
 }
 
-struct TrackBuild {
-    CastTrackInfo info;
-    std::array<Component, 6> comps; // tx ty tz sx sy sz
-    std::vector<std::pair<uint32_t, glm::dquat>> rotation;
-    std::vector<FrameValue> visibility;
-    bool anyTranslationMode = false, anyRotationMode = false;
-};
-
 // The key frame buffer of a curve or notification track.
-std::vector<uint32_t> keyFrames(const Node& n, const char* what)
+const Property& keyFrames(const Node& n, const char* what)
 {
     const Property* kb = n.prop("kb");
     if (!kb)
@@ -62,31 +54,137 @@ std::vector<uint32_t> keyFrames(const Node& n, const char* what)
     if (kb->type != cast::Byte && kb->type != cast::Short && kb->type != cast::Int32)
         failAt(kb->offset, std::string(what) + " key frame buffer has type '" + cast::typeName(kb->type) +
                                "' (b, h or i expected)");
-    std::vector<uint32_t> frames(kb->count);
-    for (size_t i = 0; i < frames.size(); ++i)
-        frames[i] = uint32_t(kb->integer(i));
-    return frames;
+    return *kb;
 }
 
-template <class T>
-void sortByFrame(std::vector<T>& v)
+// A b, h or i buffer into `out` (reused from curve to curve, so that it allocates once).
+void decodeFrames(const Property& kb, std::vector<uint32_t>& out)
 {
-    std::stable_sort(v.begin(), v.end(), [](const T& a, const T& b) { return a.frame < b.frame; });
+    out.resize(kb.count);
+    const uint8_t* p = kb.bytes().data();
+    for (size_t i = 0; i < out.size(); ++i) {
+        if (kb.type == cast::Byte) {
+            out[i] = p[i];
+        } else if (kb.type == cast::Short) {
+            uint16_t v;
+            std::memcpy(&v, p + 2 * i, 2);
+            out[i] = v;
+        } else {
+            std::memcpy(&out[i], p + 4 * i, 4);
+        }
+    }
 }
 
-void readCurve(const Node& c, std::vector<TrackBuild>& tracks, std::map<std::string, size_t>& byName,
-               uint8_t& defaultMode, bool& haveDefault, uint32_t& maxFrame)
+bool sameFrames(const Property& a, const Property& b, std::vector<uint32_t>& scratchA, std::vector<uint32_t>& scratchB)
+{
+    if (a.count != b.count)
+        return false;
+    if (a.type == b.type)
+        return std::ranges::equal(a.bytes(), b.bytes());
+    decodeFrames(a, scratchA);
+    decodeFrames(b, scratchB);
+    return scratchA == scratchB;
+}
+
+// A curve's keys as (frame, value) sorted by frame, for the general merge.
+std::vector<FrameValue> componentKeys(const Node& c)
+{
+    const Property& kb = *c.prop("kb");
+    const Property& kv = *c.prop("kv");
+    std::vector<FrameValue> keys(kb.count);
+    for (size_t k = 0; k < keys.size(); ++k)
+        keys[k] = {uint32_t(kb.integer(k)), kv.number(k)};
+    std::stable_sort(keys.begin(), keys.end(), [](const FrameValue& a, const FrameValue& b) { return a.frame < b.frame; });
+    return keys;
+}
+
+// Three component curves -> vector keys at the union of their frames (the curves' frames differ, or
+// are out of order, or a component has more than one curve: the last one counts).
+void mergeComponents(const std::array<const Node*, 3>& curves, const double* fallback, double fps, Vec3Channel& out)
+{
+    std::array<std::vector<FrameValue>, 3> comps;
+    for (int c = 0; c < 3; ++c)
+        if (curves[c])
+            comps[c] = componentKeys(*curves[c]);
+    // Every curve of the three may still have the same frames once sorted.
+    const std::vector<FrameValue>* shared = nullptr;
+    bool same = true;
+    for (const auto& keys : comps) {
+        if (keys.empty())
+            continue;
+        if (!shared)
+            shared = &keys;
+        else
+            same = same && keys.size() == shared->size() &&
+                   std::equal(keys.begin(), keys.end(), shared->begin(),
+                              [](const FrameValue& a, const FrameValue& b) { return a.frame == b.frame; });
+    }
+    std::vector<uint32_t> frames;
+    if (shared && same) {
+        for (const FrameValue& k : *shared)
+            frames.push_back(k.frame);
+    } else {
+        for (const auto& keys : comps)
+            for (const FrameValue& k : keys)
+                frames.push_back(k.frame);
+        std::sort(frames.begin(), frames.end());
+        frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
+    }
+    out.keys.clear();
+    out.keys.reserve(frames.size());
+    for (size_t k = 0; k < frames.size(); ++k) {
+        glm::dvec3 v;
+        for (int c = 0; c < 3; ++c)
+            v[c] = comps[c].empty() ? fallback[c] : shared && same ? comps[c][k].value : valueAt(comps[c], frames[k]);
+        out.keys.push_back({frames[k] / fps, v});
+    }
+}
+
+// How the keys of a vector channel (translation, scale) are being built: straight from the curves'
+// buffers while every curve of the three has the same frames in order (as exporters write them), or
+// merged from the curves at the end otherwise.
+enum class Layout : uint8_t { None, Direct, Merge };
+
+struct TrackBuild {
+    CastTrackInfo info;
+    Track track; // keys decoded into it as the curves are read
+    std::array<const Node*, 6> comps{}; // the curve that counts for tx ty tz sx sy sz (the last)
+    std::array<uint32_t, 6> compChild{};
+    std::array<uint8_t, 6> compCurves{}; // how many curves name each component (1 or "more")
+    std::array<Layout, 2> layout{};      // translation, scale
+    std::array<const Property*, 2> layoutFrames{};
+    std::vector<const Node*> rotationCurves;
+    uint32_t rotationChild = 0, lastRotationFrame = 0;
+    bool rotationInOrder = true;
+    std::vector<FrameValue> visibility;
+    bool anyTranslationMode = false, anyRotationMode = false;
+};
+
+// One Animation node's curves, read in file order.
+struct AnimationBuild {
+    double fps = 30;
+    std::vector<TrackBuild> tracks;
+    std::map<std::string, size_t, std::less<>> byName;
+    uint8_t defaultMode = cast::Absolute;
+    bool haveDefault = false;
+    uint32_t maxFrame = 0;
+    std::vector<uint32_t> frames, scratchA, scratchB;
+
+    void readCurve(const Node& c, uint32_t child);
+};
+
+void AnimationBuild::readCurve(const Node& c, uint32_t child)
 {
     const std::string nodeName = c.text("nn");
     const std::string kp = c.text("kp");
     if (!c.prop("nn"))
         failAt(c.offset, "curve has no node name (nn)");
-    const std::vector<uint32_t> frames = keyFrames(c, "curve");
+    const Property& kb = keyFrames(c, "curve");
     const Property* kv = c.prop("kv");
     if (!kv)
         failAt(c.offset, "curve of '" + nodeName + "' has no key value buffer (kv)");
-    if (kv->count != frames.size())
-        failAt(kv->offset, "curve of '" + nodeName + "' has " + std::to_string(frames.size()) + " key frames but " +
+    if (kv->count != kb.count)
+        failAt(kv->offset, "curve of '" + nodeName + "' has " + std::to_string(kb.count) + " key frames but " +
                                std::to_string(kv->count) + " values");
     const std::string modeText = c.text("m", "absolute");
     const int mode = cast::modeFromName(modeText);
@@ -126,94 +224,94 @@ void readCurve(const Node& c, std::vector<TrackBuild>& tracks, std::map<std::str
         t.info.blendWeight = float(ab->number(0));
         t.info.hasBlendWeight = true;
     }
-    for (uint32_t f : frames)
-        maxFrame = std::max(maxFrame, f);
+    decodeFrames(kb, frames);
+    bool inOrder = true;
+    for (size_t k = 0; k < frames.size(); ++k) {
+        maxFrame = std::max(maxFrame, frames[k]);
+        inOrder = inOrder && (k == 0 || frames[k - 1] <= frames[k]);
+    }
 
     const size_t valueSize = cast::elementSize(kv->type) / cast::componentsOf(kv->type);
-    auto checkFinite = [&](size_t i, double v) {
+    const uint8_t* values = kv->bytes().data();
+    auto notFinite = [&](size_t i) {
+        failAt(kv->offset + cast::PropertyHeaderSize + kv->name.size() + i * valueSize,
+               "curve " + kp + " of '" + nodeName + "': value " + std::to_string(i) + " is not a finite number");
+    };
+    auto floatAt = [&](size_t i) {
+        float v;
+        std::memcpy(&v, values + 4 * i, 4);
         if (!std::isfinite(v))
-            failAt(kv->offset + cast::PropertyHeaderSize + kv->name.size() + i * valueSize,
-                   "curve " + kp + " of '" + nodeName + "': value " + std::to_string(i) + " is not a finite number");
+            notFinite(i);
+        return v;
     };
     if (rotation) {
         t.info.rotation = true;
         t.info.rotationMode = uint8_t(mode);
         t.anyRotationMode = true;
-        t.rotation.reserve(frames.size());
-        for (size_t k = 0; k < frames.size(); ++k) {
-            double v[4];
-            for (int i = 0; i < 4; ++i)
-                checkFinite(k * 4 + i, v[i] = kv->number(k * 4 + i));
-            t.rotation.push_back({frames[k], glm::dquat(v[3], v[0], v[1], v[2])});
+        auto& keys = t.track.rotation.keys;
+        if (!frames.empty()) {
+            t.rotationInOrder = t.rotationInOrder && inOrder && (keys.empty() || t.lastRotationFrame <= frames[0]);
+            t.lastRotationFrame = frames.back();
         }
-        std::stable_sort(t.rotation.begin(), t.rotation.end(),
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        t.rotationCurves.push_back(&c);
+        t.rotationChild = child;
+        keys.reserve(keys.size() + frames.size());
+        for (size_t k = 0; k < frames.size(); ++k) {
+            const float x = floatAt(4 * k), y = floatAt(4 * k + 1), z = floatAt(4 * k + 2), w = floatAt(4 * k + 3);
+            keys.push_back({frames[k] / fps, glm::dquat(w, x, y, z)});
+        }
         return;
     }
-    std::vector<FrameValue> keys(frames.size());
-    for (size_t k = 0; k < frames.size(); ++k) {
-        keys[k] = {frames[k], kv->number(k)};
-        checkFinite(k, keys[k].value);
-    }
-    sortByFrame(keys);
+    auto numberAt = [&](size_t i) {
+        const double v = kv->type == cast::Float ? floatAt(i) : kv->number(i);
+        if (!std::isfinite(v))
+            notFinite(i);
+        return v;
+    };
     if (visibility) {
+        std::vector<FrameValue> keys(frames.size());
+        for (size_t k = 0; k < frames.size(); ++k)
+            keys[k] = {frames[k], numberAt(k)};
+        std::stable_sort(keys.begin(), keys.end(), [](const FrameValue& a, const FrameValue& b) { return a.frame < b.frame; });
         t.info.visibility = true;
         t.visibility = std::move(keys);
         return;
     }
     t.info.present[comp] = true;
-    t.comps[comp].keys = std::move(keys);
     if (comp < 3) {
         t.info.translationMode = uint8_t(mode);
         t.anyTranslationMode = true;
     } else {
         t.info.scaleMode = uint8_t(mode);
     }
-}
-
-// Three component curves -> vector keys at the union of their frames.
-void mergeComponents(const TrackBuild& t, int first, double fps, Vec3Channel& out)
-{
-    // Usual case: every curve of the three has the same frames (exporters key them together).
-    const std::vector<FrameValue>* shared = nullptr;
-    bool same = true;
-    for (int c = first; c < first + 3 && same; ++c) {
-        const auto& keys = t.comps[c].keys;
-        if (keys.empty())
-            continue;
-        if (!shared)
-            shared = &keys;
-        else
-            same = keys.size() == shared->size() &&
-                   std::equal(keys.begin(), keys.end(), shared->begin(),
-                              [](const FrameValue& a, const FrameValue& b) { return a.frame == b.frame; });
-    }
-    if (shared && same) {
-        out.keys.reserve(shared->size());
-        for (size_t k = 0; k < shared->size(); ++k) {
-            glm::dvec3 v;
-            for (int c = 0; c < 3; ++c) {
-                const auto& keys = t.comps[first + c].keys;
-                v[c] = keys.empty() ? t.info.fallback[first + c] : keys[k].value;
-            }
-            out.keys.push_back({(*shared)[k].frame / fps, v});
+    t.comps[comp] = &c;
+    t.compChild[comp] = child;
+    t.compCurves[comp] = uint8_t(std::min(t.compCurves[comp] + 1, 2));
+    const int group = comp / 3, axis = comp % 3;
+    Layout& layout = t.layout[group];
+    auto& keys = group == 0 ? t.track.translation.keys : t.track.scale.keys;
+    if (t.compCurves[comp] > 1 || !inOrder) {
+        layout = Layout::Merge;
+    } else if (!frames.empty() && layout == Layout::Direct &&
+               !sameFrames(kb, *t.layoutFrames[group], scratchA, scratchB)) {
+        layout = Layout::Merge;
+    } else if (!frames.empty() && layout == Layout::None) {
+        layout = Layout::Direct;
+        t.layoutFrames[group] = &kb;
+        keys.reserve(frames.size());
+        for (size_t k = 0; k < frames.size(); ++k) {
+            glm::dvec3 v(0);
+            v[axis] = numberAt(k);
+            keys.push_back({frames[k] / fps, v});
         }
         return;
     }
-    std::vector<uint32_t> frames;
-    for (int c = first; c < first + 3; ++c)
-        for (const FrameValue& k : t.comps[c].keys)
-            frames.push_back(k.frame);
-    std::sort(frames.begin(), frames.end());
-    frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
-    out.keys.reserve(frames.size());
-    for (uint32_t f : frames) {
-        glm::dvec3 v;
-        for (int c = 0; c < 3; ++c) {
-            const auto& keys = t.comps[first + c].keys;
-            v[c] = keys.empty() ? t.info.fallback[first + c] : valueAt(keys, f);
-        }
-        out.keys.push_back({f / fps, v});
+    if (layout == Layout::Direct && !frames.empty()) {
+        for (size_t k = 0; k < frames.size(); ++k)
+            keys[k].value[axis] = numberAt(k);
+    } else {
+        for (size_t k = 0; k < frames.size(); ++k)
+            (void)numberAt(k); // merged at the end; a bad value is still reported in file order
     }
 }
 
@@ -238,27 +336,29 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
     if (const Property* lo = n.prop("lo"); lo && lo->count > 0 && isInteger(lo->type))
         a.looping = lo->integer(0) >= 1;
 
-    std::vector<TrackBuild> tracks;
-    std::map<std::string, size_t> byName;
-    uint8_t defaultMode = cast::Absolute;
-    bool haveDefault = false;
-    uint32_t maxFrame = 0;
-    for (const Node& c : n.children)
-        if (c.id == cast::Curve)
-            readCurve(c, tracks, byName, defaultMode, haveDefault, maxFrame);
+    AnimationBuild b;
+    b.fps = a.fps;
+    for (size_t i = 0; i < n.children.size(); ++i)
+        if (n.children[i].id == cast::Curve)
+            b.readCurve(n.children[i], uint32_t(i));
     for (const Node& c : n.children) {
         if (c.id != cast::NotificationTrack)
             continue;
         const std::string name = c.text("n");
-        for (uint32_t f : keyFrames(c, "notification track")) {
+        decodeFrames(keyFrames(c, "notification track"), b.frames);
+        for (uint32_t f : b.frames) {
             a.notes.push_back({f / a.fps, name});
-            maxFrame = std::max(maxFrame, f);
+            b.maxFrame = std::max(b.maxFrame, f);
         }
     }
     std::stable_sort(a.notes.begin(), a.notes.end(), [](const Note& x, const Note& y) { return x.time < y.time; });
 
-    a.blend = blendFor(defaultMode, defaultMode);
-    for (TrackBuild& t : tracks) {
+    // Where frame / fps * fps rounds back to the frame for every 32-bit frame (a relative error of
+    // 2^-52 stays far below half a frame), so that the writer can re-encode the key frame buffers.
+    const bool framesRoundTrip = a.fps >= 1e-3 && a.fps <= 1e6;
+    std::vector<uint64_t> prints;
+    a.blend = blendFor(b.defaultMode, b.defaultMode);
+    for (TrackBuild& t : b.tracks) {
         // A component without a curve keeps its rest value (absolute) or adds nothing.
         const int bone = skeleton.find(t.info.name);
         for (int c = 0; c < 3; ++c)
@@ -266,18 +366,56 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
         for (int c = 0; c < 3; ++c)
             t.info.fallback[3 + c] = t.info.scaleMode == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restScale[c] : 1.0;
         if (!t.anyTranslationMode)
-            t.info.translationMode = defaultMode;
+            t.info.translationMode = b.defaultMode;
         if (!t.anyRotationMode)
-            t.info.rotationMode = defaultMode;
+            t.info.rotationMode = b.defaultMode;
 
-        Track track;
+        const auto trackIndex = uint32_t(a.tracks.size());
+        Track track = std::move(t.track);
         track.name = t.info.name;
-        if (t.info.present[0] || t.info.present[1] || t.info.present[2])
-            mergeComponents(t, 0, a.fps, track.translation);
-        if (t.info.present[3] || t.info.present[4] || t.info.present[5])
-            mergeComponents(t, 3, a.fps, track.scale);
-        for (const auto& [f, q] : t.rotation)
-            track.rotation.keys.push_back({f / a.fps, q});
+        auto elide = [&](uint32_t child, uint8_t slot) {
+            Node& c = n.children[child];
+            c.prop("kb")->view = {};
+            c.prop("kv")->view = {};
+            extra->elided.push_back({child, trackIndex, slot});
+        };
+        for (int group = 0; group < 2; ++group) {
+            Vec3Channel& ch = group == 0 ? track.translation : track.scale;
+            const int first = 3 * group;
+            if (t.layout[group] == Layout::Merge) {
+                mergeComponents({t.comps[first], t.comps[first + 1], t.comps[first + 2]}, &t.info.fallback[first],
+                                a.fps, ch);
+                continue;
+            }
+            if (t.layout[group] == Layout::None)
+                continue; // no curve, or only curves without keys
+            for (int axis = 0; axis < 3; ++axis) {
+                const int comp = first + axis;
+                const Node* curve = t.comps[comp];
+                if (!curve || curve->prop("kb")->count == 0) {
+                    for (auto& k : ch.keys)
+                        k.value[axis] = t.info.fallback[comp];
+                } else if (framesRoundTrip && curve->prop("kv")->type == cast::Float) {
+                    elide(t.compChild[comp], uint8_t(comp));
+                }
+            }
+        }
+        if (!t.rotationInOrder) {
+            std::vector<std::pair<uint32_t, glm::dquat>> keys;
+            for (const Node* c : t.rotationCurves) {
+                const Property& kb = *c->prop("kb");
+                const Property& kv = *c->prop("kv");
+                for (size_t k = 0; k < kb.count; ++k)
+                    keys.push_back({uint32_t(kb.integer(k)), glm::dquat(kv.number(4 * k + 3), kv.number(4 * k),
+                                                                        kv.number(4 * k + 1), kv.number(4 * k + 2))});
+            }
+            std::stable_sort(keys.begin(), keys.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+            track.rotation.keys.clear();
+            for (const auto& [f, q] : keys)
+                track.rotation.keys.push_back({f / a.fps, q});
+        } else if (framesRoundTrip && t.rotationCurves.size() == 1 && !track.rotation.empty()) {
+            elide(t.rotationChild, 6);
+        }
         for (const FrameValue& k : t.visibility)
             track.visibility.keys.push_back({k.frame / a.fps, k.value >= 1 ? 1.0 : 0.0});
         const BlendMode mode = blendFor(t.info.translationMode, t.info.rotationMode);
@@ -285,9 +423,10 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
             a.modifiers.push_back({int(a.tracks.size()), mode,
                                    uint8_t(t.info.translationMode != cast::Absolute ? t.info.translationMode
                                                                                      : t.info.rotationMode)});
+        prints.push_back(cast::trackFingerprint(track)); // while its keys are still in the cache
         a.tracks.push_back(std::move(track));
         extra->tracks.push_back(t.info);
-        t = TrackBuild{}; // the per-curve copies are no longer needed: keep the peak memory down
+        t = TrackBuild{};
     }
 
     // Overrides: the named node and its descendants use the override's mode (BlendModifier's rule).
@@ -321,12 +460,13 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
         a.modifiers.push_back({track, m, uint8_t(mode)});
     }
 
-    a.duration = maxFrame / a.fps;
+    a.duration = b.maxFrame / a.fps;
+    cast::keepBytes(n); // all but the elided buffers
     extra->node = std::move(n); // the tree keeps an empty Animation node in its place
     extra->readName = a.name;
     extra->readFps = a.fps;
     extra->readLooping = a.looping;
-    extra->readHash = contentHash(Skeleton{}, a);
+    extra->readHash = cast::fingerprint(a, prints);
     a.extra = std::move(extra);
     return a;
 }
@@ -341,7 +481,8 @@ bool CastFormat::detect(std::span<const uint8_t> head) const
 Scene CastFormat::read(std::span<const uint8_t> bytes) const
 {
     auto extra = std::make_unique<CastFileExtra>();
-    extra->file = cast::parse(bytes);
+    // Views into `bytes` until the end: the curves' buffers are decoded straight from them.
+    extra->file = cast::parseViews(bytes);
     Scene scene;
     scene.format = id();
 
@@ -364,6 +505,8 @@ Scene CastFormat::read(std::span<const uint8_t> bytes) const
                 child = cast::Node{}; // the animation's extra holds it; the tree keeps its place
                 child.id = cast::Animation;
             }
+    for (cast::Node& root : extra->file.roots)
+        cast::keepBytes(root);
     scene.extra = std::move(extra);
     return scene;
 }

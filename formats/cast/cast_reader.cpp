@@ -5,8 +5,10 @@
 // node then keeps every buffer except those its decoded keys re-encode exactly (CastElidedCurve), so
 // that memory holds the file's bytes once rather than twice.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <map>
 
 #include "core/content_hash.h"
@@ -62,16 +64,19 @@ void decodeFrames(const Property& kb, std::vector<uint32_t>& out)
 {
     out.resize(kb.count);
     const uint8_t* p = kb.bytes().data();
-    for (size_t i = 0; i < out.size(); ++i) {
-        if (kb.type == cast::Byte) {
-            out[i] = p[i];
-        } else if (kb.type == cast::Short) {
+    uint32_t* o = out.data();
+    const size_t n = out.size();
+    if (kb.type == cast::Byte) {
+        for (size_t i = 0; i < n; ++i)
+            o[i] = p[i];
+    } else if (kb.type == cast::Short) {
+        for (size_t i = 0; i < n; ++i) {
             uint16_t v;
             std::memcpy(&v, p + 2 * i, 2);
-            out[i] = v;
-        } else {
-            std::memcpy(&out[i], p + 4 * i, 4);
+            o[i] = v;
         }
+    } else {
+        std::memcpy(o, p, 4 * n);
     }
 }
 
@@ -160,6 +165,52 @@ struct TrackBuild {
     bool anyTranslationMode = false, anyRotationMode = false;
 };
 
+// Value i of a float buffer (f or v4); whether every value read was finite is checked once per curve.
+struct FloatValues {
+    const uint8_t* p;
+    bool bad = false;
+    double operator()(size_t i)
+    {
+        uint32_t b;
+        std::memcpy(&b, p + 4 * i, 4);
+        bad |= (b & 0x7F800000u) == 0x7F800000u; // all exponent bits: infinite or NaN
+        return std::bit_cast<float>(b);
+    }
+};
+
+// Value i of a buffer of another type, decoded and checked before.
+struct DecodedValues {
+    const double* v;
+    double operator()(size_t i) const { return v[i]; }
+};
+
+[[noreturn]] void failNotFinite(const Property& kv, const std::string& kp, const std::string& nodeName);
+
+// Appends make(0) .. make(n - 1) to `keys` as one insert of a range: one allocation, and each key
+// constructed once where it goes (push_back checks the capacity per key, resize zeroes them first).
+template <class Key, class Make>
+void appendKeys(std::vector<Key>& keys, size_t n, const Make& make)
+{
+    struct Maker {
+        using iterator_category = std::forward_iterator_tag;
+        using difference_type = std::ptrdiff_t;
+        using value_type = Key;
+        using pointer = const Key*;
+        using reference = Key;
+        const Make* make;
+        size_t i;
+        Key operator*() const { return (*make)(i); }
+        Maker& operator++()
+        {
+            ++i;
+            return *this;
+        }
+        Maker operator++(int) { return {make, i++}; }
+        bool operator==(const Maker& o) const { return i == o.i; }
+    };
+    keys.insert(keys.end(), Maker{&make, 0}, Maker{&make, n});
+}
+
 // One Animation node's curves, read in file order.
 struct AnimationBuild {
     double fps = 30;
@@ -168,9 +219,27 @@ struct AnimationBuild {
     uint8_t defaultMode = cast::Absolute;
     bool haveDefault = false;
     uint32_t maxFrame = 0;
-    std::vector<uint32_t> frames, scratchA, scratchB;
+    std::vector<uint32_t> frames, scratchA, scratchB; // reused from curve to curve
+    std::vector<double> values;
 
     void readCurve(const Node& c, uint32_t child);
+
+private:
+    // Where a curve's keys go.
+    struct Placement {
+        const Node* curve;
+        const Property* frames;
+        uint32_t child;
+        int comp; // tx..sz, or -1 for rotation and visibility
+        bool rotation;
+        uint8_t mode;
+        bool inOrder;
+    };
+    // Decodes the keys of the curve whose frames are in `frames` into the track; `Values` gives
+    // value i of the curve (vectors flattened).
+    template <class Values>
+    void place(TrackBuild& t, const Placement& at, Values& v);
+    void decodeValues(const Property& kv); // a buffer that is not of floats, into `values`
 };
 
 void AnimationBuild::readCurve(const Node& c, uint32_t child)
@@ -225,94 +294,112 @@ void AnimationBuild::readCurve(const Node& c, uint32_t child)
         t.info.hasBlendWeight = true;
     }
     decodeFrames(kb, frames);
+    const uint32_t* fr = frames.data();
+    const size_t n = frames.size();
     bool inOrder = true;
-    for (size_t k = 0; k < frames.size(); ++k) {
-        maxFrame = std::max(maxFrame, frames[k]);
-        inOrder = inOrder && (k == 0 || frames[k - 1] <= frames[k]);
-    }
+    for (size_t k = 0; k < n; ++k)
+        maxFrame = std::max(maxFrame, fr[k]);
+    for (size_t k = 1; k < n; ++k)
+        inOrder &= fr[k - 1] <= fr[k];
 
-    const size_t valueSize = cast::elementSize(kv->type) / cast::componentsOf(kv->type);
-    const uint8_t* values = kv->bytes().data();
-    auto notFinite = [&](size_t i) {
-        failAt(kv->offset + cast::PropertyHeaderSize + kv->name.size() + i * valueSize,
-               "curve " + kp + " of '" + nodeName + "': value " + std::to_string(i) + " is not a finite number");
-    };
-    auto floatAt = [&](size_t i) {
-        float v;
-        std::memcpy(&v, values + 4 * i, 4);
-        if (!std::isfinite(v))
-            notFinite(i);
-        return v;
-    };
-    if (rotation) {
+    const Placement at{&c, &kb, child, comp, rotation, uint8_t(mode), inOrder};
+    if (kv->type == cast::Float || kv->type == cast::Vec4) {
+        FloatValues v{kv->bytes().data()};
+        place(t, at, v);
+        if (v.bad)
+            failNotFinite(*kv, kp, nodeName);
+    } else {
+        decodeValues(*kv);
+        if (!std::ranges::all_of(values, [](double x) { return std::isfinite(x); }))
+            failNotFinite(*kv, kp, nodeName);
+        DecodedValues v{values.data()};
+        place(t, at, v);
+    }
+}
+
+template <class Values>
+void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
+{
+    const uint32_t* fr = frames.data();
+    const size_t n = frames.size();
+    if (at.rotation) {
         t.info.rotation = true;
-        t.info.rotationMode = uint8_t(mode);
+        t.info.rotationMode = at.mode;
         t.anyRotationMode = true;
         auto& keys = t.track.rotation.keys;
-        if (!frames.empty()) {
-            t.rotationInOrder = t.rotationInOrder && inOrder && (keys.empty() || t.lastRotationFrame <= frames[0]);
-            t.lastRotationFrame = frames.back();
+        if (n > 0) {
+            t.rotationInOrder = t.rotationInOrder && at.inOrder && (keys.empty() || t.lastRotationFrame <= fr[0]);
+            t.lastRotationFrame = fr[n - 1];
         }
-        t.rotationCurves.push_back(&c);
-        t.rotationChild = child;
-        keys.reserve(keys.size() + frames.size());
-        for (size_t k = 0; k < frames.size(); ++k) {
-            const float x = floatAt(4 * k), y = floatAt(4 * k + 1), z = floatAt(4 * k + 2), w = floatAt(4 * k + 3);
-            keys.push_back({frames[k] / fps, glm::dquat(w, x, y, z)});
-        }
+        t.rotationCurves.push_back(at.curve);
+        t.rotationChild = at.child;
+        appendKeys(keys, n, [&](size_t k) {
+            const double x = v(4 * k), y = v(4 * k + 1), z = v(4 * k + 2), w = v(4 * k + 3);
+            return QuatKey{fr[k] / fps, glm::dquat(w, x, y, z)};
+        });
         return;
     }
-    auto numberAt = [&](size_t i) {
-        const double v = kv->type == cast::Float ? floatAt(i) : kv->number(i);
-        if (!std::isfinite(v))
-            notFinite(i);
-        return v;
-    };
-    if (visibility) {
-        std::vector<FrameValue> keys(frames.size());
-        for (size_t k = 0; k < frames.size(); ++k)
-            keys[k] = {frames[k], numberAt(k)};
+    if (at.comp < 0) { // visibility
+        std::vector<FrameValue> keys(n);
+        for (size_t k = 0; k < n; ++k)
+            keys[k] = {fr[k], v(k)};
         std::stable_sort(keys.begin(), keys.end(), [](const FrameValue& a, const FrameValue& b) { return a.frame < b.frame; });
         t.info.visibility = true;
         t.visibility = std::move(keys);
         return;
     }
+    const int comp = at.comp, group = comp / 3, axis = comp % 3;
     t.info.present[comp] = true;
     if (comp < 3) {
-        t.info.translationMode = uint8_t(mode);
+        t.info.translationMode = at.mode;
         t.anyTranslationMode = true;
     } else {
-        t.info.scaleMode = uint8_t(mode);
+        t.info.scaleMode = at.mode;
     }
-    t.comps[comp] = &c;
-    t.compChild[comp] = child;
+    t.comps[comp] = at.curve;
+    t.compChild[comp] = at.child;
     t.compCurves[comp] = uint8_t(std::min(t.compCurves[comp] + 1, 2));
-    const int group = comp / 3, axis = comp % 3;
     Layout& layout = t.layout[group];
     auto& keys = group == 0 ? t.track.translation.keys : t.track.scale.keys;
-    if (t.compCurves[comp] > 1 || !inOrder) {
+    if (t.compCurves[comp] > 1 || !at.inOrder) {
+        layout = Layout::Merge; // from the curves at the end
+    } else if (n > 0 && layout == Layout::Direct && !sameFrames(*at.frames, *t.layoutFrames[group], scratchA, scratchB)) {
         layout = Layout::Merge;
-    } else if (!frames.empty() && layout == Layout::Direct &&
-               !sameFrames(kb, *t.layoutFrames[group], scratchA, scratchB)) {
-        layout = Layout::Merge;
-    } else if (!frames.empty() && layout == Layout::None) {
+    } else if (n > 0 && layout == Layout::None) {
         layout = Layout::Direct;
-        t.layoutFrames[group] = &kb;
-        keys.reserve(frames.size());
-        for (size_t k = 0; k < frames.size(); ++k) {
-            glm::dvec3 v(0);
-            v[axis] = numberAt(k);
-            keys.push_back({frames[k] / fps, v});
-        }
+        t.layoutFrames[group] = at.frames;
+        appendKeys(keys, n, [&](size_t k) {
+            glm::dvec3 value(0);
+            value[axis] = v(k);
+            return Vec3Key{fr[k] / fps, value};
+        });
         return;
     }
-    if (layout == Layout::Direct && !frames.empty()) {
-        for (size_t k = 0; k < frames.size(); ++k)
-            keys[k].value[axis] = numberAt(k);
+    if (layout == Layout::Direct && n > 0) {
+        Vec3Key* out = keys.data();
+        for (size_t k = 0; k < n; ++k)
+            out[k].value[axis] = v(k);
     } else {
-        for (size_t k = 0; k < frames.size(); ++k)
-            (void)numberAt(k); // merged at the end; a bad value is still reported in file order
+        for (size_t k = 0; k < n; ++k)
+            (void)v(k); // merged at the end; a bad value is still reported in file order
     }
+}
+
+void AnimationBuild::decodeValues(const Property& kv)
+{
+    values.resize(kv.components());
+    for (size_t i = 0; i < values.size(); ++i)
+        values[i] = kv.number(i);
+}
+
+[[noreturn]] void failNotFinite(const Property& kv, const std::string& kp, const std::string& nodeName)
+{
+    size_t i = 0;
+    while (std::isfinite(kv.number(i)))
+        ++i;
+    const size_t valueSize = cast::elementSize(kv.type) / cast::componentsOf(kv.type);
+    failAt(kv.offset + cast::PropertyHeaderSize + kv.name.size() + i * valueSize,
+           "curve " + kp + " of '" + nodeName + "': value " + std::to_string(i) + " is not a finite number");
 }
 
 BlendMode blendFor(uint8_t translationMode, uint8_t rotationMode)

@@ -1,5 +1,6 @@
 #include "formats/cast/cast_fingerprint.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <string_view>
@@ -9,10 +10,6 @@ namespace bonescope::cast {
 namespace {
 
 constexpr uint64_t Odd = 0x9E3779B97F4A7C15ull;
-
-// One lane step: a bijection of the lane for each word, so that a changed word always changes the
-// lane, and the rotation carries high bits down so that later steps spread every bit.
-inline uint64_t step(uint64_t lane, uint64_t word) { return std::rotl((lane ^ word) * Odd, 29); }
 
 inline uint64_t bits(double v) { return std::bit_cast<uint64_t>(v); }
 
@@ -24,10 +21,11 @@ inline uint64_t finish(uint64_t h)
     return h ^ (h >> 31);
 }
 
+// Words folded one after the other (headers, names, the lanes of a channel).
 struct Chain {
     uint64_t h;
     explicit Chain(uint64_t seed) : h(seed) {}
-    void word(uint64_t w) { h = step(h, w); }
+    void word(uint64_t w) { h = std::rotl((h ^ w) * Odd, 29); }
     void text(std::string_view s)
     {
         word(s.size());
@@ -43,25 +41,31 @@ struct Chain {
     }
 };
 
-// Each key's words go to lanes of their own (time, components, flags), which run in parallel.
 template <class T>
-uint64_t channelPrint(const Channel<T>& ch, uint64_t seed)
+constexpr int componentsOf = std::is_same_v<T, double> ? 1 : std::is_same_v<T, glm::dvec3> ? 3 : 4;
+
+template <class T>
+uint64_t channelPrint(const Channel<T>& ch, int channel, const KnownLanes* known)
 {
-    constexpr int N = std::is_same_v<T, double> ? 1 : std::is_same_v<T, glm::dvec3> ? 3 : 4;
-    uint64_t lane[N + 2];
-    for (int i = 0; i < N + 2; ++i)
-        lane[i] = seed + uint64_t(i) * Odd;
-    for (const auto& k : ch.keys) {
-        lane[0] = step(lane[0], bits(k.time));
-        if constexpr (N == 1) {
-            lane[1] = step(lane[1], bits(k.value));
-        } else {
-            for (int i = 0; i < N; ++i)
-                lane[1 + i] = step(lane[1 + i], bits(k.value[i])); // dquat[i]: x, y, z, w
+    constexpr int N = componentsOf<T>;
+    uint64_t lane[N + 1];
+    if (known && known->known == (1u << (N + 1)) - 1) {
+        std::copy_n(known->lane.begin(), N + 1, lane);
+    } else {
+        // All lanes in one pass: their chains run in parallel.
+        for (int i = 0; i <= N; ++i)
+            lane[i] = laneSeed(channel, i);
+        for (const auto& k : ch.keys) {
+            lane[0] = laneStep(lane[0], k.time);
+            if constexpr (N == 1) {
+                lane[1] = laneStep(lane[1], k.value);
+            } else {
+                for (int i = 0; i < N; ++i)
+                    lane[1 + i] = laneStep(lane[1 + i], k.value[i]); // dquat[i]: x, y, z, w
+            }
         }
-        lane[N + 1] = step(lane[N + 1], k.flags);
     }
-    Chain c(finish(seed ^ ch.keys.size()));
+    Chain c(finish(uint64_t(channel) ^ ch.keys.size()));
     for (uint64_t l : lane)
         c.word(l);
     return finish(c.h);
@@ -69,15 +73,17 @@ uint64_t channelPrint(const Channel<T>& ch, uint64_t seed)
 
 } // namespace
 
-uint64_t trackFingerprint(const bonescope::Track& t)
+uint64_t laneSeed(int channel, int lane) { return finish(uint64_t(channel) * 8 + uint64_t(lane)); }
+
+uint64_t trackFingerprint(const bonescope::Track& t, const TrackLanes* lanes)
 {
     Chain c(0x74726B);
     c.text(t.name);
     c.word(t.flags);
-    c.word(channelPrint(t.translation, 1));
-    c.word(channelPrint(t.rotation, 2));
-    c.word(channelPrint(t.scale, 3));
-    c.word(channelPrint(t.visibility, 4));
+    c.word(channelPrint(t.translation, TranslationLanes, lanes ? &lanes->translation : nullptr));
+    c.word(channelPrint(t.rotation, RotationLanes, lanes ? &lanes->rotation : nullptr));
+    c.word(channelPrint(t.scale, ScaleLanes, lanes ? &lanes->scale : nullptr));
+    c.word(channelPrint(t.visibility, VisibilityLanes, nullptr));
     return finish(c.h);
 }
 

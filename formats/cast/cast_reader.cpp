@@ -85,7 +85,7 @@ bool sameFrames(const Property& a, const Property& b, std::vector<uint32_t>& scr
     if (a.count != b.count)
         return false;
     if (a.type == b.type)
-        return std::ranges::equal(a.bytes(), b.bytes());
+        return std::memcmp(a.bytes().data(), b.bytes().data(), a.bytes().size()) == 0;
     decodeFrames(a, scratchA);
     decodeFrames(b, scratchB);
     return scratchA == scratchB;
@@ -163,6 +163,7 @@ struct TrackBuild {
     bool rotationInOrder = true;
     std::vector<FrameValue> visibility;
     bool anyTranslationMode = false, anyRotationMode = false;
+    cast::TrackLanes lanes; // the fingerprint's lanes folded while decoding
 };
 
 // Value i of a float buffer (f or v4); whether every value read was finite is checked once per curve.
@@ -297,10 +298,13 @@ void AnimationBuild::readCurve(const Node& c, uint32_t child)
     const uint32_t* fr = frames.data();
     const size_t n = frames.size();
     bool inOrder = true;
-    for (size_t k = 0; k < n; ++k)
-        maxFrame = std::max(maxFrame, fr[k]);
-    for (size_t k = 1; k < n; ++k)
-        inOrder &= fr[k - 1] <= fr[k];
+    uint32_t last = 0;
+    for (size_t k = 0; k < n; ++k) {
+        inOrder &= last <= fr[k];
+        last = fr[k];
+    }
+    // In order, the last frame is the largest.
+    maxFrame = std::max(maxFrame, inOrder ? last : *std::max_element(fr, fr + n));
 
     const Placement at{&c, &kb, child, comp, rotation, uint8_t(mode), inOrder};
     if (kv->type == cast::Float || kv->type == cast::Vec4) {
@@ -333,10 +337,23 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
         }
         t.rotationCurves.push_back(at.curve);
         t.rotationChild = at.child;
+        // The fingerprint's lanes are folded here, while the values are at hand (see cast_fingerprint.h).
+        cast::KnownLanes& print = t.lanes.rotation;
+        if (keys.empty())
+            for (int i = 0; i < 5; ++i)
+                print.lane[i] = cast::laneSeed(cast::RotationLanes, i);
+        uint64_t lt = print.lane[0], lx = print.lane[1], ly = print.lane[2], lz = print.lane[3], lw = print.lane[4];
         appendKeys(keys, n, [&](size_t k) {
-            const double x = v(4 * k), y = v(4 * k + 1), z = v(4 * k + 2), w = v(4 * k + 3);
-            return QuatKey{fr[k] / fps, glm::dquat(w, x, y, z)};
+            const double time = fr[k] / fps, x = v(4 * k), y = v(4 * k + 1), z = v(4 * k + 2), w = v(4 * k + 3);
+            lt = cast::laneStep(lt, time);
+            lx = cast::laneStep(lx, x);
+            ly = cast::laneStep(ly, y);
+            lz = cast::laneStep(lz, z);
+            lw = cast::laneStep(lw, w);
+            return QuatKey{time, glm::dquat(w, x, y, z)};
         });
+        print.lane = {lt, lx, ly, lz, lw};
+        print.known = 0x1F; // dropped at the end if the keys are sorted again
         return;
     }
     if (at.comp < 0) { // visibility
@@ -361,6 +378,8 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
     t.compCurves[comp] = uint8_t(std::min(t.compCurves[comp] + 1, 2));
     Layout& layout = t.layout[group];
     auto& keys = group == 0 ? t.track.translation.keys : t.track.scale.keys;
+    cast::KnownLanes& print = group == 0 ? t.lanes.translation : t.lanes.scale;
+    double glm::dvec3::*component = axis == 0 ? &glm::dvec3::x : axis == 1 ? &glm::dvec3::y : &glm::dvec3::z;
     if (t.compCurves[comp] > 1 || !at.inOrder) {
         layout = Layout::Merge; // from the curves at the end
     } else if (n > 0 && layout == Layout::Direct && !sameFrames(*at.frames, *t.layoutFrames[group], scratchA, scratchB)) {
@@ -368,17 +387,31 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
     } else if (n > 0 && layout == Layout::None) {
         layout = Layout::Direct;
         t.layoutFrames[group] = at.frames;
+        const int channel = group == 0 ? cast::TranslationLanes : cast::ScaleLanes;
+        uint64_t lt = cast::laneSeed(channel, 0), lc = cast::laneSeed(channel, 1 + axis);
         appendKeys(keys, n, [&](size_t k) {
+            const double time = fr[k] / fps, x = v(k);
+            lt = cast::laneStep(lt, time);
+            lc = cast::laneStep(lc, x);
             glm::dvec3 value(0);
-            value[axis] = v(k);
-            return Vec3Key{fr[k] / fps, value};
+            value.*component = x;
+            return Vec3Key{time, value};
         });
+        print.lane[0] = lt;
+        print.lane[1 + axis] = lc;
+        print.known = uint8_t(1 | 2 << axis);
         return;
     }
     if (layout == Layout::Direct && n > 0) {
         Vec3Key* out = keys.data();
-        for (size_t k = 0; k < n; ++k)
-            out[k].value[axis] = v(k);
+        uint64_t lc = cast::laneSeed(group == 0 ? cast::TranslationLanes : cast::ScaleLanes, 1 + axis);
+        for (size_t k = 0; k < n; ++k) {
+            const double x = v(k);
+            out[k].value.*component = x;
+            lc = cast::laneStep(lc, x);
+        }
+        print.lane[1 + axis] = lc;
+        print.known |= uint8_t(2 << axis);
     } else {
         for (size_t k = 0; k < n; ++k)
             (void)v(k); // merged at the end; a bad value is still reported in file order
@@ -469,6 +502,8 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
         for (int group = 0; group < 2; ++group) {
             Vec3Channel& ch = group == 0 ? track.translation : track.scale;
             const int first = 3 * group;
+            if (t.layout[group] != Layout::Direct)
+                (group == 0 ? t.lanes.translation : t.lanes.scale).known = 0;
             if (t.layout[group] == Layout::Merge) {
                 mergeComponents({t.comps[first], t.comps[first + 1], t.comps[first + 2]}, &t.info.fallback[first],
                                 a.fps, ch);
@@ -488,6 +523,7 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
             }
         }
         if (!t.rotationInOrder) {
+            t.lanes.rotation.known = 0;
             std::vector<std::pair<uint32_t, glm::dquat>> keys;
             for (const Node* c : t.rotationCurves) {
                 const Property& kb = *c->prop("kb");
@@ -510,7 +546,7 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
             a.modifiers.push_back({int(a.tracks.size()), mode,
                                    uint8_t(t.info.translationMode != cast::Absolute ? t.info.translationMode
                                                                                      : t.info.rotationMode)});
-        prints.push_back(cast::trackFingerprint(track)); // while its keys are still in the cache
+        prints.push_back(cast::trackFingerprint(track, &t.lanes));
         a.tracks.push_back(std::move(track));
         extra->tracks.push_back(t.info);
         t = TrackBuild{};

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "formats/cast/cast_extra.h"
+#include "formats/cast/cast_fingerprint.h"
 #include "formats/cast/cast_format.h"
 #include "tests/formats/cast_test_builder.h"
 
@@ -87,6 +88,7 @@ TEST(CastReencode, KeyBuffersTheKeysReencodeAreNotKeptTwice)
     ASSERT_EQ(arm.scale.size(), 2u);
     EXPECT_EQ(arm.scale.keys[1].value, glm::dvec3(0.5, 1, 1)); // sy, sz without a curve: 1
 
+    EXPECT_EQ(x->readHash, cast::fingerprint(a));
     EXPECT_EQ(cast.write(s), bytes);
     const Scene copy = s;
     EXPECT_EQ(cast.write(copy), bytes);
@@ -129,6 +131,8 @@ TEST(CastReencode, CurvesTheKeysDoNotReencodeKeepTheirBytes)
     for (const Case& c : cases) {
         const Scene s = cast.read(c.bytes);
         EXPECT_EQ(elidedCurves(s.animations.at(0)), c.elided) << c.what;
+        // The fingerprint the reader folds while decoding is the one of the keys it made.
+        EXPECT_EQ(s.animations[0].extra.as<CastAnimationExtra>()->readHash, cast::fingerprint(s.animations[0])) << c.what;
         EXPECT_EQ(cast.write(s), c.bytes) << c.what;
     }
     // What those files mean is what the curves say, whichever way they were read.

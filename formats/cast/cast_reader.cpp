@@ -187,29 +187,32 @@ struct DecodedValues {
 
 [[noreturn]] void failNotFinite(const Property& kv, const std::string& kp, const std::string& nodeName);
 
+// An iterator over make(0), make(1), ... for appendKeys.
+template <class Key, class Make>
+struct KeyMaker {
+    using iterator_category = std::forward_iterator_tag;
+    using difference_type = std::ptrdiff_t;
+    using value_type = Key;
+    using pointer = const Key*;
+    using reference = Key;
+    const Make* make;
+    size_t i;
+    Key operator*() const { return (*make)(i); }
+    KeyMaker& operator++()
+    {
+        ++i;
+        return *this;
+    }
+    KeyMaker operator++(int) { return {make, i++}; }
+    bool operator==(const KeyMaker& o) const { return i == o.i; }
+};
+
 // Appends make(0) .. make(n - 1) to `keys` as one insert of a range: one allocation, and each key
 // constructed once where it goes (push_back checks the capacity per key, resize zeroes them first).
 template <class Key, class Make>
 void appendKeys(std::vector<Key>& keys, size_t n, const Make& make)
 {
-    struct Maker {
-        using iterator_category = std::forward_iterator_tag;
-        using difference_type = std::ptrdiff_t;
-        using value_type = Key;
-        using pointer = const Key*;
-        using reference = Key;
-        const Make* make;
-        size_t i;
-        Key operator*() const { return (*make)(i); }
-        Maker& operator++()
-        {
-            ++i;
-            return *this;
-        }
-        Maker operator++(int) { return {make, i++}; }
-        bool operator==(const Maker& o) const { return i == o.i; }
-    };
-    keys.insert(keys.end(), Maker{&make, 0}, Maker{&make, n});
+    keys.insert(keys.end(), KeyMaker<Key, Make>{&make, 0}, KeyMaker<Key, Make>{&make, n});
 }
 
 // One Animation node's curves, read in file order.
@@ -343,17 +346,22 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
             for (int i = 0; i < 5; ++i)
                 print.lane[i] = cast::laneSeed(cast::RotationLanes, i);
         uint64_t lt = print.lane[0], lx = print.lane[1], ly = print.lane[2], lz = print.lane[3], lw = print.lane[4];
+        const bool lanesSoFar = keys.empty() || print.known == 0x1F;
+        size_t folded = 0; // keys folded in order, once each (whatever order insert() makes them in)
         appendKeys(keys, n, [&](size_t k) {
             const double time = fr[k] / fps, x = v(4 * k), y = v(4 * k + 1), z = v(4 * k + 2), w = v(4 * k + 3);
-            lt = cast::laneStep(lt, time);
-            lx = cast::laneStep(lx, x);
-            ly = cast::laneStep(ly, y);
-            lz = cast::laneStep(lz, z);
-            lw = cast::laneStep(lw, w);
+            if (k == folded) {
+                lt = cast::laneStep(lt, time);
+                lx = cast::laneStep(lx, x);
+                ly = cast::laneStep(ly, y);
+                lz = cast::laneStep(lz, z);
+                lw = cast::laneStep(lw, w);
+                ++folded;
+            }
             return QuatKey{time, glm::dquat(w, x, y, z)};
         });
         print.lane = {lt, lx, ly, lz, lw};
-        print.known = 0x1F; // dropped at the end if the keys are sorted again
+        print.known = lanesSoFar && folded == n ? 0x1F : 0; // also dropped at the end if the keys are sorted again
         return;
     }
     if (at.comp < 0) { // visibility
@@ -389,17 +397,21 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
         t.layoutFrames[group] = at.frames;
         const int channel = group == 0 ? cast::TranslationLanes : cast::ScaleLanes;
         uint64_t lt = cast::laneSeed(channel, 0), lc = cast::laneSeed(channel, 1 + axis);
+        size_t folded = 0;
         appendKeys(keys, n, [&](size_t k) {
             const double time = fr[k] / fps, x = v(k);
-            lt = cast::laneStep(lt, time);
-            lc = cast::laneStep(lc, x);
+            if (k == folded) {
+                lt = cast::laneStep(lt, time);
+                lc = cast::laneStep(lc, x);
+                ++folded;
+            }
             glm::dvec3 value(0);
             value.*component = x;
             return Vec3Key{time, value};
         });
         print.lane[0] = lt;
         print.lane[1 + axis] = lc;
-        print.known = uint8_t(1 | 2 << axis);
+        print.known = folded == n ? uint8_t(1 | 2 << axis) : 0;
         return;
     }
     if (layout == Layout::Direct && n > 0) {

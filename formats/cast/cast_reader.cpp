@@ -340,28 +340,26 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
         }
         t.rotationCurves.push_back(at.curve);
         t.rotationChild = at.child;
-        // The fingerprint's lanes are folded here, while the values are at hand (see cast_fingerprint.h).
+        // The fingerprint's lanes (cast_fingerprint.h) are folded over each curve's keys just made.
         cast::KnownLanes& print = t.lanes.rotation;
         if (keys.empty())
             for (int i = 0; i < 5; ++i)
                 print.lane[i] = cast::laneSeed(cast::RotationLanes, i);
         uint64_t lt = print.lane[0], lx = print.lane[1], ly = print.lane[2], lz = print.lane[3], lw = print.lane[4];
-        const bool lanesSoFar = keys.empty() || print.known == 0x1F;
-        size_t folded = 0; // keys folded in order, once each (whatever order insert() makes them in)
+        const size_t old = keys.size();
         appendKeys(keys, n, [&](size_t k) {
-            const double time = fr[k] / fps, x = v(4 * k), y = v(4 * k + 1), z = v(4 * k + 2), w = v(4 * k + 3);
-            if (k == folded) {
-                lt = cast::laneStep(lt, time);
-                lx = cast::laneStep(lx, x);
-                ly = cast::laneStep(ly, y);
-                lz = cast::laneStep(lz, z);
-                lw = cast::laneStep(lw, w);
-                ++folded;
-            }
-            return QuatKey{time, glm::dquat(w, x, y, z)};
+            return QuatKey{fr[k] / fps, glm::dquat(v(4 * k + 3), v(4 * k), v(4 * k + 1), v(4 * k + 2))};
         });
+        // Folded over the new keys while they are in the cache.
+        for (const QuatKey* k = keys.data() + old; k != keys.data() + keys.size(); ++k) {
+            lt = cast::laneStep(lt, k->time);
+            lx = cast::laneStep(lx, k->value.x);
+            ly = cast::laneStep(ly, k->value.y);
+            lz = cast::laneStep(lz, k->value.z);
+            lw = cast::laneStep(lw, k->value.w);
+        }
         print.lane = {lt, lx, ly, lz, lw};
-        print.known = lanesSoFar && folded == n ? 0x1F : 0; // also dropped at the end if the keys are sorted again
+        print.known = 0x1F; // dropped at the end if the keys are sorted again
         return;
     }
     if (at.comp < 0) { // visibility
@@ -397,21 +395,18 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
         t.layoutFrames[group] = at.frames;
         const int channel = group == 0 ? cast::TranslationLanes : cast::ScaleLanes;
         uint64_t lt = cast::laneSeed(channel, 0), lc = cast::laneSeed(channel, 1 + axis);
-        size_t folded = 0;
         appendKeys(keys, n, [&](size_t k) {
-            const double time = fr[k] / fps, x = v(k);
-            if (k == folded) {
-                lt = cast::laneStep(lt, time);
-                lc = cast::laneStep(lc, x);
-                ++folded;
-            }
             glm::dvec3 value(0);
-            value.*component = x;
-            return Vec3Key{time, value};
+            value.*component = v(k);
+            return Vec3Key{fr[k] / fps, value};
         });
+        for (const Vec3Key& k : keys) {
+            lt = cast::laneStep(lt, k.time);
+            lc = cast::laneStep(lc, k.value.*component);
+        }
         print.lane[0] = lt;
         print.lane[1 + axis] = lc;
-        print.known = folded == n ? uint8_t(1 | 2 << axis) : 0;
+        print.known = uint8_t(1 | 2 << axis);
         return;
     }
     if (layout == Layout::Direct && n > 0) {

@@ -43,9 +43,19 @@ struct CastTrackInfo {
     bool hasBlendWeight = false;
 };
 
+// A curve whose key buffers (kb, kv) the reader did not keep because the animation's keys re-encode
+// to exactly those bytes: one curve per component or rotation of the track, frames in order, float
+// values, and a frame rate at which frame / fps * fps rounds back to the frame.
+struct CastElidedCurve {
+    uint32_t child = 0; // the Curve's index among the Animation node's children
+    uint32_t track = 0; // the animation's track it was decoded into
+    uint8_t slot = 0;   // 0-5: tx ty tz sx sy sz, 6: rq
+};
+
 struct CastAnimationExtra : FormatExtra {
     cast::Node node;       // the Animation node as read (unknown curves, overrides, properties)
-    uint64_t readHash = 0; // contentHash of the animation as read: unchanged means write `node` as is
+    std::vector<CastElidedCurve> elided; // curves of `node` left with empty kb and kv
+    uint64_t readHash = 0; // cast::fingerprint of the animation as read: unchanged means write `node` as is
     std::string readName;
     double readFps = 0;
     bool readLooping = false;

@@ -1,13 +1,19 @@
 // Cast tree -> common model. The first Model with a skeleton gives the scene's skeleton and mesh; each
 // Animation node is one animation. Curves animate one component each (tx, ty, tz...): components are
-// merged into the model's vector keys at the union of their frames, which plays the same.
+// merged into the model's vector keys at the union of their frames, which plays the same. The tree
+// is parsed into views of the file's bytes and the keys decoded straight from them; the Animation
+// node then keeps every buffer except those its decoded keys re-encode exactly (CastElidedCurve), so
+// that memory holds the file's bytes once rather than twice.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <map>
 
 #include "core/content_hash.h"
 #include "formats/cast/cast_extra.h"
+#include "formats/cast/cast_fingerprint.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_model.h"
 #include "formats/parse_error.h"
@@ -28,10 +34,6 @@ struct FrameValue {
     double value;
 };
 
-struct Component {
-    std::vector<FrameValue> keys;
-};
-
 // Linear interpolation of one component at `frame`, holding the end values.
 double valueAt(const std::vector<FrameValue>& keys, uint32_t frame)
 {
@@ -45,16 +47,8 @@ double valueAt(const std::vector<FrameValue>& keys, uint32_t frame)
     return a.value + (it->value - a.value) * t;
 }
 
-struct TrackBuild {
-    CastTrackInfo info;
-    std::array<Component, 6> comps; // tx ty tz sx sy sz
-    std::vector<std::pair<uint32_t, glm::dquat>> rotation;
-    std::vector<FrameValue> visibility;
-    bool anyTranslationMode = false, anyRotationMode = false;
-};
-
 // The key frame buffer of a curve or notification track.
-std::vector<uint32_t> keyFrames(const Node& n, const char* what)
+const Property& keyFrames(const Node& n, const char* what)
 {
     const Property* kb = n.prop("kb");
     if (!kb)
@@ -62,31 +56,208 @@ std::vector<uint32_t> keyFrames(const Node& n, const char* what)
     if (kb->type != cast::Byte && kb->type != cast::Short && kb->type != cast::Int32)
         failAt(kb->offset, std::string(what) + " key frame buffer has type '" + cast::typeName(kb->type) +
                                "' (b, h or i expected)");
-    std::vector<uint32_t> frames(kb->count);
-    for (size_t i = 0; i < frames.size(); ++i)
-        frames[i] = uint32_t(kb->integer(i));
-    return frames;
+    return *kb;
 }
 
-template <class T>
-void sortByFrame(std::vector<T>& v)
+// A b, h or i buffer into `out` (reused from curve to curve, so that it allocates once).
+void decodeFrames(const Property& kb, std::vector<uint32_t>& out)
 {
-    std::stable_sort(v.begin(), v.end(), [](const T& a, const T& b) { return a.frame < b.frame; });
+    out.resize(kb.count);
+    const uint8_t* p = kb.bytes().data();
+    uint32_t* o = out.data();
+    const size_t n = out.size();
+    if (kb.type == cast::Byte) {
+        for (size_t i = 0; i < n; ++i)
+            o[i] = p[i];
+    } else if (kb.type == cast::Short) {
+        for (size_t i = 0; i < n; ++i) {
+            uint16_t v;
+            std::memcpy(&v, p + 2 * i, 2);
+            o[i] = v;
+        }
+    } else {
+        std::memcpy(o, p, 4 * n);
+    }
 }
 
-void readCurve(const Node& c, std::vector<TrackBuild>& tracks, std::map<std::string, size_t>& byName,
-               uint8_t& defaultMode, bool& haveDefault, uint32_t& maxFrame)
+bool sameFrames(const Property& a, const Property& b, std::vector<uint32_t>& scratchA, std::vector<uint32_t>& scratchB)
+{
+    if (a.count != b.count)
+        return false;
+    if (a.type == b.type)
+        return std::memcmp(a.bytes().data(), b.bytes().data(), a.bytes().size()) == 0;
+    decodeFrames(a, scratchA);
+    decodeFrames(b, scratchB);
+    return scratchA == scratchB;
+}
+
+// A curve's keys as (frame, value) sorted by frame, for the general merge.
+std::vector<FrameValue> componentKeys(const Node& c)
+{
+    const Property& kb = *c.prop("kb");
+    const Property& kv = *c.prop("kv");
+    std::vector<FrameValue> keys(kb.count);
+    for (size_t k = 0; k < keys.size(); ++k)
+        keys[k] = {uint32_t(kb.integer(k)), kv.number(k)};
+    std::stable_sort(keys.begin(), keys.end(), [](const FrameValue& a, const FrameValue& b) { return a.frame < b.frame; });
+    return keys;
+}
+
+// Three component curves -> vector keys at the union of their frames (the curves' frames differ, or
+// are out of order, or a component has more than one curve: the last one counts).
+void mergeComponents(const std::array<const Node*, 3>& curves, const double* fallback, double fps, Vec3Channel& out)
+{
+    std::array<std::vector<FrameValue>, 3> comps;
+    for (int c = 0; c < 3; ++c)
+        if (curves[c])
+            comps[c] = componentKeys(*curves[c]);
+    // Every curve of the three may still have the same frames once sorted.
+    const std::vector<FrameValue>* shared = nullptr;
+    bool same = true;
+    for (const auto& keys : comps) {
+        if (keys.empty())
+            continue;
+        if (!shared)
+            shared = &keys;
+        else
+            same = same && keys.size() == shared->size() &&
+                   std::equal(keys.begin(), keys.end(), shared->begin(),
+                              [](const FrameValue& a, const FrameValue& b) { return a.frame == b.frame; });
+    }
+    std::vector<uint32_t> frames;
+    if (shared && same) {
+        for (const FrameValue& k : *shared)
+            frames.push_back(k.frame);
+    } else {
+        for (const auto& keys : comps)
+            for (const FrameValue& k : keys)
+                frames.push_back(k.frame);
+        std::sort(frames.begin(), frames.end());
+        frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
+    }
+    out.keys.clear();
+    out.keys.reserve(frames.size());
+    for (size_t k = 0; k < frames.size(); ++k) {
+        glm::dvec3 v;
+        for (int c = 0; c < 3; ++c)
+            v[c] = comps[c].empty() ? fallback[c] : shared && same ? comps[c][k].value : valueAt(comps[c], frames[k]);
+        out.keys.push_back({frames[k] / fps, v});
+    }
+}
+
+// How the keys of a vector channel (translation, scale) are being built: straight from the curves'
+// buffers while every curve of the three has the same frames in order (as exporters write them), or
+// merged from the curves at the end otherwise.
+enum class Layout : uint8_t { None, Direct, Merge };
+
+struct TrackBuild {
+    CastTrackInfo info;
+    Track track; // keys decoded into it as the curves are read
+    std::array<const Node*, 6> comps{}; // the curve that counts for tx ty tz sx sy sz (the last)
+    std::array<uint32_t, 6> compChild{};
+    std::array<uint8_t, 6> compCurves{}; // how many curves name each component (1 or "more")
+    std::array<Layout, 2> layout{};      // translation, scale
+    std::array<const Property*, 2> layoutFrames{};
+    std::vector<const Node*> rotationCurves;
+    uint32_t rotationChild = 0, lastRotationFrame = 0;
+    bool rotationInOrder = true;
+    std::vector<FrameValue> visibility;
+    bool anyTranslationMode = false, anyRotationMode = false;
+    cast::TrackLanes lanes; // the fingerprint's lanes folded while decoding
+};
+
+// Value i of a float buffer (f or v4); whether every value read was finite is checked once per curve.
+struct FloatValues {
+    const uint8_t* p;
+    bool bad = false;
+    double operator()(size_t i)
+    {
+        uint32_t b;
+        std::memcpy(&b, p + 4 * i, 4);
+        bad |= (b & 0x7F800000u) == 0x7F800000u; // all exponent bits: infinite or NaN
+        return std::bit_cast<float>(b);
+    }
+};
+
+// Value i of a buffer of another type, decoded and checked before.
+struct DecodedValues {
+    const double* v;
+    double operator()(size_t i) const { return v[i]; }
+};
+
+[[noreturn]] void failNotFinite(const Property& kv, const std::string& kp, const std::string& nodeName);
+
+// An iterator over make(0), make(1), ... for appendKeys.
+template <class Key, class Make>
+struct KeyMaker {
+    using iterator_category = std::forward_iterator_tag;
+    using difference_type = std::ptrdiff_t;
+    using value_type = Key;
+    using pointer = const Key*;
+    using reference = Key;
+    const Make* make;
+    size_t i;
+    Key operator*() const { return (*make)(i); }
+    KeyMaker& operator++()
+    {
+        ++i;
+        return *this;
+    }
+    KeyMaker operator++(int) { return {make, i++}; }
+    bool operator==(const KeyMaker& o) const { return i == o.i; }
+};
+
+// Appends make(0) .. make(n - 1) to `keys` as one insert of a range: one allocation, and each key
+// constructed once where it goes (push_back checks the capacity per key, resize zeroes them first).
+template <class Key, class Make>
+void appendKeys(std::vector<Key>& keys, size_t n, const Make& make)
+{
+    keys.insert(keys.end(), KeyMaker<Key, Make>{&make, 0}, KeyMaker<Key, Make>{&make, n});
+}
+
+// One Animation node's curves, read in file order.
+struct AnimationBuild {
+    double fps = 30;
+    std::vector<TrackBuild> tracks;
+    std::map<std::string, size_t, std::less<>> byName;
+    uint8_t defaultMode = cast::Absolute;
+    bool haveDefault = false;
+    uint32_t maxFrame = 0;
+    std::vector<uint32_t> frames, scratchA, scratchB; // reused from curve to curve
+    std::vector<double> values;
+
+    void readCurve(const Node& c, uint32_t child);
+
+private:
+    // Where a curve's keys go.
+    struct Placement {
+        const Node* curve;
+        const Property* frames;
+        uint32_t child;
+        int comp; // tx..sz, or -1 for rotation and visibility
+        bool rotation;
+        uint8_t mode;
+        bool inOrder;
+    };
+    // Decodes the keys of the curve whose frames are in `frames` into the track; `Values` gives
+    // value i of the curve (vectors flattened).
+    template <class Values>
+    void place(TrackBuild& t, const Placement& at, Values& v);
+    void decodeValues(const Property& kv); // a buffer that is not of floats, into `values`
+};
+
+void AnimationBuild::readCurve(const Node& c, uint32_t child)
 {
     const std::string nodeName = c.text("nn");
     const std::string kp = c.text("kp");
     if (!c.prop("nn"))
         failAt(c.offset, "curve has no node name (nn)");
-    const std::vector<uint32_t> frames = keyFrames(c, "curve");
+    const Property& kb = keyFrames(c, "curve");
     const Property* kv = c.prop("kv");
     if (!kv)
         failAt(c.offset, "curve of '" + nodeName + "' has no key value buffer (kv)");
-    if (kv->count != frames.size())
-        failAt(kv->offset, "curve of '" + nodeName + "' has " + std::to_string(frames.size()) + " key frames but " +
+    if (kv->count != kb.count)
+        failAt(kv->offset, "curve of '" + nodeName + "' has " + std::to_string(kb.count) + " key frames but " +
                                std::to_string(kv->count) + " values");
     const std::string modeText = c.text("m", "absolute");
     const int mode = cast::modeFromName(modeText);
@@ -126,95 +297,149 @@ void readCurve(const Node& c, std::vector<TrackBuild>& tracks, std::map<std::str
         t.info.blendWeight = float(ab->number(0));
         t.info.hasBlendWeight = true;
     }
-    for (uint32_t f : frames)
-        maxFrame = std::max(maxFrame, f);
+    decodeFrames(kb, frames);
+    const uint32_t* fr = frames.data();
+    const size_t n = frames.size();
+    bool inOrder = true;
+    uint32_t last = 0;
+    for (size_t k = 0; k < n; ++k) {
+        inOrder &= last <= fr[k];
+        last = fr[k];
+    }
+    // In order, the last frame is the largest.
+    maxFrame = std::max(maxFrame, inOrder ? last : *std::max_element(fr, fr + n));
 
-    const size_t valueSize = cast::elementSize(kv->type) / cast::componentsOf(kv->type);
-    auto checkFinite = [&](size_t i, double v) {
-        if (!std::isfinite(v))
-            failAt(kv->offset + cast::PropertyHeaderSize + kv->name.size() + i * valueSize,
-                   "curve " + kp + " of '" + nodeName + "': value " + std::to_string(i) + " is not a finite number");
-    };
-    if (rotation) {
+    const Placement at{&c, &kb, child, comp, rotation, uint8_t(mode), inOrder};
+    if (kv->type == cast::Float || kv->type == cast::Vec4) {
+        FloatValues v{kv->bytes().data()};
+        place(t, at, v);
+        if (v.bad)
+            failNotFinite(*kv, kp, nodeName);
+    } else {
+        decodeValues(*kv);
+        if (!std::ranges::all_of(values, [](double x) { return std::isfinite(x); }))
+            failNotFinite(*kv, kp, nodeName);
+        DecodedValues v{values.data()};
+        place(t, at, v);
+    }
+}
+
+template <class Values>
+void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
+{
+    const uint32_t* fr = frames.data();
+    const size_t n = frames.size();
+    if (at.rotation) {
         t.info.rotation = true;
-        t.info.rotationMode = uint8_t(mode);
+        t.info.rotationMode = at.mode;
         t.anyRotationMode = true;
-        t.rotation.reserve(frames.size());
-        for (size_t k = 0; k < frames.size(); ++k) {
-            double v[4];
-            for (int i = 0; i < 4; ++i)
-                checkFinite(k * 4 + i, v[i] = kv->number(k * 4 + i));
-            t.rotation.push_back({frames[k], glm::dquat(v[3], v[0], v[1], v[2])});
+        auto& keys = t.track.rotation.keys;
+        if (n > 0) {
+            t.rotationInOrder = t.rotationInOrder && at.inOrder && (keys.empty() || t.lastRotationFrame <= fr[0]);
+            t.lastRotationFrame = fr[n - 1];
         }
-        std::stable_sort(t.rotation.begin(), t.rotation.end(),
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        t.rotationCurves.push_back(at.curve);
+        t.rotationChild = at.child;
+        // The fingerprint's lanes (cast_fingerprint.h) are folded over each curve's keys just made.
+        cast::KnownLanes& print = t.lanes.rotation;
+        if (keys.empty())
+            for (int i = 0; i < 5; ++i)
+                print.lane[i] = cast::laneSeed(cast::RotationLanes, i);
+        uint64_t lt = print.lane[0], lx = print.lane[1], ly = print.lane[2], lz = print.lane[3], lw = print.lane[4];
+        const size_t old = keys.size();
+        appendKeys(keys, n, [&](size_t k) {
+            return QuatKey{fr[k] / fps, glm::dquat(v(4 * k + 3), v(4 * k), v(4 * k + 1), v(4 * k + 2))};
+        });
+        // Folded over the new keys while they are in the cache.
+        for (const QuatKey* k = keys.data() + old; k != keys.data() + keys.size(); ++k) {
+            lt = cast::laneStep(lt, k->time);
+            lx = cast::laneStep(lx, k->value.x);
+            ly = cast::laneStep(ly, k->value.y);
+            lz = cast::laneStep(lz, k->value.z);
+            lw = cast::laneStep(lw, k->value.w);
+        }
+        print.lane = {lt, lx, ly, lz, lw};
+        print.known = 0x1F; // dropped at the end if the keys are sorted again
         return;
     }
-    std::vector<FrameValue> keys(frames.size());
-    for (size_t k = 0; k < frames.size(); ++k) {
-        keys[k] = {frames[k], kv->number(k)};
-        checkFinite(k, keys[k].value);
-    }
-    sortByFrame(keys);
-    if (visibility) {
+    if (at.comp < 0) { // visibility
+        std::vector<FrameValue> keys(n);
+        for (size_t k = 0; k < n; ++k)
+            keys[k] = {fr[k], v(k)};
+        std::stable_sort(keys.begin(), keys.end(), [](const FrameValue& a, const FrameValue& b) { return a.frame < b.frame; });
         t.info.visibility = true;
         t.visibility = std::move(keys);
         return;
     }
+    const int comp = at.comp, group = comp / 3, axis = comp % 3;
     t.info.present[comp] = true;
-    t.comps[comp].keys = std::move(keys);
     if (comp < 3) {
-        t.info.translationMode = uint8_t(mode);
+        t.info.translationMode = at.mode;
         t.anyTranslationMode = true;
     } else {
-        t.info.scaleMode = uint8_t(mode);
+        t.info.scaleMode = at.mode;
+    }
+    t.comps[comp] = at.curve;
+    t.compChild[comp] = at.child;
+    t.compCurves[comp] = uint8_t(std::min(t.compCurves[comp] + 1, 2));
+    Layout& layout = t.layout[group];
+    auto& keys = group == 0 ? t.track.translation.keys : t.track.scale.keys;
+    cast::KnownLanes& print = group == 0 ? t.lanes.translation : t.lanes.scale;
+    double glm::dvec3::*component = axis == 0 ? &glm::dvec3::x : axis == 1 ? &glm::dvec3::y : &glm::dvec3::z;
+    if (t.compCurves[comp] > 1 || !at.inOrder) {
+        layout = Layout::Merge; // from the curves at the end
+    } else if (n > 0 && layout == Layout::Direct && !sameFrames(*at.frames, *t.layoutFrames[group], scratchA, scratchB)) {
+        layout = Layout::Merge;
+    } else if (n > 0 && layout == Layout::None) {
+        layout = Layout::Direct;
+        t.layoutFrames[group] = at.frames;
+        const int channel = group == 0 ? cast::TranslationLanes : cast::ScaleLanes;
+        uint64_t lt = cast::laneSeed(channel, 0), lc = cast::laneSeed(channel, 1 + axis);
+        appendKeys(keys, n, [&](size_t k) {
+            glm::dvec3 value(0);
+            value.*component = v(k);
+            return Vec3Key{fr[k] / fps, value};
+        });
+        for (const Vec3Key& k : keys) {
+            lt = cast::laneStep(lt, k.time);
+            lc = cast::laneStep(lc, k.value.*component);
+        }
+        print.lane[0] = lt;
+        print.lane[1 + axis] = lc;
+        print.known = uint8_t(1 | 2 << axis);
+        return;
+    }
+    if (layout == Layout::Direct && n > 0) {
+        Vec3Key* out = keys.data();
+        uint64_t lc = cast::laneSeed(group == 0 ? cast::TranslationLanes : cast::ScaleLanes, 1 + axis);
+        for (size_t k = 0; k < n; ++k) {
+            const double x = v(k);
+            out[k].value.*component = x;
+            lc = cast::laneStep(lc, x);
+        }
+        print.lane[1 + axis] = lc;
+        print.known |= uint8_t(2 << axis);
+    } else {
+        for (size_t k = 0; k < n; ++k)
+            (void)v(k); // merged at the end; a bad value is still reported in file order
     }
 }
 
-// Three component curves -> vector keys at the union of their frames.
-void mergeComponents(const TrackBuild& t, int first, double fps, Vec3Channel& out)
+void AnimationBuild::decodeValues(const Property& kv)
 {
-    // Usual case: every curve of the three has the same frames (exporters key them together).
-    const std::vector<FrameValue>* shared = nullptr;
-    bool same = true;
-    for (int c = first; c < first + 3 && same; ++c) {
-        const auto& keys = t.comps[c].keys;
-        if (keys.empty())
-            continue;
-        if (!shared)
-            shared = &keys;
-        else
-            same = keys.size() == shared->size() &&
-                   std::equal(keys.begin(), keys.end(), shared->begin(),
-                              [](const FrameValue& a, const FrameValue& b) { return a.frame == b.frame; });
-    }
-    if (shared && same) {
-        out.keys.reserve(shared->size());
-        for (size_t k = 0; k < shared->size(); ++k) {
-            glm::dvec3 v;
-            for (int c = 0; c < 3; ++c) {
-                const auto& keys = t.comps[first + c].keys;
-                v[c] = keys.empty() ? t.info.fallback[first + c] : keys[k].value;
-            }
-            out.keys.push_back({(*shared)[k].frame / fps, v});
-        }
-        return;
-    }
-    std::vector<uint32_t> frames;
-    for (int c = first; c < first + 3; ++c)
-        for (const FrameValue& k : t.comps[c].keys)
-            frames.push_back(k.frame);
-    std::sort(frames.begin(), frames.end());
-    frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
-    out.keys.reserve(frames.size());
-    for (uint32_t f : frames) {
-        glm::dvec3 v;
-        for (int c = 0; c < 3; ++c) {
-            const auto& keys = t.comps[first + c].keys;
-            v[c] = keys.empty() ? t.info.fallback[first + c] : valueAt(keys, f);
-        }
-        out.keys.push_back({f / fps, v});
-    }
+    values.resize(kv.components());
+    for (size_t i = 0; i < values.size(); ++i)
+        values[i] = kv.number(i);
+}
+
+[[noreturn]] void failNotFinite(const Property& kv, const std::string& kp, const std::string& nodeName)
+{
+    size_t i = 0;
+    while (std::isfinite(kv.number(i)))
+        ++i;
+    const size_t valueSize = cast::elementSize(kv.type) / cast::componentsOf(kv.type);
+    failAt(kv.offset + cast::PropertyHeaderSize + kv.name.size() + i * valueSize,
+           "curve " + kp + " of '" + nodeName + "': value " + std::to_string(i) + " is not a finite number");
 }
 
 BlendMode blendFor(uint8_t translationMode, uint8_t rotationMode)
@@ -238,27 +463,29 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
     if (const Property* lo = n.prop("lo"); lo && lo->count > 0 && isInteger(lo->type))
         a.looping = lo->integer(0) >= 1;
 
-    std::vector<TrackBuild> tracks;
-    std::map<std::string, size_t> byName;
-    uint8_t defaultMode = cast::Absolute;
-    bool haveDefault = false;
-    uint32_t maxFrame = 0;
-    for (const Node& c : n.children)
-        if (c.id == cast::Curve)
-            readCurve(c, tracks, byName, defaultMode, haveDefault, maxFrame);
+    AnimationBuild b;
+    b.fps = a.fps;
+    for (size_t i = 0; i < n.children.size(); ++i)
+        if (n.children[i].id == cast::Curve)
+            b.readCurve(n.children[i], uint32_t(i));
     for (const Node& c : n.children) {
         if (c.id != cast::NotificationTrack)
             continue;
         const std::string name = c.text("n");
-        for (uint32_t f : keyFrames(c, "notification track")) {
+        decodeFrames(keyFrames(c, "notification track"), b.frames);
+        for (uint32_t f : b.frames) {
             a.notes.push_back({f / a.fps, name});
-            maxFrame = std::max(maxFrame, f);
+            b.maxFrame = std::max(b.maxFrame, f);
         }
     }
     std::stable_sort(a.notes.begin(), a.notes.end(), [](const Note& x, const Note& y) { return x.time < y.time; });
 
-    a.blend = blendFor(defaultMode, defaultMode);
-    for (TrackBuild& t : tracks) {
+    // Where frame / fps * fps rounds back to the frame for every 32-bit frame (a relative error of
+    // 2^-52 stays far below half a frame), so that the writer can re-encode the key frame buffers.
+    const bool framesRoundTrip = a.fps >= 1e-3 && a.fps <= 1e6;
+    std::vector<uint64_t> prints;
+    a.blend = blendFor(b.defaultMode, b.defaultMode);
+    for (TrackBuild& t : b.tracks) {
         // A component without a curve keeps its rest value (absolute) or adds nothing.
         const int bone = skeleton.find(t.info.name);
         for (int c = 0; c < 3; ++c)
@@ -266,18 +493,59 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
         for (int c = 0; c < 3; ++c)
             t.info.fallback[3 + c] = t.info.scaleMode == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restScale[c] : 1.0;
         if (!t.anyTranslationMode)
-            t.info.translationMode = defaultMode;
+            t.info.translationMode = b.defaultMode;
         if (!t.anyRotationMode)
-            t.info.rotationMode = defaultMode;
+            t.info.rotationMode = b.defaultMode;
 
-        Track track;
+        const auto trackIndex = uint32_t(a.tracks.size());
+        Track track = std::move(t.track);
         track.name = t.info.name;
-        if (t.info.present[0] || t.info.present[1] || t.info.present[2])
-            mergeComponents(t, 0, a.fps, track.translation);
-        if (t.info.present[3] || t.info.present[4] || t.info.present[5])
-            mergeComponents(t, 3, a.fps, track.scale);
-        for (const auto& [f, q] : t.rotation)
-            track.rotation.keys.push_back({f / a.fps, q});
+        auto elide = [&](uint32_t child, uint8_t slot) {
+            Node& c = n.children[child];
+            c.prop("kb")->view = {};
+            c.prop("kv")->view = {};
+            extra->elided.push_back({child, trackIndex, slot});
+        };
+        for (int group = 0; group < 2; ++group) {
+            Vec3Channel& ch = group == 0 ? track.translation : track.scale;
+            const int first = 3 * group;
+            if (t.layout[group] != Layout::Direct)
+                (group == 0 ? t.lanes.translation : t.lanes.scale).known = 0;
+            if (t.layout[group] == Layout::Merge) {
+                mergeComponents({t.comps[first], t.comps[first + 1], t.comps[first + 2]}, &t.info.fallback[first],
+                                a.fps, ch);
+                continue;
+            }
+            if (t.layout[group] == Layout::None)
+                continue; // no curve, or only curves without keys
+            for (int axis = 0; axis < 3; ++axis) {
+                const int comp = first + axis;
+                const Node* curve = t.comps[comp];
+                if (!curve || curve->prop("kb")->count == 0) {
+                    for (auto& k : ch.keys)
+                        k.value[axis] = t.info.fallback[comp];
+                } else if (framesRoundTrip && curve->prop("kv")->type == cast::Float) {
+                    elide(t.compChild[comp], uint8_t(comp));
+                }
+            }
+        }
+        if (!t.rotationInOrder) {
+            t.lanes.rotation.known = 0;
+            std::vector<std::pair<uint32_t, glm::dquat>> keys;
+            for (const Node* c : t.rotationCurves) {
+                const Property& kb = *c->prop("kb");
+                const Property& kv = *c->prop("kv");
+                for (size_t k = 0; k < kb.count; ++k)
+                    keys.push_back({uint32_t(kb.integer(k)), glm::dquat(kv.number(4 * k + 3), kv.number(4 * k),
+                                                                        kv.number(4 * k + 1), kv.number(4 * k + 2))});
+            }
+            std::stable_sort(keys.begin(), keys.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+            track.rotation.keys.clear();
+            for (const auto& [f, q] : keys)
+                track.rotation.keys.push_back({f / a.fps, q});
+        } else if (framesRoundTrip && t.rotationCurves.size() == 1 && !track.rotation.empty()) {
+            elide(t.rotationChild, 6);
+        }
         for (const FrameValue& k : t.visibility)
             track.visibility.keys.push_back({k.frame / a.fps, k.value >= 1 ? 1.0 : 0.0});
         const BlendMode mode = blendFor(t.info.translationMode, t.info.rotationMode);
@@ -285,9 +553,10 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
             a.modifiers.push_back({int(a.tracks.size()), mode,
                                    uint8_t(t.info.translationMode != cast::Absolute ? t.info.translationMode
                                                                                      : t.info.rotationMode)});
+        prints.push_back(cast::trackFingerprint(track, &t.lanes));
         a.tracks.push_back(std::move(track));
         extra->tracks.push_back(t.info);
-        t = TrackBuild{}; // the per-curve copies are no longer needed: keep the peak memory down
+        t = TrackBuild{};
     }
 
     // Overrides: the named node and its descendants use the override's mode (BlendModifier's rule).
@@ -321,12 +590,13 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
         a.modifiers.push_back({track, m, uint8_t(mode)});
     }
 
-    a.duration = maxFrame / a.fps;
+    a.duration = b.maxFrame / a.fps;
+    cast::keepBytes(n); // all but the elided buffers
     extra->node = std::move(n); // the tree keeps an empty Animation node in its place
     extra->readName = a.name;
     extra->readFps = a.fps;
     extra->readLooping = a.looping;
-    extra->readHash = contentHash(Skeleton{}, a);
+    extra->readHash = cast::fingerprint(a, prints);
     a.extra = std::move(extra);
     return a;
 }
@@ -341,7 +611,8 @@ bool CastFormat::detect(std::span<const uint8_t> head) const
 Scene CastFormat::read(std::span<const uint8_t> bytes) const
 {
     auto extra = std::make_unique<CastFileExtra>();
-    extra->file = cast::parse(bytes);
+    // Views into `bytes` until the end: the curves' buffers are decoded straight from them.
+    extra->file = cast::parseViews(bytes);
     Scene scene;
     scene.format = id();
 
@@ -364,6 +635,8 @@ Scene CastFormat::read(std::span<const uint8_t> bytes) const
                 child = cast::Node{}; // the animation's extra holds it; the tree keeps its place
                 child.id = cast::Animation;
             }
+    for (cast::Node& root : extra->file.roots)
+        cast::keepBytes(root);
     scene.extra = std::move(extra);
     return scene;
 }

@@ -12,7 +12,7 @@ namespace {
 // Deeper trees than any Cast scene uses are refused rather than recursed into.
 constexpr int MaxDepth = 64;
 
-Property readProperty(ByteReader& r)
+Property readProperty(ByteReader& r, bool views)
 {
     Property p;
     p.offset = r.pos();
@@ -27,7 +27,7 @@ Property readProperty(ByteReader& r)
         const size_t start = r.pos();
         (void)r.cstr("string property");
         p.data.assign(r.data().begin() + start, r.data().begin() + r.pos());
-        return p;
+        return p; // strings are short and most are read as text: always copied
     }
     const size_t size = elementSize(p.type);
     if (size == 0)
@@ -37,11 +37,14 @@ Property readProperty(ByteReader& r)
         r.failAt(countAt, "property '" + p.name + "' array length " + std::to_string(p.count) +
                               " is larger than the file can hold (" + std::to_string(r.remaining()) + " bytes left)");
     const auto data = r.bytes(size_t(p.count) * size, "property values");
-    p.data.assign(data.begin(), data.end());
+    if (views)
+        p.view = data;
+    else
+        p.data.assign(data.begin(), data.end());
     return p;
 }
 
-Node readNode(ByteReader& r, size_t end, int depth)
+Node readNode(ByteReader& r, size_t end, int depth, bool views)
 {
     Node n;
     n.offset = r.pos();
@@ -68,13 +71,13 @@ Node readNode(ByteReader& r, size_t end, int depth)
                                       " is larger than its node can hold");
     n.props.reserve(propCount);
     for (uint32_t i = 0; i < propCount; ++i)
-        n.props.push_back(readProperty(inner));
+        n.props.push_back(readProperty(inner, views));
     if (childCount > inner.remaining() / NodeHeaderSize)
         inner.failAt(propsAt + 4, nodeName(n.id) + " child count " + std::to_string(childCount) +
                                       " is larger than what its node has left");
     n.children.reserve(childCount);
     for (uint32_t i = 0; i < childCount; ++i)
-        n.children.push_back(readNode(inner, nodeEnd, depth + 1));
+        n.children.push_back(readNode(inner, nodeEnd, depth + 1, views));
     const auto slack = inner.rest();
     n.slack.assign(slack.begin(), slack.end());
     r.seek(nodeEnd);
@@ -93,7 +96,7 @@ void writeNode(ByteWriter& w, const Node& n)
         w.u16(uint16_t(p.name.size()));
         w.u32(p.count);
         w.bytes({reinterpret_cast<const uint8_t*>(p.name.data()), p.name.size()});
-        w.bytes(p.data);
+        w.bytes(p.bytes());
     }
     for (const Node& c : n.children)
         writeNode(w, c);
@@ -178,7 +181,7 @@ std::string nodeName(uint32_t id)
 double Property::number(size_t i) const
 {
     const size_t size = elementSize(type) / componentsOf(type);
-    const uint8_t* p = data.data() + i * size;
+    const uint8_t* p = bytes().data() + i * size;
     switch (type) {
     case Byte: return *p;
     case Short: return load<uint16_t>(p);
@@ -191,7 +194,7 @@ double Property::number(size_t i) const
 
 uint64_t Property::integer(size_t i) const
 {
-    const uint8_t* p = data.data() + i * elementSize(type);
+    const uint8_t* p = bytes().data() + i * elementSize(type);
     switch (type) {
     case Byte: return *p;
     case Short: return load<uint16_t>(p);
@@ -274,7 +277,9 @@ std::string Node::text(std::string_view name, std::string fallback) const
     return p && p->type == String ? p->text() : fallback;
 }
 
-Tree parse(std::span<const uint8_t> bytes)
+namespace {
+
+Tree parseTree(std::span<const uint8_t> bytes, bool views)
 {
     ByteReader r(bytes);
     Tree f;
@@ -291,7 +296,7 @@ Tree parse(std::span<const uint8_t> bytes)
     f.roots.reserve(rootCount);
     for (uint32_t i = 0; i < rootCount; ++i) {
         const size_t at = r.pos();
-        f.roots.push_back(readNode(r, bytes.size(), 0));
+        f.roots.push_back(readNode(r, bytes.size(), 0, views));
         if (f.roots.back().id != Root)
             r.failAt(at, "top-level node " + std::to_string(i) + " is a " + nodeName(f.roots.back().id) +
                              " node, not a Root node");
@@ -301,11 +306,28 @@ Tree parse(std::span<const uint8_t> bytes)
     return f;
 }
 
+} // namespace
+
+Tree parse(std::span<const uint8_t> bytes) { return parseTree(bytes, false); }
+
+Tree parseViews(std::span<const uint8_t> bytes) { return parseTree(bytes, true); }
+
+void keepBytes(Node& n)
+{
+    for (Property& p : n.props)
+        if (!p.view.empty()) {
+            p.data.assign(p.view.begin(), p.view.end());
+            p.view = {};
+        }
+    for (Node& c : n.children)
+        keepBytes(c);
+}
+
 uint64_t serializedSize(const Node& n)
 {
     uint64_t size = NodeHeaderSize + n.slack.size();
     for (const Property& p : n.props)
-        size += PropertyHeaderSize + p.name.size() + p.data.size();
+        size += PropertyHeaderSize + p.name.size() + p.bytes().size();
     for (const Node& c : n.children)
         size += serializedSize(c);
     return size;

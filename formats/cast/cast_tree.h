@@ -2,6 +2,8 @@
 // Cast's generic node tree (github dtzxporter/cast, "File structure"): nodes with an id, a hash,
 // typed properties and children. Every property keeps its raw little-endian bytes and every node the
 // bytes its declared size holds past its children, so an unedited tree is written back byte for byte.
+// The reader parses into views of the file's bytes (parseViews), decodes what it needs straight from
+// them, and then copies only the bytes it must keep (keepBytes).
 #include <cstdint>
 #include <span>
 #include <string>
@@ -60,6 +62,10 @@ struct Property {
     uint32_t count = 0;          // elements (vectors count once); 1 for a string
     std::vector<uint8_t> data;   // the elements' bytes as stored
     uint64_t offset = 0;         // where the property header was read (for error messages)
+    // In a tree from parseViews: the elements' bytes in the parsed buffer, instead of `data`.
+    std::span<const uint8_t> view;
+
+    std::span<const uint8_t> bytes() const { return view.empty() ? std::span<const uint8_t>(data) : view; }
 
     size_t components() const { return size_t(count) * componentsOf(type); }
     // Component i of a numeric property (vectors flattened), widened to double.
@@ -96,6 +102,11 @@ struct Tree {
 
 // Throws ParseError naming the byte offset. Memory stays proportional to the input.
 Tree parse(std::span<const uint8_t> bytes);
+// The same tree with every property's bytes a view into `bytes`, which must outlive it until
+// keepBytes() has been called on every node taken from it.
+Tree parseViews(std::span<const uint8_t> bytes);
+// Copies the viewed bytes of the node and its descendants into the properties themselves.
+void keepBytes(Node& node);
 std::vector<uint8_t> serialize(const Tree& tree);
 uint64_t serializedSize(const Node& node);
 

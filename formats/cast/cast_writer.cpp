@@ -3,10 +3,12 @@
 // (with the modes and components the file had) beside the nodes it does not edit.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <set>
 
 #include "core/content_hash.h"
 #include "formats/cast/cast_extra.h"
+#include "formats/cast/cast_fingerprint.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_model.h"
 #include "formats/parse_error.h"
@@ -148,17 +150,58 @@ std::vector<Node> makeCurves(const Animation& a, const CastAnimationExtra* x, ui
     return out;
 }
 
+// A key frame buffer in the type it was read in (b, h or i).
+void encodeFrames(Property& kb, const auto& keys, double fps)
+{
+    const size_t size = cast::elementSize(kb.type);
+    kb.data.resize(keys.size() * size);
+    for (size_t k = 0; k < keys.size(); ++k) {
+        const uint64_t f = frameOf(keys[k].time, fps);
+        for (size_t b = 0; b < size; ++b)
+            kb.data[k * size + b] = uint8_t(f >> (8 * b));
+    }
+}
+
+// The Animation node as read, with the key buffers the reader left out (CastElidedCurve) encoded
+// again from the unedited animation's keys: the bytes they were read from.
+Node uneditedNode(const CastAnimationExtra& x, const Animation& a)
+{
+    Node n = x.node;
+    for (const CastElidedCurve& e : x.elided) {
+        Node& c = n.children.at(e.child);
+        Property& kb = *c.prop("kb");
+        Property& kv = *c.prop("kv");
+        const Track& t = a.tracks.at(e.track);
+        std::vector<float> values;
+        if (e.slot == 6) {
+            encodeFrames(kb, t.rotation.keys, a.fps);
+            values.reserve(4 * t.rotation.size());
+            for (const auto& k : t.rotation.keys)
+                values.insert(values.end(), {float(k.value.x), float(k.value.y), float(k.value.z), float(k.value.w)});
+        } else {
+            const Vec3Channel& ch = e.slot < 3 ? t.translation : t.scale;
+            encodeFrames(kb, ch.keys, a.fps);
+            values.reserve(ch.size());
+            for (const auto& k : ch.keys)
+                values.push_back(float(k.value[e.slot % 3]));
+        }
+        kv.data.resize(values.size() * sizeof(float));
+        std::memcpy(kv.data.data(), values.data(), kv.data.size());
+    }
+    return n;
+}
+
 Node animationNode(const Animation& a, uint64_t& nextHash)
 {
     if (!std::isfinite(a.fps) || a.fps <= 0)
         throw WriteError("Cast: the frame rate must be a positive number");
     const auto* x = a.extra.as<CastAnimationExtra>();
-    if (x && contentHash(Skeleton{}, a) == x->readHash && a.name == x->readName && a.fps == x->readFps &&
+    if (x && cast::fingerprint(a) == x->readHash && a.name == x->readName && a.fps == x->readFps &&
         a.looping == x->readLooping)
-        return x->node; // unedited: exactly as read
+        return uneditedNode(*x, a); // exactly as read
     Node n;
     if (x) {
-        n = x->node;
+        n = x->node; // the elided curves are played curves, all replaced below
     } else {
         n.id = cast::Animation;
         n.hash = nextHash++;

@@ -16,20 +16,9 @@
 
 using namespace bonescope;
 namespace cb = bonescope::test::castb;
+using cb::curve;
 
 namespace {
-
-cb::Node curve(uint64_t hash, const std::string& node, const std::string& kp, cb::Prop kb, cb::Prop kv,
-               const std::string& mode, std::vector<cb::Prop> more = {})
-{
-    cb::Node c{cb::CurveId, hash, {cb::str("nn", node), cb::str("kp", kp)}, {}};
-    c.props.push_back(std::move(kb));
-    c.props.push_back(std::move(kv));
-    c.props.push_back(cb::str("m", mode));
-    for (auto& p : more)
-        c.props.push_back(std::move(p));
-    return c;
-}
 
 // Three bones: "root" (local transform, no segment scale compensation), "spine" (world transform
 // only), "tag_weapon" (local). Two animations, a model with a mesh of five influences, a material with

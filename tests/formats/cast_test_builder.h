@@ -139,4 +139,17 @@ inline std::vector<uint8_t> file(const std::vector<Node>& roots)
     return o;
 }
 
+// A Curve node: node name, property, key frames, values, mode, then any other properties.
+inline Node curve(uint64_t hash, const std::string& node, const std::string& kp, Prop kb, Prop kv,
+                  const std::string& mode, std::vector<Prop> more = {})
+{
+    Node c{CurveId, hash, {str("nn", node), str("kp", kp)}, {}};
+    c.props.push_back(std::move(kb));
+    c.props.push_back(std::move(kv));
+    c.props.push_back(str("m", mode));
+    for (auto& p : more)
+        c.props.push_back(std::move(p));
+    return c;
+}
+
 } // namespace bonescope::test::castb

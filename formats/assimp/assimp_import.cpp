@@ -204,7 +204,8 @@ const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source
 {
     // What Assimp's glTF importers would misread is refused here: a .glb container whose lengths
     // point past the file (Assimp 5.2 reads past its buffer), JSON that is not JSON, and node
-    // hierarchies deep enough to overflow the stack (it recurses once per level). The .glb is
+    // hierarchies deep enough to overflow the stack (it recurses once per level), skins with fewer
+    // inverse bind matrices than joints (read past the end by joint index). The .glb is
     // recognised by its magic whatever the name says, as Assimp does.
     std::optional<std::string_view> json = glbJsonChunk(source.bytes);
     const uint64_t jsonAt = json ? 20 : 0;
@@ -219,6 +220,8 @@ const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source
         if (facts.nodeDepth > size_t(MaxNodeDepth))
             throw ParseError("node hierarchy " + std::to_string(facts.nodeDepth) + " levels deep; Bonescope reads at most " +
                              std::to_string(size_t(MaxNodeDepth)));
+        if (const std::string why = skinProblem(facts); !why.empty())
+            throw ParseError(why);
     }
     return readConfined(importer, source, assimpReadFlags());
 }

@@ -17,6 +17,8 @@ namespace {
 class Scanner : public nlohmann::json_sax<nlohmann::json> {
 public:
     std::vector<std::vector<size_t>> children; // per node
+    std::vector<GltfSkinFacts> skins;
+    std::vector<uint64_t> accessorCounts;      // per accessor ("count", 0 when absent)
     bool hasAsset = false;
     uint64_t errorOffset = ~uint64_t(0);
 
@@ -25,12 +27,12 @@ public:
     bool number_integer(number_integer_t v) override
     {
         if (v >= 0)
-            child(size_t(v));
+            number(uint64_t(v));
         return true;
     }
     bool number_unsigned(number_unsigned_t v) override
     {
-        child(size_t(v));
+        number(v);
         return true;
     }
     bool number_float(number_float_t, const string_t&) override { return true; }
@@ -38,8 +40,12 @@ public:
     bool binary(binary_t&) override { return true; }
     bool start_object(std::size_t) override
     {
-        if (open_.size() == 2 && inNodes())
+        if (open_.size() == 2 && inTop("nodes"))
             children.emplace_back();
+        if (open_.size() == 2 && inTop("skins"))
+            skins.emplace_back();
+        if (open_.size() == 2 && inTop("accessors"))
+            accessorCounts.push_back(0);
         open_.push_back({'{', {}});
         return true;
     }
@@ -76,14 +82,29 @@ private:
         char kind;
         std::string key; // the current key, in an object
     };
-    // Inside the top-level "nodes" array (open_: top object, nodes array, ...).
-    bool inNodes() const { return open_.size() >= 2 && open_[0].kind == '{' && open_[0].key == "nodes" && open_[1].kind == '['; }
-    // A number directly inside nodes[i].children.
-    void child(size_t index)
+    // Inside the top-level array `name` (open_: top object, that array, ...).
+    bool inTop(const char* name) const
     {
-        if (open_.size() == 4 && inNodes() && open_[2].kind == '{' && open_[2].key == "children" &&
-            open_[3].kind == '[' && !children.empty())
-            children.back().push_back(index);
+        return open_.size() >= 2 && open_[0].kind == '{' && open_[0].key == name && open_[1].kind == '[';
+    }
+    // A member of an entry of a top-level array: top["array"][i]["member"] (a number there, or the
+    // array that member holds).
+    bool atMember(const char* array, const char* member, size_t depth) const
+    {
+        return open_.size() == depth && inTop(array) && open_[2].kind == '{' && open_[2].key == member;
+    }
+    // The numbers the checks need: nodes[i].children[], skins[i].joints[] (counted),
+    // skins[i].inverseBindMatrices and accessors[i].count.
+    void number(uint64_t v)
+    {
+        if (atMember("nodes", "children", 4) && open_[3].kind == '[' && !children.empty())
+            children.back().push_back(size_t(v));
+        else if (atMember("skins", "joints", 4) && open_[3].kind == '[' && !skins.empty())
+            ++skins.back().joints;
+        else if (atMember("skins", "inverseBindMatrices", 3) && !skins.empty())
+            skins.back().inverseBindMatrices = v;
+        else if (atMember("accessors", "count", 3) && !accessorCounts.empty())
+            accessorCounts.back() = v;
     }
     std::vector<Open> open_;
 };
@@ -96,6 +117,8 @@ GltfJsonFacts scanGltfJson(std::string_view json)
     GltfJsonFacts out;
     const bool complete = nlohmann::json::sax_parse(json.begin(), json.end(), &s);
     out.hasAsset = s.hasAsset;
+    out.skins = std::move(s.skins);
+    out.accessorCounts = std::move(s.accessorCounts);
     out.errorOffset = complete ? ~uint64_t(0) : s.errorOffset;
     // Depth of every node from its parent chain, memoised, without recursion.
     const size_t n = s.children.size();
@@ -125,6 +148,23 @@ GltfJsonFacts scanGltfJson(std::string_view json)
         out.nodeDepth = std::max(out.nodeDepth, d);
     }
     return out;
+}
+
+std::string skinProblem(const GltfJsonFacts& f)
+{
+    for (size_t i = 0; i < f.skins.size(); ++i) {
+        const GltfSkinFacts& s = f.skins[i];
+        if (!s.inverseBindMatrices)
+            continue; // identity matrices, by the specification
+        const std::string skin = "glTF skin " + std::to_string(i);
+        if (*s.inverseBindMatrices >= f.accessorCounts.size())
+            return skin + " names inverseBindMatrices accessor " + std::to_string(*s.inverseBindMatrices) + ", which the file lacks";
+        const uint64_t count = f.accessorCounts[*s.inverseBindMatrices];
+        if (count < s.joints)
+            return skin + " has " + std::to_string(s.joints) + " joints but its inverseBindMatrices accessor " +
+                   std::to_string(*s.inverseBindMatrices) + " holds " + std::to_string(count) + " matrices";
+    }
+    return {};
 }
 
 std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)

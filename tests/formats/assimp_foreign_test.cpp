@@ -87,10 +87,11 @@ std::string chainGltf(size_t depth)
     return "{\"asset\":{\"version\":\"2.0\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],\"nodes\":[" + nodes + "]}";
 }
 
-std::vector<uint8_t> asGlb(std::string json)
+std::vector<uint8_t> asGlb(std::string json, const std::vector<uint8_t>& bin = {})
 {
     while (json.size() % 4)
         json += ' ';
+    const size_t binChunk = bin.empty() ? 0 : 8 + ((bin.size() + 3) & ~size_t(3));
     std::vector<uint8_t> out;
     auto u32 = [&](uint32_t v) {
         for (int i = 0; i < 4; ++i)
@@ -98,10 +99,16 @@ std::vector<uint8_t> asGlb(std::string json)
     };
     out.insert(out.end(), {'g', 'l', 'T', 'F'});
     u32(2);
-    u32(uint32_t(20 + json.size()));
+    u32(uint32_t(20 + json.size() + binChunk));
     u32(uint32_t(json.size()));
     out.insert(out.end(), {'J', 'S', 'O', 'N'});
     out.insert(out.end(), json.begin(), json.end());
+    if (binChunk) {
+        u32(uint32_t(binChunk - 8));
+        out.insert(out.end(), {'B', 'I', 'N', '\0'});
+        out.insert(out.end(), bin.begin(), bin.end());
+        out.resize(out.size() + (binChunk - 8 - bin.size()), 0);
+    }
     return out;
 }
 
@@ -214,6 +221,42 @@ TEST(AssimpForeign, DeepNodeHierarchyIsAnErrorNotAStackOverflow)
     EXPECT_EQ(AssimpFormat().read(bytesOf(ok)).skeleton.size(), bonescope::MaxNodeDepth);
     // A loop in "children" is refused, not followed.
     EXPECT_TRUE(scanGltfJson("{\"nodes\":[{\"children\":[1]},{\"children\":[0]}]}").nodeCycle);
+}
+
+// Assimp 5.2 indexes a skin's inverse bind matrices by joint without checking their count (valgrind
+// showed invalid reads and the mesh came out garbage, no error): a skin with fewer matrices than joints
+// is refused before Assimp reads it, naming the skin and the accessor.
+TEST(AssimpForeign, SkinWithFewerInverseBindMatricesThanJointsIsRefused)
+{
+    const auto demo = test::readBytes(test::fixturePath("../../resources/demo/demo_character.glb"));
+    const auto chunk = glbJsonChunk(demo);
+    ASSERT_TRUE(chunk);
+    nlohmann::json j = nlohmann::json::parse(*chunk);
+    const uint64_t jsonEnd = 20 + ((chunk->size() + 3) & ~size_t(3));
+    const std::vector<uint8_t> bin(demo.begin() + long(jsonEnd + 8), demo.end());
+    ASSERT_EQ(j["skins"].size(), 1u);
+    const size_t joints = j["skins"][0]["joints"].size();
+    const size_t ibm = j["skins"][0]["inverseBindMatrices"];
+    ASSERT_EQ(j["accessors"][ibm]["count"], joints);
+    // The file as it is opens (the check finds nothing wrong with sound skins).
+    const std::string good = test::tempPath("skin_ok.glb");
+    test::writeBytes(good, asGlb(j.dump(), bin));
+    EXPECT_EQ(importWithAssimp(good).skeleton.size(), AssimpFormat().read(demo).skeleton.size());
+
+    j["accessors"][ibm]["count"] = 1;
+    const std::string bad = test::tempPath("skin_short.glb");
+    test::writeBytes(bad, asGlb(j.dump(), bin));
+    const std::string message = errorOf([&] { importWithAssimp(bad); });
+    EXPECT_NE(message.find("skin 0 has " + std::to_string(joints) + " joints but its inverseBindMatrices accessor " +
+                           std::to_string(ibm) + " holds 1 matrices"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find(bad), std::string::npos) << message;
+
+    j["skins"][0]["inverseBindMatrices"] = 999;
+    EXPECT_NE(skinProblem(scanGltfJson(j.dump())).find("accessor 999, which the file lacks"), std::string::npos);
+    j["skins"][0].erase("inverseBindMatrices"); // identity matrices: nothing to read
+    EXPECT_EQ(skinProblem(scanGltfJson(j.dump())), "");
 }
 
 namespace {

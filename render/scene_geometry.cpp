@@ -105,6 +105,35 @@ void appendDashedLine(const glm::vec3& a, const glm::vec3& b, int dashes, const 
     }
 }
 
+BoneStyle ghostStyle(BoneStyle style, const glm::vec4& color)
+{
+    style.normal = style.selected = style.current = style.hovered = color;
+    style.volume = style.attachment = style.link = style.fromBase = color;
+    return style;
+}
+
+std::vector<LineVertex> motionPathSegments(const std::vector<MotionPath>& paths, float dot)
+{
+    std::vector<LineVertex> out;
+    for (const MotionPath& path : paths) {
+        out.reserve(out.size() + path.points.size() * 8);
+        for (size_t i = 0; i < path.points.size(); ++i) {
+            const glm::vec3 p = path.points[i];
+            if (i > 0) {
+                out.push_back({path.points[i - 1], path.color});
+                out.push_back({p, path.color});
+            }
+            for (int a = 0; a < 3; ++a) {
+                glm::vec3 d(0);
+                d[a] = dot;
+                out.push_back({p - d, path.color});
+                out.push_back({p + d, path.color});
+            }
+        }
+    }
+    return out;
+}
+
 std::vector<LineVertex> groundGrid(glm::vec3 center, float spacing, int halfCells)
 {
     std::vector<LineVertex> out;

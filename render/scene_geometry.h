@@ -62,6 +62,24 @@ struct Polyline {
     glm::vec4 color{1.f, 0.8f, 0.2f, 1.f};
 };
 
+// Onion skinning: the skeleton's joints (source space) at another time, drawn in one translucent
+// colour (its alpha: how faint).
+struct Ghost {
+    std::vector<glm::vec3> joints;
+    glm::vec4 color{0.3f, 0.9f, 0.4f, 0.5f};
+};
+// `style` with every colour replaced by `color`: a ghost has no selection, hover or helper colours.
+BoneStyle ghostStyle(BoneStyle style, const glm::vec4& color);
+
+// A bone's motion path (source space): where it is at each sampled frame, and where it is now.
+struct MotionPath {
+    std::vector<glm::vec3> points;
+    glm::vec3 now{0.f};
+    glm::vec4 color{0.3f, 0.85f, 1.f, 1.f};
+};
+// Each path as a polyline with a dot (a small cross of half-size `dot`) on every sample.
+std::vector<LineVertex> motionPathSegments(const std::vector<MotionPath>& paths, float dot);
+
 // A square grid on the display ground plane (y = 0) around `center`, with cells of `spacing`.
 std::vector<LineVertex> groundGrid(glm::vec3 center, float spacing, int halfCells);
 // The display X (red), Y (green) and Z (blue) axes from the origin.

@@ -114,6 +114,18 @@ void Viewport::setPaths(std::vector<Polyline> paths)
     update();
 }
 
+void Viewport::setGhosts(std::vector<Ghost> ghosts)
+{
+    ghosts_ = std::move(ghosts);
+    update();
+}
+
+void Viewport::setMotionPaths(std::vector<MotionPath> paths)
+{
+    motionPaths_ = std::move(paths);
+    update();
+}
+
 void Viewport::setLookThrough(std::optional<CameraPose> pose)
 {
     lookThrough_ = pose;
@@ -352,7 +364,12 @@ QPointF Viewport::jointOnScreen(int bone) const
 {
     if (bone < 0 || bone >= int(joints_.size()))
         return {-1, -1};
-    const glm::vec3 p = glm::vec3(modelMatrix() * glm::vec4(joints_[bone], 1.f));
+    return pointOnScreen(joints_[bone]);
+}
+
+QPointF Viewport::pointOnScreen(const glm::vec3& source) const
+{
+    const glm::vec3 p = glm::vec3(modelMatrix() * glm::vec4(source, 1.f));
     const ScreenPoint s = project(viewProj(), glm::vec2(width(), height()), p);
     return s.visible ? QPointF(s.pixel.x, s.pixel.y) : QPointF(-1, -1);
 }
@@ -400,12 +417,26 @@ void Viewport::paintGL()
     const bool drawMesh = showMesh_ && mesh_ && !meshRenderer_.empty();
     if (drawMesh)
         meshRenderer_.draw(skin_, vp, model, {0.78f, 0.7f, 0.62f, 1.f});
+    BoneStyle style;
+    style.jointRadius = jointRadius_ * (drawMesh ? 0.7f : 1.f);
+    // Over a mesh, bones and ghosts are drawn on top so the skeleton stays visible inside it.
+    if (drawMesh && (showBones_ || !ghosts_.empty()))
+        glClear(GL_DEPTH_BUFFER_BIT);
+    if (!ghosts_.empty() && !joints_.empty()) {
+        // Translucent: they write no depth, so that neither they nor the pose drawn after hide each other.
+        ghostBones_.clear();
+        ghostJoints_.clear();
+        for (const Ghost& g : ghosts_) {
+            buildBoneInstances(g.joints, parents_, marks_, links_, {}, ghostStyle(style, g.color), boneInstances_,
+                               jointInstances_);
+            ghostBones_.insert(ghostBones_.end(), boneInstances_.begin(), boneInstances_.end());
+            ghostJoints_.insert(ghostJoints_.end(), jointInstances_.begin(), jointInstances_.end());
+        }
+        glDepthMask(GL_FALSE);
+        bones_.draw(ghostBones_, ghostJoints_, vp, model);
+        glDepthMask(GL_TRUE);
+    }
     if (showBones_ && !joints_.empty()) {
-        // Over a mesh, bones are drawn on top so the skeleton stays visible inside it.
-        if (drawMesh)
-            glClear(GL_DEPTH_BUFFER_BIT);
-        BoneStyle style;
-        style.jointRadius = jointRadius_ * (drawMesh ? 0.7f : 1.f);
         buildBoneInstances(joints_, parents_, marks_, links_, flags_, style, boneInstances_, jointInstances_);
         bones_.draw(boneInstances_, jointInstances_, vp, model);
         // Joint axes show rotations: on every joint when there is no hierarchy to show them, else
@@ -419,6 +450,16 @@ void Viewport::paintGL()
         }
         glClear(GL_DEPTH_BUFFER_BIT);
         lines_.draw(axes, vp, model);
+    }
+    if (!motionPaths_.empty()) {
+        // Over the figure: a path runs through it.
+        glClear(GL_DEPTH_BUFFER_BIT);
+        lines_.draw(motionPathSegments(motionPaths_, jointRadius_ * 0.5f), vp, model);
+        std::vector<ShapeInstance> now;
+        for (const MotionPath& path : motionPaths_)
+            now.push_back({glm::scale(glm::translate(glm::mat4(1.f), path.now), glm::vec3(jointRadius_ * 0.8f)),
+                           kPathNowColor});
+        bones_.draw({}, now, vp, model);
     }
     glDisable(GL_DEPTH_TEST);
     ++frames_;

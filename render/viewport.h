@@ -41,6 +41,16 @@ public:
     // Polylines or single points in source space (e.g. an animated camera path).
     void setPaths(std::vector<Polyline> paths);
     const std::vector<Polyline>& paths() const { return paths_; }
+    // Onion-skin ghosts (joints in source space, in this skeleton's order), drawn translucent under
+    // the current pose whether or not the bones are shown; and motion paths, drawn over everything.
+    void setGhosts(std::vector<Ghost> ghosts);
+    const std::vector<Ghost>& ghosts() const { return ghosts_; }
+    void setMotionPaths(std::vector<MotionPath> paths);
+    const std::vector<MotionPath>& motionPaths() const { return motionPaths_; }
+    // Where a point in source space appears in widget coordinates, or (-1, -1) when behind the eye.
+    QPointF pointOnScreen(const glm::vec3& source) const;
+    // The colour of the dot on a motion path where its bone is now.
+    static constexpr glm::vec4 kPathNowColor{1.f, 1.f, 1.f, 1.f};
     // Look through a camera given by the data (source space) instead of the orbit camera; nothing:
     // back to the orbit camera.
     void setLookThrough(std::optional<CameraPose> pose);
@@ -131,6 +141,8 @@ private:
     std::vector<glm::mat4> meshJointWorld_;
     std::vector<glm::mat4> skin_;
     std::vector<Polyline> paths_;
+    std::vector<Ghost> ghosts_;
+    std::vector<MotionPath> motionPaths_;
     std::optional<CameraPose> lookThrough_;
 
     UpAxis up_ = UpAxis::Y;
@@ -153,6 +165,7 @@ private:
     LineRenderer lines_;
     MeshRenderer meshRenderer_;
     std::vector<ShapeInstance> boneInstances_, jointInstances_;
+    std::vector<ShapeInstance> ghostBones_, ghostJoints_; // all ghosts: one draw call
 };
 
 } // namespace bonescope::render

@@ -33,7 +33,15 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     const QCommandLineOption previewWhile("preview-while", "Play a Second Life animation over a base motion, mixed by "
                                           "priority (with --screenshot or --benchmark-playback; in the window: "
                                           "View > Preview while).", "stand|walk|sit|fly|file");
-    p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, bench, benchOpen, seconds, figure, attach});
+    const QCommandLineOption onion("onion", "Draw N onion-skin ghosts before and after the frame (with --screenshot; in "
+                                            "the window: View > Onion skin).", "n");
+    const QCommandLineOption onionStep("onion-step", "Frames between onion-skin ghosts.", "s", "1");
+    const QCommandLineOption paths("paths", "Draw the motion paths of the selected bones over the clip (with "
+                                            "--screenshot; in the window: View > Motion paths). Without --select: "
+                                            "the motion root's.");
+    const QCommandLineOption select("select", "Select these bones by name (with --screenshot).", "bone[,bone...]");
+    p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, bench, benchOpen, seconds, figure, attach,
+                  onion, onionStep, paths, select});
     p.process(arguments);
 
     Options o;
@@ -83,6 +91,31 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
         *error = "--preview-while and --base are two ways to play on a base: give one";
         return std::nullopt;
     }
+    if ((p.isSet(onion) || p.isSet(onionStep) || p.isSet(paths) || p.isSet(select)) && o.screenshot.isEmpty()) {
+        *error = "--onion, --onion-step, --paths and --select go with --screenshot (in the window: View > Onion skin, "
+                 "View > Motion paths and a click on a bone)";
+        return std::nullopt;
+    }
+    if (p.isSet(onion)) {
+        o.onion = p.value(onion).toInt(&ok);
+        if (!ok || o.onion < 1 || o.onion > 10) {
+            *error = "--onion takes a number of ghosts from 1 to 10, not '" + p.value(onion) + "'";
+            return std::nullopt;
+        }
+    }
+    o.onionStep = p.value(onionStep).toInt(&ok);
+    if (!ok || o.onionStep < 1 || o.onionStep > 1000) {
+        *error = "--onion-step takes a number of frames from 1 to 1000, not '" + p.value(onionStep) + "'";
+        return std::nullopt;
+    }
+    if (p.isSet(onionStep) && !p.isSet(onion)) {
+        *error = "--onion-step needs --onion";
+        return std::nullopt;
+    }
+    o.paths = p.isSet(paths);
+    for (const QString& v : p.values(select))
+        for (const QString& name : v.split(',', Qt::SkipEmptyParts))
+            o.select << name.trimmed();
     o.frame = p.value(frame).toLongLong(&ok);
     if (!ok || o.frame < 0) {
         *error = "--frame needs a frame number (0 or more)";

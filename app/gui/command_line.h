@@ -1,6 +1,7 @@
 #pragma once
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]] [--preview-while BASE]
-//           [--screenshot OUT.png [--frame N] [--size WxH]]
+//           [--screenshot OUT.png [--frame N] [--size WxH] [--onion N [--onion-step S]] [--paths]
+//                                 [--select BONE[,BONE]...]]
 //           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
 //           [--attach POINT=MESH]...
 #include <optional>
@@ -25,6 +26,10 @@ struct Options {
     double seconds = 4;
     QString figure;     // "female" or "male": the Second Life avatar figure (View > Avatar figure)
     QStringList attach; // POINT=MESH: props on its attachment points
+    int onion = 0;      // ghosts on each side (View > Onion skin); 0: none
+    int onionStep = 1;  // frames between them
+    bool paths = false; // motion paths of the selected bones (View > Motion paths)
+    QStringList select; // bones selected by name; empty with --paths: the motion root
 };
 
 // nullopt with `error` set on bad arguments; --help and --version print and exit inside.

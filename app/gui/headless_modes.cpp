@@ -12,6 +12,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/timeline/playback_controller.h"
 #include "app/gui/viewport/avatar_figure_menu.h"
+#include "app/gui/viewport/motion_overlay.h"
 #include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
@@ -85,6 +86,35 @@ bool load(MainWindow& w, const Options& o)
     return o.base.isEmpty() || layerOnBase(*w.document(), o);
 }
 
+// --select, --onion and --paths: false, the error printed, when a bone is not in the skeleton.
+bool showMotion(MainWindow& w, const Options& o)
+{
+    Document* doc = w.document();
+    std::vector<int> bones;
+    for (const QString& name : o.select) {
+        const int b = doc->skeleton().find(name.toStdString());
+        if (b < 0) {
+            std::fprintf(stderr, "--select: no bone named '%s' in %s\n", qPrintable(name), qPrintable(doc->path()));
+            return false;
+        }
+        bones.push_back(b);
+    }
+    if (bones.empty() && o.paths && doc->motionBone() >= 0)
+        bones.push_back(doc->motionBone());
+    if (!bones.empty())
+        doc->setSelection(bones, bones.back());
+    MotionOverlay* motion = w.motionOverlay();
+    if (o.onion > 0) {
+        OnionSkin onion = motion->onion();
+        onion.count = o.onion;
+        onion.step = o.onionStep;
+        motion->setOnion(onion);
+        motion->setOnionShown(true);
+    }
+    motion->setPathsShown(o.paths);
+    return true;
+}
+
 } // namespace
 
 int runScreenshot(const Options& o)
@@ -98,6 +128,8 @@ int runScreenshot(const Options& o)
     if (o.frame > doc->lastFrame())
         std::fprintf(stderr, "frame %lld is past the last frame (%lld): showing the last\n", o.frame, doc->lastFrame());
     doc->setTime(doc->timeOfFrame(o.frame));
+    if (!showMotion(w, o))
+        return 1;
     if (!waitForViewportFrame(w)) {
         std::fprintf(stderr, "the viewport did not paint (no OpenGL 3.3?)\n");
         return 1;

@@ -45,6 +45,7 @@
 #include "app/gui/timeline/timeline_ruler.h"
 #include "app/gui/timeline/timeline_widget.h"
 #include "app/gui/viewport/avatar_figure_menu.h"
+#include "app/gui/viewport/motion_overlay.h"
 #include "app/gui/viewport/viewport_binding.h"
 #include "render/viewport.h"
 
@@ -104,6 +105,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, &MainWindow::offerRecovery); });
 
     figure_ = new AvatarFigureMenu(doc_, this, interactive_);
+    motion_ = new MotionOverlay(doc_, viewport_, this);
     buildMenus();
     resize(1280, 800);
     QSettings settings;
@@ -268,6 +270,7 @@ void MainWindow::buildViewMenu(QMenu* view)
     toggle(tr("Show unanimated &extension bones"), &render::Viewport::setShowExtensionBones, false)
         ->setObjectName("showExtensionBones");
     figure_->addTo(view);
+    motion_->addTo(view);
     QAction* look = view->addAction(tr("&Look through animated camera"));
     look->setObjectName("lookThroughCamera");
     look->setCheckable(true);

@@ -25,6 +25,7 @@ class DopeSheet;
 class FileWatch;
 class FormatPropertiesPanel;
 class KeyEditorPanel;
+class MotionOverlay;
 class NotesPanel;
 class PoseTool;
 class SaveController;
@@ -62,6 +63,7 @@ public:
     FileWatch* fileWatch() const { return watch_; }
     CameraTrack* cameraTrack() const { return cameraTrack_; }
     AvatarFigureMenu* avatarFigure() const { return figure_; }
+    MotionOverlay* motionOverlay() const { return motion_; }
     QString lastError() const { return lastError_; }
 
 signals:
@@ -102,6 +104,7 @@ private:
     FormatPropertiesPanel* formatProperties_;
     PoseTool* poseTool_;
     AvatarFigureMenu* figure_ = nullptr;
+    MotionOverlay* motion_ = nullptr;
     SaveController* saves_;
     Autosave* autosave_;
     FileWatch* watch_;

@@ -92,6 +92,22 @@ int differingPixels(const QImage& a, const QImage& b)
     return n;
 }
 
+PixelSpot pixelsWhere(const QImage& image, const std::function<bool(int x, int y)>& pick)
+{
+    PixelSpot spot;
+    double sx = 0, sy = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (pick(x, y)) {
+                ++spot.count;
+                sx += x;
+                sy += y;
+            }
+    if (spot.count)
+        spot.centre = QPointF(sx / spot.count, sy / spot.count);
+    return spot;
+}
+
 QAction* findAction(gui::MainWindow& w, const char* objectName)
 {
     for (QAction* a : w.findChildren<QAction*>())

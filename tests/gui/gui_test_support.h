@@ -1,11 +1,13 @@
 #pragma once
 // Shared by the GUI tests: the samples of every registered format, images of the viewport, and
 // settings kept out of the user's own.
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include <QImage>
+#include <QPointF>
 #include <QSize>
 #include <QString>
 
@@ -26,6 +28,12 @@ std::map<std::string, std::vector<QString>> samplesByFormat();
 QImage viewportImage(gui::MainWindow& w);
 // Pixels that differ by more than a small tolerance in any channel.
 int differingPixels(const QImage& a, const QImage& b);
+// How many pixels (x, y) of an image a test picks, and their centre.
+struct PixelSpot {
+    int count = 0;
+    QPointF centre;
+};
+PixelSpot pixelsWhere(const QImage& image, const std::function<bool(int x, int y)>& pick);
 // A file's bytes (empty when it cannot be read).
 QByteArray fileBytes(const QString& path);
 // The window's action with that object name, or null.

@@ -27,25 +27,11 @@ const QString kWalk = BONESCOPE_SAMPLES "/secondlife/linden_walk.anim";
 // The figure's colour, shaded: red well above blue (the background, grid and bones are grey or blue).
 bool skinTone(QRgb c) { return qRed(c) > 90 && qRed(c) > qBlue(c) + 25 && qGreen(c) > qBlue(c); }
 
-struct Tone {
-    int count = 0;
-    QPointF centre;
-};
+using Tone = guitest::PixelSpot;
 
 Tone skinPixels(const QImage& image)
 {
-    Tone t;
-    double x = 0, y = 0;
-    for (int row = 0; row < image.height(); ++row)
-        for (int col = 0; col < image.width(); ++col)
-            if (skinTone(image.pixel(col, row))) {
-                ++t.count;
-                x += col;
-                y += row;
-            }
-    if (t.count)
-        t.centre = QPointF(x / t.count, y / t.count);
-    return t;
+    return guitest::pixelsWhere(image, [&](int x, int y) { return skinTone(image.pixel(x, y)); });
 }
 
 // A cube of half-size `half` around the origin, rigid on its one bone, written as a .glb.

@@ -14,6 +14,12 @@
 
 namespace bonescope::gui {
 
+struct Document::PoseSamplers {
+    std::unique_ptr<Sampler> plain;
+    std::unique_ptr<LayeredSampler> layered;  // the drawn pose while base_ is set
+    std::unique_ptr<PriorityMixSampler> mixed; // the drawn pose while preview_ is set
+};
+
 Document::Document(QObject* parent) : QObject(parent), undo_(new QUndoStack(this))
 {
     empty_.name = "(none)";
@@ -152,11 +158,10 @@ void Document::bindSampler()
                                                          : none_;
     layerFlat_ = base_ && use.empty() ? flatLayerSkeleton(animation(), base_->animation) : Skeleton{};
     const Skeleton& on = layerFlat_.empty() ? use : layerFlat_;
-    sampler_ = std::make_unique<Sampler>(animation(), on);
-    layered_ = base_ ? std::make_unique<LayeredSampler>(animation(), *base_, on) : nullptr;
-    mixed_ = preview_ ? std::make_unique<PriorityMixSampler>(animation(), secondlife::motionPriorities(animation()),
-                                                             *preview_, on)
-                      : nullptr;
+    aside_.reset();
+    samplersOn_ = &on;
+    samplers_ = makeSamplers();
+    sampler_ = samplers_->plain.get();
     meshToPose_.clear();
     if (mesh_ && &use == meshSkeleton()) {
         meshToPose_.resize(use.size());
@@ -185,14 +190,33 @@ void Document::bindSampler()
     motionStart_ = motionBone_ >= 0 ? glm::vec3(pose_.world[motionBone_][3]) : glm::vec3(0.f);
 }
 
-void Document::samplePose(double seconds)
+std::unique_ptr<Document::PoseSamplers> Document::makeSamplers() const
 {
-    if (mixed_)
-        mixed_->sample(seconds, pose_);
-    else if (layered_)
-        layered_->sample(seconds, pose_);
+    auto s = std::make_unique<PoseSamplers>();
+    s->plain = std::make_unique<Sampler>(animation(), *samplersOn_);
+    if (base_)
+        s->layered = std::make_unique<LayeredSampler>(animation(), *base_, *samplersOn_);
+    if (preview_)
+        s->mixed = std::make_unique<PriorityMixSampler>(animation(), secondlife::motionPriorities(animation()), *preview_,
+                                                        *samplersOn_);
+    return s;
+}
+
+void Document::samplePose(PoseSamplers& from, double seconds, Pose& out)
+{
+    if (from.mixed)
+        from.mixed->sample(seconds, out);
+    else if (from.layered)
+        from.layered->sample(seconds, out);
     else
-        sampler_->sample(seconds, pose_);
+        from.plain->sample(seconds, out);
+}
+
+void Document::samplePoseAside(double seconds, Pose& out)
+{
+    if (!aside_)
+        aside_ = makeSamplers();
+    samplePose(*aside_, seconds, out);
 }
 
 void Document::setBaseLayer(std::optional<BaseLayer> base)
@@ -224,7 +248,7 @@ void Document::setPreviewBase(std::optional<PriorityBase> base)
 const std::vector<JointDrivers>& Document::previewDrivers() const
 {
     static const std::vector<JointDrivers> none;
-    return mixed_ ? mixed_->drivers() : none;
+    return samplers_->mixed ? samplers_->mixed->drivers() : none;
 }
 
 void Document::resample()

@@ -110,9 +110,14 @@ public:
     // Local transforms of every bone at `seconds`, in double precision (keying the pose): the
     // animation's own, without the base.
     void sampleLocal(double seconds, std::vector<LocalTransform>& out) const { sampler_->sampleLocal(seconds, out); }
+    // The drawn pose (on the base or "Preview while" motion when one is set) at any time, from samplers
+    // of its own so that playback's stay at the current time: onion skins and motion paths.
+    void samplePoseAside(double seconds, Pose& out);
     const std::vector<glm::mat4>& meshJointWorld() const { return meshJointWorld_; }
     // How far the motion root has moved across the ground since the start (source space).
     glm::vec3 rootTravel() const { return rootTravel_; }
+    // The motion root: the first bone, parents first, whose track moves it; -1 when none.
+    int motionBone() const { return motionBone_; }
 
     // Key times (sorted, unique) of the tracks bound to these bones; all tracks when empty.
     std::vector<double> keyTimes(const std::vector<int>& bones) const;
@@ -137,7 +142,10 @@ private:
     void rebuild();
     void bindSampler();
     void resample();
-    void samplePose(double seconds);
+    struct PoseSamplers; // one of each kind of sampler the drawn pose can come from
+    std::unique_ptr<PoseSamplers> makeSamplers() const; // on samplersOn_
+    static void samplePose(PoseSamplers& from, double seconds, Pose& out);
+    void samplePose(double seconds) { samplePose(*samplers_, seconds, pose_); }
     void chooseMesh();
     const Scene& meshOwner() const { return meshScene_.mesh.empty() ? scene_ : meshScene_; }
 
@@ -157,12 +165,13 @@ private:
 
     Animation empty_;
     Skeleton none_;
-    std::unique_ptr<Sampler> sampler_;
     std::optional<BaseLayer> base_;
     Skeleton layerFlat_; // the skeleton a layer plays on when there is no other (flatLayerSkeleton)
-    std::unique_ptr<LayeredSampler> layered_; // the drawn pose while base_ is set
     std::optional<PriorityBase> preview_;
-    std::unique_ptr<PriorityMixSampler> mixed_; // the drawn pose while preview_ is set
+    std::unique_ptr<PoseSamplers> samplers_; // playback's
+    std::unique_ptr<PoseSamplers> aside_;    // samplePoseAside()'s, made on first use after a bind
+    Sampler* sampler_ = nullptr;             // samplers_'s plain one
+    const Skeleton* samplersOn_ = nullptr;   // the skeleton they play on
     int motionBone_ = -1;
     glm::vec3 motionStart_{0.f};
 

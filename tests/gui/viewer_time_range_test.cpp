@@ -31,13 +31,15 @@ void wheel(QWidget* target, QPoint pos, QPoint angleDelta, Qt::KeyboardModifiers
     QApplication::sendEvent(target, &e);
 }
 
-// Opens the sample in an active window (so that the window's shortcuts take keys).
-bool openActive(MainWindow& w)
+// Opens the sample in a shown window.
+bool openShown(MainWindow& w) { return guitest::showWindow(w, {1280, 800}) && w.openFileNow(kSeanim); }
+
+// A key typed to `target` in the window, made the active one first (the window's shortcuts take keys
+// only there; tests running at once on one X server take the focus from each other).
+void press(MainWindow& w, QWidget* target, Qt::Key key, Qt::KeyboardModifiers mods = Qt::NoModifier)
 {
-    if (!guitest::showWindow(w, {1280, 800}))
-        return false;
-    w.activateWindow();
-    return QTest::qWaitForWindowActive(&w) && w.openFileNow(kSeanim);
+    QApplication::setActiveWindow(&w);
+    QTest::keyClick(target, key, mods);
 }
 
 // The dope sheet's x of a ruler x (both widgets' own coordinates).
@@ -57,7 +59,7 @@ private slots:
     void previewRangeHoldsPlaybackAndIsNoEdit()
     {
         MainWindow w(false);
-        QVERIFY(openActive(w));
+        QVERIFY(openShown(w));
         Document* doc = w.document();
         PlaybackController* play = w.playback();
         auto* ruler = w.timeline()->ruler();
@@ -68,9 +70,9 @@ private slots:
 
         const long long a = last / 4, b = 3 * last / 4;
         doc->setTime(doc->timeOfFrame(a));
-        QTest::keyClick(&w, Qt::Key_Home, Qt::ControlModifier);
+        press(w, &w, Qt::Key_Home, Qt::ControlModifier);
         doc->setTime(doc->timeOfFrame(b));
-        QTest::keyClick(&w, Qt::Key_End, Qt::ControlModifier);
+        press(w, &w, Qt::Key_End, Qt::ControlModifier);
         const auto range = play->previewRange();
         QVERIFY(range);
         const double lo = doc->timeOfFrame(a), hi = doc->timeOfFrame(b);
@@ -83,15 +85,15 @@ private slots:
         QVERIFY(qGray(shaded.pixel(outside)) < qGray(plain.pixel(outside)));
 
         // Home / End go to its ends.
-        QTest::keyClick(&w, Qt::Key_End);
+        press(w, &w, Qt::Key_End);
         QCOMPARE(doc->time(), hi);
-        QTest::keyClick(&w, Qt::Key_Home);
+        press(w, &w, Qt::Key_Home);
         QCOMPARE(doc->time(), lo);
 
         // Looping playback never leaves it, started from outside it as well.
         doc->setTime(0);
         QVERIFY(play->loop());
-        QTest::keyClick(&w, Qt::Key_Space);
+        press(w, &w, Qt::Key_Space);
         QVERIFY(play->isPlaying());
         QCOMPARE(doc->time(), lo);
         for (int i = 0; i < 400; ++i) {
@@ -120,11 +122,11 @@ private slots:
         QVERIFY(!doc->isModified());
         QVERIFY(!w.isWindowModified());
 
-        QTest::keyClick(&w, Qt::Key_P, Qt::ControlModifier | Qt::AltModifier);
+        press(w, &w, Qt::Key_P, Qt::ControlModifier | Qt::AltModifier);
         QVERIFY(!play->previewRange());
-        QTest::keyClick(&w, Qt::Key_Home);
+        press(w, &w, Qt::Key_Home);
         QCOMPARE(doc->time(), 0.0);
-        QTest::keyClick(&w, Qt::Key_End);
+        press(w, &w, Qt::Key_End);
         QCOMPARE(doc->time(), doc->duration());
         doc->setTime(0);
         QCOMPARE(guitest::differingPixels(ruler->grab().toImage(), plain), 0);
@@ -133,13 +135,13 @@ private slots:
     void previewStartAfterEndMovesTheEnd()
     {
         MainWindow w(false);
-        QVERIFY(openActive(w));
+        QVERIFY(openShown(w));
         Document* doc = w.document();
         doc->setTime(doc->timeOfFrame(2));
-        QTest::keyClick(&w, Qt::Key_End, Qt::ControlModifier);
+        press(w, &w, Qt::Key_End, Qt::ControlModifier);
         QCOMPARE(w.playback()->previewRange()->first, 0.0);
         doc->setTime(doc->timeOfFrame(5));
-        QTest::keyClick(&w, Qt::Key_Home, Qt::ControlModifier);
+        press(w, &w, Qt::Key_Home, Qt::ControlModifier);
         QCOMPARE(w.playback()->previewRange()->first, doc->timeOfFrame(5));
         QCOMPARE(w.playback()->previewRange()->second, doc->timeOfFrame(5));
         // A new file clears it.
@@ -150,7 +152,7 @@ private slots:
     void wheelZoomsTheSharedAxis()
     {
         MainWindow w(false);
-        QVERIFY(openActive(w));
+        QVERIFY(openShown(w));
         Document* doc = w.document();
         auto* ruler = w.timeline()->ruler();
         DopeSheet* sheet = w.dopeSheet();
@@ -199,7 +201,7 @@ private slots:
         QVERIFY(ruler->viewStart() > before);
 
         // Frame all in time (Alt+Home): the axis and the pixels as before.
-        QTest::keyClick(&w, Qt::Key_Home, Qt::AltModifier);
+        press(w, &w, Qt::Key_Home, Qt::AltModifier);
         QCOMPARE(ruler->zoom(), 1.0);
         QCOMPARE(ruler->xOf(keyT), x0);
         QCOMPARE(guitest::differingPixels(sheet->grab().toImage(), sheetBefore), 0);
@@ -209,7 +211,7 @@ private slots:
     void keyTimeTypedWhileZoomed()
     {
         MainWindow w(false);
-        QVERIFY(openActive(w));
+        QVERIFY(openShown(w));
         Document* doc = w.document();
         auto* ruler = w.timeline()->ruler();
         auto* keys = w.findChild<KeyEditorPanel*>();
@@ -225,7 +227,7 @@ private slots:
         const auto diamond = w.dopeSheet()->keyPosition(*keys->currentKey());
         QVERIFY(std::abs(diamond->x() - sheetX(w.dopeSheet(), ruler, ruler->xOf(0.25))) <= 1);
         w.dopeSheet()->setFocus();
-        QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+        press(w, &w, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(std::abs(doc->animation().tracks[0].translation.keys[1].time - 0.3) < 1e-9);
         QVERIFY(!doc->isModified());
     }
@@ -233,11 +235,12 @@ private slots:
     void typedFrameInTheCounter()
     {
         MainWindow w(false);
-        QVERIFY(openActive(w));
+        QVERIFY(openShown(w));
         Document* doc = w.document();
         QLineEdit* field = w.timeline()->frameField();
         QCOMPARE(field->text(), QString("0"));
         auto type = [&](const char* text) {
+            QApplication::setActiveWindow(&w);
             field->setFocus();
             field->selectAll();
             QTest::keyClicks(field, text);
@@ -247,7 +250,7 @@ private slots:
         QCOMPARE(doc->frame(), 5);
         QCOMPARE(field->text(), QString("5"));
         QVERIFY(!field->hasFocus()); // the keys are the window's again
-        QTest::keyClick(&w, Qt::Key_Right);
+        press(w, &w, Qt::Key_Right);
         QCOMPARE(doc->frame(), 6);
         QCOMPARE(field->text(), QString("6"));
 
@@ -264,8 +267,10 @@ private slots:
 
         // Home while typing goes to playback, as in the Speed box.
         doc->setTime(doc->timeOfFrame(3));
+        QApplication::setActiveWindow(&w);
         field->setFocus();
-        QTest::keyClick(field, Qt::Key_Home);
+        QVERIFY(field->hasFocus());
+        press(w, field, Qt::Key_Home);
         QCOMPARE(doc->frame(), 0);
     }
 };

@@ -69,7 +69,6 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     frame_->setObjectName("frameField");
     frame_->setValidator(new QRegularExpressionValidator(QRegularExpression("-?[0-9]{0,19}"), frame_));
     frame_->setAlignment(Qt::AlignRight);
-    frame_->setToolTip(tr("The current frame: type a frame and press Enter to go there"));
     frame_->installEventFilter(this);
     connect(frame_, &QLineEdit::returnPressed, this, &TimelineWidget::goToTypedFrame);
     connect(frame_, &QLineEdit::editingFinished, this, &TimelineWidget::refresh); // left unentered: shows the frame again
@@ -152,6 +151,7 @@ void TimelineWidget::refresh()
     frame_->setFixedWidth(frame_->fontMetrics().horizontalAdvance(QString::number(doc_->lastFrame()) + "00") + 8);
     position_->setText(positionText());
     position_->setToolTip(tr("Current frame and time, at %1").arg(doc_->frameRateText()));
+    frame_->setToolTip(tr("The current frame, at %1: type a frame and press Enter to go there").arg(doc_->frameRateText()));
     const BaseLayer* base = doc_->baseLayer();
     const PriorityBase* preview = doc_->previewBase();
     base_->setVisible(base || preview);

@@ -101,6 +101,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     // Asked once the event loop has gone round once: a file the command line names is then already
     // loading (main() starts it from the event loop), and the question waits for it.
     connect(dopeSheet_, &DopeSheet::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(timeline_, &TimelineWidget::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     if (interactive_)
         QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, &MainWindow::offerRecovery); });
 
@@ -289,7 +290,7 @@ void MainWindow::buildViewMenu(QMenu* view)
 
 void MainWindow::buildPlaybackMenu(QMenu* m)
 {
-    auto add = [&](const QString& label, Qt::Key key, void (PlaybackController::*slot)()) {
+    auto add = [&](const QString& label, const QKeySequence& key, void (PlaybackController::*slot)()) {
         QAction* a = m->addAction(label, playback_, slot);
         a->setShortcut(key);
         // The keys work wherever the focus is in the window, except while typing in a text field.
@@ -303,6 +304,15 @@ void MainWindow::buildPlaybackMenu(QMenu* m)
     add(tr("P&revious key"), Qt::Key_Down, &PlaybackController::previousKey);
     add(tr("F&irst frame"), Qt::Key_Home, &PlaybackController::firstFrame);
     add(tr("&Last frame"), Qt::Key_End, &PlaybackController::lastFrame);
+    // The preview range: Blender's timeline keys for Set Start / End Frame and Clear Preview Range.
+    m->addSeparator();
+    add(tr("Set preview &start at the current frame"), QKeySequence(Qt::CTRL | Qt::Key_Home), &PlaybackController::setPreviewStart);
+    add(tr("Set preview &end at the current frame"), QKeySequence(Qt::CTRL | Qt::Key_End), &PlaybackController::setPreviewEnd);
+    add(tr("&Clear preview range"), QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_P), &PlaybackController::clearPreviewRange);
+    QAction* all = m->addAction(tr("Frame all in &time"), timeline_->ruler(), &TimelineRuler::frameAllInTime);
+    all->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Home));
+    all->setShortcutContext(Qt::WindowShortcut);
+    m->addSeparator();
     QAction* loop = m->addAction(tr("L&oop"));
     loop->setCheckable(true);
     loop->setChecked(playback_->loop());

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <QLabel>
+#include <QLineEdit>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -45,13 +46,8 @@ QStringList allTexts(QTreeWidget* tree)
     return out;
 }
 
-QLabel* frameCounter(MainWindow& w)
-{
-    for (QLabel* l : w.timeline()->findChildren<QLabel*>())
-        if (l->text().startsWith("frame "))
-            return l;
-    return nullptr;
-}
+// The frame counter (a field that takes typed frames).
+QWidget* frameCounter(MainWindow& w) { return w.timeline()->frameField(); }
 
 } // namespace
 
@@ -112,7 +108,7 @@ private slots:
         const QString rate = QString("%1 fps (from key spacing)").arg(w.document()->fps(), 0, 'g', 6);
         QVERIFY2(allTexts(w.properties()->tree()).contains("Frame rate: " + rate),
                  qPrintable(allTexts(w.properties()->tree()).join("\n")));
-        QLabel* counter = frameCounter(w);
+        QWidget* counter = frameCounter(w);
         QVERIFY(counter);
         QVERIFY2(counter->toolTip().contains(rate), qPrintable(counter->toolTip()));
 

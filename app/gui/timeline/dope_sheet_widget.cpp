@@ -52,6 +52,9 @@ DopeSheet::DopeSheet(Document* doc, TimelineRuler* axis, QWidget* parent)
     });
     connect(doc_, &Document::edited, this, &DopeSheet::onEdited);
     connect(doc_, &Document::timeChanged, this, [this] { cursor_.moveTo(this, xOf(doc_->time())); });
+    if (axis_) {
+        connect(axis_, &TimelineRuler::viewChanged, this, qOverload<>(&QWidget::update));
+    }
     connect(doc_, &Document::selectionChanged, this, [this] {
         scrollToBone(doc_->currentBone());
         update();
@@ -280,6 +283,7 @@ void DopeSheet::selectInRect(const QRect& rect, bool add)
 
 void DopeSheet::mousePressEvent(QMouseEvent* e)
 {
+    panX_ = e->position().x();
     if (e->button() != Qt::LeftButton)
         return;
     setFocus();
@@ -344,6 +348,11 @@ void DopeSheet::mousePressEvent(QMouseEvent* e)
 void DopeSheet::mouseMoveEvent(QMouseEvent* e)
 {
     const QPoint p = e->position().toPoint();
+    if (axis_ && (e->buttons() & Qt::MiddleButton) && !(e->buttons() & Qt::LeftButton)) {
+        axis_->scrollBy(panX_ - e->position().x()); // the time under the mouse follows it
+        panX_ = e->position().x();
+        return;
+    }
     if (!moved_ && (p - pressPos_).manhattanLength() < kDragPx)
         return;
     moved_ = true;
@@ -395,6 +404,11 @@ void DopeSheet::keyPressEvent(QKeyEvent* e)
 
 void DopeSheet::wheelEvent(QWheelEvent* e)
 {
+    // Ctrl, Shift and a horizontal wheel go to the time axis; the plain wheel scrolls the rows.
+    if (axis_ && ((e->modifiers() & (Qt::ControlModifier | Qt::ShiftModifier)) || (e->angleDelta().x() && !e->angleDelta().y()))) {
+        axis_->wheelAt(axis_->mapFromGlobal(mapToGlobal(e->position())).x(), e->angleDelta(), e->modifiers(), false);
+        return;
+    }
     scroll_->setValue(scroll_->value() - e->angleDelta().y() / 120 * kRowHeight * 3);
 }
 
@@ -438,7 +452,8 @@ void DopeSheet::paintEvent(QPaintEvent* e)
     // The axis is the ruler's: one mapping per paint, not one per key. Keys whose diamond cannot
     // reach the repainted area are skipped (playback repaints only the cursor's strips).
     const double x0 = xOf(0.0), pxPerSecond = doc_->duration() > 0 ? (xOf(doc_->duration()) - x0) / doc_->duration() : 0;
-    const double left = e->rect().left() - 6, right = e->rect().right() + 6;
+    // Zoomed, keys before the view would reach into the name column: their diamonds (5 px) stay right of it.
+    const double left = std::max(e->rect().left() - 6.0, kNameWidth + 5.0), right = e->rect().right() + 6;
     const bool namesShown = e->rect().left() < kNameWidth;
     const Animation& a = doc_->animation();
     const auto& boneSel = doc_->selection();
@@ -469,6 +484,8 @@ void DopeSheet::paintEvent(QPaintEvent* e)
             p.setPen(QColor(120, 190, 255));
             for (const Note& n : a.notes) {
                 const double x = xOf(n.time);
+                if (x < kNameWidth)
+                    continue;
                 p.drawLine(QPointF(x, y + 2), QPointF(x, y + kRowHeight - 2));
                 // Right of the mark, or left of it where the sheet ends (a note on the last frame).
                 const QString name = QString::fromStdString(n.name);
@@ -498,9 +515,16 @@ void DopeSheet::paintEvent(QPaintEvent* e)
             p.drawPolygon(diamond, 4);
         }
     }
+    if (const auto range = axis_ ? axis_->previewRange() : std::nullopt) {
+        // Outside the preview range is dimmed, as on the ruler.
+        const double x0 = std::max<double>(kNameWidth, xOf(range->first)), x1 = std::max<double>(kNameWidth, xOf(range->second));
+        p.fillRect(QRectF(kNameWidth, 0, x0 - kNameWidth, height()), QColor(0, 0, 0, 100));
+        p.fillRect(QRectF(x1, 0, std::max(0.0, width() - x1), height()), QColor(0, 0, 0, 100));
+    }
     const double x = xOf(doc_->time());
     p.setPen(QPen(QColor(255, 90, 70), 2));
-    p.drawLine(QPointF(x, 0), QPointF(x, height()));
+    if (x >= kNameWidth)
+        p.drawLine(QPointF(x, 0), QPointF(x, height()));
     cursor_.drawnAt(x);
     if (drag_ == Drag::Band && band_.isValid()) {
         p.setPen(QColor(255, 200, 90));

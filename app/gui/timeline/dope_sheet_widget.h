@@ -4,7 +4,7 @@
 // scale, visibility). Click, Shift+click and rubber-band select keys; dragging moves them (one undo
 // step, snapped to the frame grid unless Shift or Alt is held); Delete, Ctrl+C, Ctrl+V (at the
 // current time) and I (insert a key from the current pose of the selected bones). Note markers drag
-// like keys.
+// like keys. Ctrl+wheel zooms the shared time axis, Shift+wheel and middle drag scroll it.
 #include <memory>
 #include <optional>
 #include <set>
@@ -109,6 +109,7 @@ private:
     int dragNote_ = -1;
     quint64 mergeKey_ = 0;
     CursorRepaint cursor_;
+    double panX_ = 0; // the middle drag's last x
 };
 
 } // namespace bonescope::gui

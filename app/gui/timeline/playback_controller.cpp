@@ -13,10 +13,45 @@ PlaybackController::PlaybackController(Document* doc, QObject* parent) : QObject
     timer_.setInterval(15);
     connect(&timer_, &QTimer::timeout, this, &PlaybackController::tick);
     connect(doc_, &Document::sceneChanged, this, &PlaybackController::pause);
+    connect(doc_, &Document::sceneChanged, this, &PlaybackController::clearPreviewRange);
+}
+
+std::optional<std::pair<double, double>> PlaybackController::previewRange() const
+{
+    if (!preview_)
+        return std::nullopt;
+    // An edit (trim, time scale) may have shortened the animation since the range was set.
+    const double end = std::max(0.0, doc_->duration());
+    const double lo = std::clamp(preview_->first, 0.0, end);
+    return std::pair{lo, std::clamp(preview_->second, lo, end)};
+}
+
+void PlaybackController::setPreviewStart()
+{
+    const double t = doc_->time();
+    preview_ = {t, std::max(t, preview_ ? preview_->second : doc_->duration())};
+    emit previewRangeChanged();
+}
+
+void PlaybackController::setPreviewEnd()
+{
+    const double t = doc_->time();
+    preview_ = {std::min(t, preview_ ? preview_->first : 0.0), t};
+    emit previewRangeChanged();
+}
+
+void PlaybackController::clearPreviewRange()
+{
+    if (!preview_)
+        return;
+    preview_.reset();
+    emit previewRangeChanged();
 }
 
 std::pair<double, double> PlaybackController::playRange() const
 {
+    if (const auto preview = previewRange())
+        return *preview;
     const double end = std::max(0.0, doc_->duration());
     const auto& range = doc_->animation().loopRange;
     if (loop_ && range && range->out > range->in && range->in >= 0 && range->out <= end)
@@ -30,11 +65,13 @@ void PlaybackController::start(int direction)
         return;
     const bool was = isPlaying();
     direction_ = direction;
-    // Starting at the end going forwards (or at the start going backwards) replays from the other end.
+    // Starting at the end going forwards (or at the start going backwards) replays from the other
+    // end; so does starting outside the range (a preview range set elsewhere).
     const auto [lo, hi] = playRange();
-    if (direction > 0 && doc_->time() >= hi)
+    const double t = doc_->time();
+    if (direction > 0 && (t >= hi || t < lo))
         doc_->setTime(lo);
-    if (direction < 0 && doc_->time() <= lo)
+    if (direction < 0 && (t <= lo || t > hi))
         doc_->setTime(hi);
     clock_.start();
     timer_.start();
@@ -141,13 +178,13 @@ void PlaybackController::previousKey()
 void PlaybackController::firstFrame()
 {
     pause();
-    doc_->setTime(0);
+    doc_->setTime(preview_ ? previewRange()->first : 0.0);
 }
 
 void PlaybackController::lastFrame()
 {
     pause();
-    doc_->setTime(doc_->duration());
+    doc_->setTime(preview_ ? previewRange()->second : doc_->duration());
 }
 
 } // namespace bonescope::gui

@@ -2,6 +2,11 @@
 // Plays the document's animation: forwards or backwards, at a speed, looping or stopping at the end,
 // and moves by frames and keys. A QTimer ticks; the time advanced is the real elapsed time, so the
 // speed holds whatever the frame rate. advance() is public so tests drive it without a clock.
+// The preview range (as Blender's) is a view setting: playback, looping and Home/End stay inside
+// it; it is never saved nor an edit, and a new scene clears it.
+#include <optional>
+#include <utility>
+
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
@@ -20,8 +25,11 @@ public:
     bool loop() const { return loop_; }
     double speed() const { return speed_; }
 
-    // The range playback covers: the loop range (Second Life loop in/out) when looping, else all.
+    // The range playback covers: the preview range when set; else the loop range (Second Life loop
+    // in/out) when looping; else all.
     std::pair<double, double> playRange() const;
+    // [start, end] seconds, inside the animation; none when not set.
+    std::optional<std::pair<double, double>> previewRange() const;
 
 public slots:
     void play();
@@ -34,14 +42,19 @@ public slots:
     void stepBackward();
     void nextKey();     // of the selected bones, or of every track when none is selected
     void previousKey();
-    void firstFrame();
+    void firstFrame(); // the preview range's start while one is set
     void lastFrame();
+    // At the current frame; the other end moves along when it would cross.
+    void setPreviewStart();
+    void setPreviewEnd();
+    void clearPreviewRange();
     void advance(double seconds); // real seconds; speed and direction apply
 
 signals:
     void playingChanged(bool playing);
     void loopChanged(bool on);
     void speedChanged(double factor);
+    void previewRangeChanged();
 
 private:
     void start(int direction);
@@ -53,6 +66,7 @@ private:
     int direction_ = 0;
     bool loop_ = true;
     double speed_ = 1.0;
+    std::optional<std::pair<double, double>> preview_;
 };
 
 } // namespace bonescope::gui

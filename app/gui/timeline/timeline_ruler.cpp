@@ -6,8 +6,10 @@
 #include <QMouseEvent>
 #include <QPaintEvent>
 #include <QPainter>
+#include <QWheelEvent>
 
 #include "app/gui/document/document.h"
+#include "app/gui/timeline/playback_controller.h"
 
 namespace bonescope::gui {
 
@@ -21,6 +23,9 @@ TimelineRuler::TimelineRuler(Document* doc, QWidget* parent) : QWidget(parent), 
     setMinimumHeight(56);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     connect(doc_, &Document::sceneChanged, this, &TimelineRuler::refreshKeys);
+    connect(doc_, &Document::sceneChanged, this, &TimelineRuler::frameAllInTime);
+    // An edit may shorten the animation: the view stays inside it.
+    connect(doc_, &Document::edited, this, [this] { setView(zoom_, viewStart_); });
     connect(doc_, &Document::selectionChanged, this, &TimelineRuler::refreshKeys);
     connect(doc_, &Document::edited, this, &TimelineRuler::refreshKeys);
     connect(doc_, &Document::timeChanged, this, [this] { cursor_.moveTo(this, xOf(doc_->time())); });
@@ -39,18 +44,79 @@ void TimelineRuler::setLeftInset(int px)
     update();
 }
 
+void TimelineRuler::setPlayback(PlaybackController* playback)
+{
+    playback_ = playback;
+    connect(playback_, &PlaybackController::previewRangeChanged, this, [this] {
+        update();
+        emit viewChanged(); // the dope sheet dims outside the range too
+    });
+    update();
+}
+
+std::optional<std::pair<double, double>> TimelineRuler::previewRange() const
+{
+    return playback_ ? playback_->previewRange() : std::nullopt;
+}
+
+double TimelineRuler::axisWidth() const { return std::max(1, width() - 2 * kMargin - inset_); }
+
 double TimelineRuler::xOf(double time) const
 {
+    // At zoom 1 from 0 this is time / d * w exactly: the unzoomed axis paints as it always did.
     const double d = doc_->duration();
-    const double w = std::max(1, width() - 2 * kMargin - inset_);
-    return inset_ + kMargin + (d > 0 ? time / d : 0) * w;
+    return inset_ + kMargin + (d > 0 ? (time - viewStart_) / (d / zoom_) : 0) * axisWidth();
 }
 
 double TimelineRuler::timeAt(double x) const
 {
-    const double w = std::max(1, width() - 2 * kMargin - inset_);
-    return std::clamp((x - kMargin - inset_) / w, 0.0, 1.0) * doc_->duration();
+    const double d = doc_->duration();
+    return std::clamp(viewStart_ + (x - kMargin - inset_) / axisWidth() * (d / zoom_), 0.0, d);
 }
+
+// At most four frames across the axis (and never past what a double resolves).
+double TimelineRuler::maxZoom() const { return std::clamp(doc_->duration() * doc_->fps() / 4, 1.0, 1e9); }
+
+void TimelineRuler::setView(double zoom, double start)
+{
+    const double d = std::max(0.0, doc_->duration());
+    zoom = std::clamp(zoom, 1.0, maxZoom());
+    start = zoom == 1.0 ? 0.0 : std::clamp(start, 0.0, d - d / zoom);
+    if (zoom == zoom_ && start == viewStart_)
+        return;
+    zoom_ = zoom;
+    viewStart_ = start;
+    update();
+    emit viewChanged();
+}
+
+void TimelineRuler::zoomAt(double x, double factor)
+{
+    const double d = doc_->duration();
+    if (d <= 0 || !(factor > 0))
+        return;
+    const double u = (x - kMargin - inset_) / axisWidth();
+    const double t = viewStart_ + u * (d / zoom_);
+    const double zoom = std::clamp(zoom_ * factor, 1.0, maxZoom());
+    setView(zoom, t - u * (d / zoom));
+}
+
+void TimelineRuler::scrollBy(double px) { setView(zoom_, viewStart_ + px / axisWidth() * (doc_->duration() / zoom_)); }
+
+void TimelineRuler::frameAllInTime() { setView(1.0, 0.0); }
+
+void TimelineRuler::wheelAt(double x, QPoint angleDelta, Qt::KeyboardModifiers mods, bool plainZooms)
+{
+    const double notches = (angleDelta.y() ? angleDelta.y() : angleDelta.x()) / 120.0;
+    if (angleDelta.x() && !angleDelta.y())
+        scrollBy(-notches * axisWidth() / 10); // a horizontal wheel or swipe
+    else if (mods & Qt::ShiftModifier)
+        scrollBy(-notches * axisWidth() / 10);
+    else if ((mods & Qt::ControlModifier) || plainZooms)
+        zoomAt(x, std::pow(1.25, notches));
+}
+
+void TimelineRuler::wheelEvent(QWheelEvent* e) { wheelAt(e->position().x(), e->angleDelta(), e->modifiers(), true); }
 
 void TimelineRuler::scrubTo(double x, bool snap)
 {
@@ -60,6 +126,7 @@ void TimelineRuler::scrubTo(double x, bool snap)
 
 void TimelineRuler::mousePressEvent(QMouseEvent* e)
 {
+    panX_ = e->position().x();
     if (e->button() != Qt::LeftButton)
         return;
     emit scrubStarted();
@@ -70,6 +137,10 @@ void TimelineRuler::mouseMoveEvent(QMouseEvent* e)
 {
     if (e->buttons() & Qt::LeftButton)
         scrubTo(e->position().x(), !(e->modifiers() & Qt::ShiftModifier));
+    else if (e->buttons() & Qt::MiddleButton) {
+        scrollBy(panX_ - e->position().x()); // the time under the mouse follows it
+        panX_ = e->position().x();
+    }
 }
 
 void TimelineRuler::paintEvent(QPaintEvent* e)
@@ -81,6 +152,10 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
     const Animation& a = doc_->animation();
     const int h = height();
     const int tickTop = 18, keyTop = 30;
+    // Zoomed, times before the view would reach into the dope sheet's name column. (Unzoomed, a loop
+    // range that starts before 0 is drawn there, as it always was.)
+    if (zoom_ != 1.0)
+        p.setClipRect(QRect(inset_, 0, width() - inset_, h));
 
     if (a.loopRange && a.loopRange->out >= a.loopRange->in) {
         const double x0 = xOf(a.loopRange->in), x1 = xOf(a.loopRange->out);
@@ -93,7 +168,7 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
 
     // Frame ticks, with a number every `labelEvery` frames so that labels never overlap.
     const long long last = doc_->lastFrame();
-    const double pxPerFrame = (width() - 2.0 * kMargin - inset_) / double(std::max<long long>(1, last));
+    const double pxPerFrame = (width() - 2.0 * kMargin - inset_) * zoom_ / double(std::max<long long>(1, last));
     // The steps (1, 2, 5 times a power of ten) and the first tick are computed, never stepped to: a
     // file may declare 1e15 frames, and only the ticks inside the repainted area are visited.
     // Labels at least 40 px apart, and wider than the longest number.
@@ -140,6 +215,16 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
     for (const Note& n : a.notes) {
         const double x = xOf(n.time);
         p.drawLine(QPointF(x, keyTop + 10), QPointF(x, h)); // named in the dope sheet's Notes row
+    }
+
+    if (const auto range = previewRange()) {
+        // Outside the preview range is dimmed; its ends are orange lines.
+        const double x0 = xOf(range->first), x1 = xOf(range->second);
+        p.fillRect(QRectF(inset_, 0, std::max(0.0, x0 - inset_), h), QColor(0, 0, 0, 120));
+        p.fillRect(QRectF(x1, 0, std::max(0.0, width() - x1), h), QColor(0, 0, 0, 120));
+        p.setPen(QColor(240, 150, 60));
+        p.drawLine(QPointF(x0, 0), QPointF(x0, h));
+        p.drawLine(QPointF(x1, 0), QPointF(x1, h));
     }
 
     const double x = xOf(doc_->time());

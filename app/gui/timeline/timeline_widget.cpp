@@ -1,10 +1,14 @@
 #include "app/gui/timeline/timeline_widget.h"
 
+#include <algorithm>
+
 #include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
+#include <QRegularExpressionValidator>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -61,11 +65,21 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     base_->setMinimumWidth(0);
     base_->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     bar->addWidget(base_, 1);
+    frame_ = new QLineEdit(this);
+    frame_->setObjectName("frameField");
+    frame_->setValidator(new QRegularExpressionValidator(QRegularExpression("-?[0-9]{0,19}"), frame_));
+    frame_->setAlignment(Qt::AlignRight);
+    frame_->installEventFilter(this);
+    connect(frame_, &QLineEdit::returnPressed, this, &TimelineWidget::goToTypedFrame);
+    connect(frame_, &QLineEdit::editingFinished, this, &TimelineWidget::refresh); // left unentered: shows the frame again
     position_ = new QLabel(this);
     position_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont mono = position_->font();
     mono.setFamily("monospace");
     position_->setFont(mono);
+    frame_->setFont(mono);
+    bar->addWidget(new QLabel(tr("frame"), this));
+    bar->addWidget(frame_);
     bar->addWidget(position_);
 
     auto* layout = new QVBoxLayout(this);
@@ -74,6 +88,7 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     layout->addLayout(bar);
     layout->addWidget(ruler_);
 
+    ruler_->setPlayback(playback_);
     connect(ruler_, &TimelineRuler::scrubStarted, playback_, &PlaybackController::pause);
     connect(doc_, &Document::timeChanged, this, &TimelineWidget::refresh);
     connect(doc_, &Document::sceneChanged, this, &TimelineWidget::refresh);
@@ -83,7 +98,7 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
 
 bool TimelineWidget::eventFilter(QObject* watched, QEvent* e)
 {
-    if (watched == speed_ && e->type() == QEvent::ShortcutOverride) {
+    if ((watched == speed_ || watched == frame_) && e->type() == QEvent::ShortcutOverride) {
         const int key = static_cast<QKeyEvent*>(e)->key();
         if (key == Qt::Key_Space || key == Qt::Key_Home || key == Qt::Key_End)
             return true; // not taken by the box: the window's shortcut runs
@@ -104,10 +119,24 @@ QToolButton* TimelineWidget::button(const QString& text, const QString& tip, voi
     return b;
 }
 
+void TimelineWidget::goToTypedFrame()
+{
+    bool ok = false;
+    const long long typed = frame_->text().toLongLong(&ok);
+    const long long last = doc_->lastFrame();
+    // Beyond what a long long holds is past the end too (the validator lets only digits through).
+    const long long f = !ok ? (frame_->text().startsWith('-') ? 0 : last) : std::clamp<long long>(typed, 0, last);
+    if (!ok || f != typed)
+        emit message(tr("Frame %1 is outside 0 to %2: went to frame %3").arg(frame_->text()).arg(last).arg(f));
+    playback_->pause();
+    doc_->setTime(doc_->timeOfFrame(f));
+    frame_->clearFocus(); // the keys go back to the window
+    refresh();
+}
+
 QString TimelineWidget::positionText() const
 {
-    return tr("frame %1 / %2   %3 s / %4 s   %5 fps")
-        .arg(doc_->frame())
+    return tr("/ %1   %2 s / %3 s   %4 fps")
         .arg(doc_->lastFrame())
         .arg(doc_->time(), 0, 'f', 3)
         .arg(doc_->duration(), 0, 'f', 3)
@@ -116,8 +145,13 @@ QString TimelineWidget::positionText() const
 
 void TimelineWidget::refresh()
 {
+    if (!frame_->hasFocus()) // not while a frame is being typed
+        frame_->setText(QString::number(doc_->frame()));
+    // Wide enough for the last frame's number.
+    frame_->setFixedWidth(frame_->fontMetrics().horizontalAdvance(QString::number(doc_->lastFrame()) + "00") + 8);
     position_->setText(positionText());
     position_->setToolTip(tr("Current frame and time, at %1").arg(doc_->frameRateText()));
+    frame_->setToolTip(tr("The current frame, at %1: type a frame and press Enter to go there").arg(doc_->frameRateText()));
     const BaseLayer* base = doc_->baseLayer();
     const PriorityBase* preview = doc_->previewBase();
     base_->setVisible(base || preview);

@@ -1,8 +1,10 @@
 #pragma once
-// The timeline dock: transport buttons, loop and speed, the current frame and time, and the ruler.
+// The timeline dock: transport buttons, loop and speed, the current frame (typed: Enter goes there)
+// and time, and the ruler.
 #include <QWidget>
 
 class QLabel;
+class QLineEdit;
 class QToolButton;
 class QDoubleSpinBox;
 
@@ -17,23 +19,29 @@ class TimelineWidget : public QWidget {
 public:
     TimelineWidget(Document* doc, PlaybackController* playback, QWidget* parent = nullptr);
     TimelineRuler* ruler() const { return ruler_; }
-    QString positionText() const; // what the frame/time label shows
+    QString positionText() const; // what the label after the frame counter shows
+    QLineEdit* frameField() const { return frame_; }
     // Puts an editor strip (the dope sheet) under the ruler, on the same time axis.
     void addBelowRuler(QWidget* w);
     QDoubleSpinBox* speedBox() const { return speed_; }
 
+signals:
+    void message(const QString& text); // for the status bar: a typed frame out of range
+
 protected:
-    // Space, Home and End typed in the Speed box go to the playback keys (the box only holds a number).
+    // Space, Home and End typed in the Speed box or the frame counter go to the playback keys (the box only holds a number).
     bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     QToolButton* button(const QString& text, const QString& tip, void (PlaybackController::*slot)());
     void refresh();
+    void goToTypedFrame();
 
     Document* doc_;
     PlaybackController* playback_;
     TimelineRuler* ruler_;
     QLabel* base_; // the base the animation is layered on, hidden when none
+    QLineEdit* frame_;
     QLabel* position_;
     QToolButton* play_;
     QToolButton* loop_;

@@ -3,10 +3,12 @@
 // never changed by an export.
 #include <functional>
 
+#include <QAbstractButton>
 #include <QApplication>
 #include <QFileDialog>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPointer>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -46,22 +48,28 @@ bool haveFfmpeg() { return !QStandardPaths::findExecutable("ffmpeg").isEmpty(); 
 struct Answered {
     bool fileDialog = false; // answered with the path
     bool settings = false;   // the settings dialog, filled in and accepted
-    QStringList boxes;       // message boxes, accepted
+    QStringList boxes;       // message boxes, answered Yes (or OK)
 };
 
 // Triggers File > Export video and answers its dialogs until it returns: the file dialog with `path`,
-// the settings dialog through `fill` then Export, every message box with OK. `progress` sees the
+// the settings dialog through `fill` then Export, every message box with Yes or OK. `progress` sees the
 // progress dialog each time the answerer looks (`intervalMs` apart; 0: at every pass of its events).
 Answered exportAnswering(MainWindow& w, const QString& path, const std::function<void(VideoExportDialog&)>& fill = {},
                          const std::function<void(QProgressDialog&)>& progress = {}, int intervalMs = 20)
 {
     Answered seen;
+    QPointer<QFileDialog> answering; // answered, and maybe asking whether to replace the file
     QTimer answer;
     answer.setInterval(intervalMs);
     QObject::connect(&answer, &QTimer::timeout, [&] {
         QWidget* modal = QApplication::activeModalWidget();
-        if (guitest::answerFileDialog(modal, path)) {
-            seen.fileDialog = true;
+        if (auto* files = qobject_cast<QFileDialog*>(modal); files && files->isVisible()) {
+            if (answering == files)
+                return;
+            answering = files;
+            // Queued: its question about replacing a file opens inside the answer, and this timer
+            // has to be free to answer that too.
+            QTimer::singleShot(0, files, [files, &seen, &path] { seen.fileDialog = guitest::answerFileDialog(files, path); });
         } else if (auto* settings = qobject_cast<VideoExportDialog*>(modal); settings && settings->isVisible()) {
             if (fill)
                 fill(*settings);
@@ -69,7 +77,10 @@ Answered exportAnswering(MainWindow& w, const QString& path, const std::function
             seen.settings = true;
         } else if (auto* box = qobject_cast<QMessageBox*>(modal); box && box->isVisible()) {
             seen.boxes << box->text();
-            box->accept();
+            if (QAbstractButton* yes = box->button(QMessageBox::Yes))
+                yes->click();
+            else
+                box->accept();
         } else if (auto* bar = qobject_cast<QProgressDialog*>(modal); bar && bar->isVisible() && progress) {
             progress(*bar);
         }
@@ -125,6 +136,28 @@ private slots:
         QCOMPARE(doc->frame(), 9LL);
         QVERIFY(doc->undoStack()->isClean());
         QVERIFY(!w.isWindowModified());
+    }
+
+    void replacesAFileOnlyOnceTheUserAgrees()
+    {
+        if (!haveFfmpeg())
+            QSKIP("ffmpeg is not installed: File > Export video says so (tested below)");
+        const QString dir = guitest::tempDir() + "/replace";
+        QDir().mkpath(dir);
+        const QString path = dir + "/walk.gif";
+        QFile old(path);
+        QVERIFY(old.open(QIODevice::WriteOnly) && old.write("an older export") > 0);
+        old.close();
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1000, 700}));
+        QVERIFY2(w.openFileNow(kWalk), qPrintable(w.lastError()));
+
+        const Answered seen = exportAnswering(w, path, [](VideoExportDialog& settings) { settings.choose({0, 3}, {160, 120}); });
+        QVERIFY(seen.fileDialog && seen.settings);
+        QCOMPARE(seen.boxes.size(), 1); // the file dialog's question, answered Yes
+        QVERIFY2(seen.boxes[0].contains("already exists"), qPrintable(seen.boxes[0]));
+        QCOMPARE(guitest::fileBytes(path).left(6), QByteArray("GIF89a"));
+        QCOMPARE(filesIn(dir), QStringList{"walk.gif"});
     }
 
     void cancelLeavesNoFile()

@@ -130,14 +130,16 @@ void exportVideo(MainWindow& window)
     const QString path = chooseVideoPath(window, title);
     if (path.isEmpty())
         return;
+    // The file dialog (or the question about the extension added) has had the user agree to replace
+    // a file there now; one that appears later is not replaced.
+    const bool replace = QFileInfo::exists(path);
     // The viewport's size on screen, in pixels, made even (what MP4 needs).
     const QSize shown = (QSizeF(window.viewport()->size()) * window.viewport()->devicePixelRatioF()).toSize();
     VideoExportDialog settings(path, doc->lastFrame(), QSize(shown.width() & ~1, shown.height() & ~1).expandedTo({16, 16}), &window);
     if (settings.exec() != QDialog::Accepted)
         return;
 
-    // The file dialog (or the question above) has had the user agree to replace an existing file.
-    VideoEncoder encoder(ffmpeg, path, settings.size(), doc->fps(), QFileInfo::exists(path));
+    VideoEncoder encoder(ffmpeg, path, settings.size(), doc->fps(), replace);
     QString why = encoder.start();
     RenderResult result{RenderStatus::Failed, why};
     if (why.isEmpty()) {

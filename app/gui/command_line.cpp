@@ -17,7 +17,15 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     const QCommandLineOption skeleton("skeleton", "Load a skeleton mesh (glTF, FBX, COLLADA, SEModel, Cast, ...).", "mesh");
     const QCommandLineOption screenshot("screenshot", "Render the window to an image and exit.", "out.png");
     const QCommandLineOption frame("frame", "The frame to show (with --screenshot).", "n", "0");
-    const QCommandLineOption size("size", "Window size for --screenshot / --benchmark-playback.", "WxH", "1280x800");
+    const QCommandLineOption size("size", "Window size for --screenshot / --benchmark-playback (1280x800); image size "
+                                          "for --render-frames / --video (1280x720).", "WxH");
+    const QCommandLineOption renderFrames("render-frames", "Render the viewport to one PNG per frame "
+                                          "(OUT_DIR/frame_00000.png, ...) and exit.", "OUT_DIR");
+    const QCommandLineOption video("video", "Render the viewport to a video through ffmpeg (.mp4, .gif or .webp) and exit.",
+                                   "out.mp4");
+    const QCommandLineOption from("from", "The first frame rendered out (0 when omitted).", "F");
+    const QCommandLineOption to("to", "The last frame rendered out (the animation's last when omitted).", "F");
+    const QCommandLineOption overwrite("overwrite", "Let --render-frames / --video replace existing files.");
     const QCommandLineOption bench("benchmark-playback", "Play for a few seconds, print frames per second and CPU time per frame, exit.");
     const QCommandLineOption benchOpen("benchmark-open", "Open the file, print the time to the first frame on screen "
                                                          "and the peak memory, exit.");
@@ -40,8 +48,8 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
                                             "--screenshot; in the window: View > Motion paths). Without --select: "
                                             "the motion root's.");
     const QCommandLineOption select("select", "Select these bones by name (with --screenshot).", "bone[,bone...]");
-    p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, bench, benchOpen, seconds, figure, attach,
-                  onion, onionStep, paths, select});
+    p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, renderFrames, video, from, to, overwrite,
+                  bench, benchOpen, seconds, figure, attach, onion, onionStep, paths, select});
     p.process(arguments);
 
     Options o;
@@ -56,6 +64,23 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     o.screenshot = p.value(screenshot);
     o.benchmark = p.isSet(bench);
     o.benchmarkOpen = p.isSet(benchOpen);
+    o.renderFrames = p.value(renderFrames);
+    o.video = p.value(video);
+    o.overwrite = p.isSet(overwrite);
+    if (int(!o.screenshot.isEmpty()) + int(!o.renderFrames.isEmpty()) + int(!o.video.isEmpty()) + int(o.benchmark) +
+            int(o.benchmarkOpen) > 1) {
+        *error = "give one of --screenshot, --render-frames, --video, --benchmark-playback and --benchmark-open";
+        return std::nullopt;
+    }
+    if (!o.video.isEmpty() && !QRegularExpression("\\.(mp4|gif|webp)$", QRegularExpression::CaseInsensitiveOption).match(o.video).hasMatch()) {
+        *error = "--video writes .mp4, .gif or .webp, not '" + o.video + "'";
+        return std::nullopt;
+    }
+    if ((p.isSet(from) || p.isSet(to) || o.overwrite) && !o.rendersOut()) {
+        *error = "--from, --to and --overwrite go with --render-frames or --video";
+        return std::nullopt;
+    }
+    const bool headlessImages = !o.screenshot.isEmpty() || o.rendersOut();
     bool ok = true;
     o.base = p.value(base);
     o.baseWeight = p.value(baseWeight).toDouble(&ok);
@@ -67,8 +92,8 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
         *error = "--base-weight needs --base";
         return std::nullopt;
     }
-    if (!o.base.isEmpty() && o.screenshot.isEmpty() && !o.benchmark && !o.benchmarkOpen) {
-        *error = "--base goes with --screenshot or --benchmark-playback (in the window: Edit > Clip > Layer on base...)";
+    if (!o.base.isEmpty() && !headlessImages && !o.benchmark && !o.benchmarkOpen) {
+        *error = "--base goes with --screenshot, --render-frames, --video or --benchmark-playback (in the window: Edit > Clip > Layer on base...)";
         return std::nullopt;
     }
     o.figure = p.value(figure).toLower();
@@ -83,8 +108,8 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
             return std::nullopt;
         }
     o.previewWhile = p.value(previewWhile);
-    if (!o.previewWhile.isEmpty() && o.screenshot.isEmpty() && !o.benchmark) {
-        *error = "--preview-while goes with --screenshot or --benchmark-playback (in the window: View > Preview while)";
+    if (!o.previewWhile.isEmpty() && !headlessImages && !o.benchmark) {
+        *error = "--preview-while goes with --screenshot, --render-frames, --video or --benchmark-playback (in the window: View > Preview while)";
         return std::nullopt;
     }
     if (!o.previewWhile.isEmpty() && !o.base.isEmpty()) {
@@ -121,12 +146,27 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
         *error = "--frame needs a frame number (0 or more)";
         return std::nullopt;
     }
-    const auto m = QRegularExpression("^(\\d+)x(\\d+)$").match(p.value(size));
-    if (!m.hasMatch() || m.captured(1).toInt() < 100 || m.captured(2).toInt() < 100) {
-        *error = "--size needs WIDTHxHEIGHT, each at least 100";
+    const QString sizeText = p.isSet(size) ? p.value(size) : o.rendersOut() ? "1280x720" : "1280x800";
+    const auto m = QRegularExpression("^(\\d{1,5})x(\\d{1,5})$").match(sizeText);
+    const auto inRange = [](int n) { return n >= 100 && n <= 8192; };
+    if (!m.hasMatch() || !inRange(m.captured(1).toInt()) || !inRange(m.captured(2).toInt())) {
+        *error = "--size needs WIDTHxHEIGHT, each from 100 to 8192";
         return std::nullopt;
     }
     o.size = QSize(m.captured(1).toInt(), m.captured(2).toInt());
+    for (auto [option, value] : {std::pair{&from, &o.from}, std::pair{&to, &o.to}}) {
+        if (!p.isSet(*option))
+            continue;
+        *value = p.value(*option).toLongLong(&ok);
+        if (!ok || *value < 0) {
+            *error = "--" + option->names().first() + " needs a frame number (0 or more)";
+            return std::nullopt;
+        }
+    }
+    if (o.to >= 0 && o.from > o.to) {
+        *error = "--from must not come after --to";
+        return std::nullopt;
+    }
     o.seconds = p.value(seconds).toDouble(&ok);
     if (!ok || !(o.seconds > 0)) {
         *error = "--seconds needs a positive number";

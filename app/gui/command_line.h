@@ -2,6 +2,7 @@
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]] [--preview-while BASE]
 //           [--screenshot OUT.png [--frame N] [--size WxH] [--onion N [--onion-step S]] [--paths]
 //                                 [--select BONE[,BONE]...]]
+//           [--render-frames OUT_DIR | --video OUT.mp4|.gif|.webp] [--from F] [--to F] [--size WxH] [--overwrite]
 //           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
 //           [--attach POINT=MESH]...
 #include <optional>
@@ -19,8 +20,13 @@ struct Options {
     double baseWeight = 1;
     QString previewWhile; // stand, walk, sit, fly or a .anim file (core/priority_mix.h)
     QString screenshot;
+    QString renderFrames; // a folder for one PNG per frame
+    QString video;        // an .mp4, .gif or .webp file, encoded by ffmpeg
+    long long from = 0;   // the first and last frames rendered out; -1: the animation's last
+    long long to = -1;
+    bool overwrite = false; // the rendered files may replace existing ones
     long long frame = 0;
-    QSize size{1280, 800};
+    QSize size{1280, 800}; // the window; for --render-frames and --video the images (default 1280x720)
     bool benchmark = false;     // --benchmark-playback
     bool benchmarkOpen = false; // --benchmark-open
     double seconds = 4;
@@ -30,6 +36,8 @@ struct Options {
     int onionStep = 1;  // frames between them
     bool paths = false; // motion paths of the selected bones (View > Motion paths)
     QStringList select; // bones selected by name; empty with --paths: the motion root
+
+    bool rendersOut() const { return !renderFrames.isEmpty() || !video.isEmpty(); }
 };
 
 // nullopt with `error` set on bad arguments; --help and --version print and exit inside.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <memory>
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -13,6 +14,8 @@
 #include "app/gui/timeline/playback_controller.h"
 #include "app/gui/viewport/avatar_figure_menu.h"
 #include "app/gui/viewport/motion_overlay.h"
+#include "app/gui/video/frame_files.h"
+#include "app/gui/video/video_encoder.h"
 #include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
@@ -141,6 +144,51 @@ int runScreenshot(const Options& o)
     }
     std::printf("%s: %dx%d, frame %lld (%.3f s)\n", qPrintable(o.screenshot), image.width(), image.height(),
                 doc->frame(), doc->time());
+    return 0;
+}
+
+int runRenderOut(const Options& o)
+{
+    // Checked before any work: without ffmpeg a video cannot be made, and nothing is written.
+    const QString ffmpeg = o.video.isEmpty() ? QString() : findFfmpeg();
+    if (!o.video.isEmpty() && ffmpeg.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(ffmpegNotFound(true)));
+        return 1;
+    }
+    // The window is not shown: the viewport renders offscreen at the size asked for.
+    MainWindow w(false);
+    if (!load(w, o))
+        return 1;
+    Document* doc = w.document();
+    const FrameRange range{o.from, o.to < 0 ? doc->lastFrame() : o.to};
+    if (const QString why = checkFrameRange(*doc, range); !why.isEmpty()) {
+        std::fprintf(stderr, "%s: %s\n", qPrintable(doc->path().isEmpty() ? QStringLiteral("the demo") : doc->path()), qPrintable(why));
+        return 1;
+    }
+    std::unique_ptr<FrameSink> sink;
+    QString why;
+    if (o.video.isEmpty()) {
+        auto files = std::make_unique<PngFrameFiles>(o.renderFrames, range, o.overwrite);
+        why = files->prepare();
+        sink = std::move(files);
+    } else {
+        auto encoder = std::make_unique<VideoEncoder>(ffmpeg, o.video, o.size, doc->fps(), o.overwrite);
+        why = encoder->start();
+        sink = std::move(encoder);
+    }
+    if (why.isEmpty()) {
+        frameViewportFor(*w.viewport(), o.size);
+        why = renderFrames(w, range, o.size, *sink).error;
+    }
+    if (!why.isEmpty()) {
+        std::fprintf(stderr, "%s\n", qPrintable(why));
+        return 1;
+    }
+    const QString what = o.video.isEmpty()
+        ? QStringLiteral("%1 to %2").arg(PngFrameFiles::fileName(range.from, range.to), PngFrameFiles::fileName(range.to, range.to))
+        : QStringLiteral("%1 fps").arg(doc->fps());
+    std::printf("%s: %lld frames (%lld to %lld), %dx%d, %s\n", qPrintable(o.video.isEmpty() ? o.renderFrames : o.video),
+                range.count(), range.from, range.to, o.size.width(), o.size.height(), qPrintable(what));
     return 0;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The non-interactive modes: --screenshot, --benchmark-playback and --benchmark-open.
+// The non-interactive modes: --screenshot, --render-frames / --video, --benchmark-playback and
+// --benchmark-open.
 // Each returns the exit status.
 #include <QElapsedTimer>
 
@@ -9,6 +10,8 @@ namespace bonescope::gui {
 
 // `sinceStart` runs from the start of main(), for the time to the first frame.
 int runScreenshot(const Options& o);
+// --render-frames and --video: frames --from to --to of the viewport at --size.
+int runRenderOut(const Options& o);
 int runBenchmark(const Options& o, const QElapsedTimer& sinceStart);
 
 } // namespace bonescope::gui

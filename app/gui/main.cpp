@@ -60,6 +60,8 @@ int main(int argc, char** argv)
     }
     if (!options->screenshot.isEmpty())
         return bonescope::gui::runScreenshot(*options);
+    if (options->rendersOut())
+        return bonescope::gui::runRenderOut(*options);
     if (options->benchmark || options->benchmarkOpen)
         return bonescope::gui::runBenchmark(*options, sinceStart);
 

@@ -44,6 +44,7 @@
 #include "app/gui/document/skeleton_mesh_fit.h"
 #include "app/gui/timeline/timeline_ruler.h"
 #include "app/gui/timeline/timeline_widget.h"
+#include "app/gui/video/video_export_dialog.h"
 #include "app/gui/viewport/avatar_figure_menu.h"
 #include "app/gui/viewport/motion_overlay.h"
 #include "app/gui/viewport/viewport_binding.h"
@@ -137,6 +138,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Save &as..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), saves_, [this] { saves_->saveAs(); })
         ->setObjectName("saveAs");
     file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); });
+    file->addAction(tr("Export &video..."), this, [this] { exportVideo(*this); })->setObjectName("exportVideo");
     file->addAction(tr("Re&load"), QKeySequence::Refresh, watch_, [this] { watch_->reload(); })->setObjectName("reload");
     QAction* autoReload = file->addAction(tr("Reload &when the file changes"));
     autoReload->setObjectName("reloadWhenChanged");

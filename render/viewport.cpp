@@ -150,6 +150,30 @@ void Viewport::setShowNames(bool on)
     update();
 }
 
+void Viewport::setShowGrid(bool on)
+{
+    showGrid_ = on;
+    update();
+}
+
+void Viewport::setShowAxes(bool on)
+{
+    showAxes_ = on;
+    update();
+}
+
+void Viewport::setViewPreset(ViewPreset preset)
+{
+    camera_.setPreset(preset, frontYaw(up_));
+    update();
+}
+
+void Viewport::setOrtho(bool on)
+{
+    camera_.ortho = on;
+    update();
+}
+
 void Viewport::setShowCollisionVolumes(bool on)
 {
     showVolumes_ = on;
@@ -392,8 +416,10 @@ void Viewport::paintGL()
     // The grid sits under the character's feet, following it when the camera does.
     const float spacing = niceSpacing(sceneSize_ * 2.f);
     const glm::vec3 center = lookThrough_ ? glm::vec3(model * glm::vec4(lookThrough_->target, 1.f)) : cam.target;
-    lines_.draw(groundGrid(glm::vec3(center.x, 0, center.z), spacing, 20), vp, glm::mat4(1.f));
-    lines_.draw(axisLines(spacing * 2.f), vp, glm::mat4(1.f));
+    if (showGrid_)
+        lines_.draw(groundGrid(glm::vec3(center.x, 0, center.z), spacing, 20), vp, glm::mat4(1.f));
+    if (showAxes_)
+        lines_.draw(axisLines(spacing * 2.f), vp, glm::mat4(1.f));
     if (!paths_.empty())
         lines_.draw(polylineSegments(paths_, jointRadius_ * 3.f), vp, model);
 

@@ -45,6 +45,7 @@ public:
     // back to the orbit camera.
     void setLookThrough(std::optional<CameraPose> pose);
     bool lookingThrough() const { return lookThrough_.has_value(); }
+    const std::optional<CameraPose>& lookThroughPose() const { return lookThrough_; }
 
     void setUpAxis(UpAxis up);
     UpAxis upAxis() const { return up_; }
@@ -52,6 +53,11 @@ public:
     void setShowMesh(bool on);
     void setShowBones(bool on);
     void setShowNames(bool on);
+    void setShowGrid(bool on);
+    void setShowAxes(bool on);
+    // The orbit camera turned to a fixed view (target and distance kept), and its projection.
+    void setViewPreset(ViewPreset preset);
+    void setOrtho(bool on);
     // Helpers (collision volumes, attachment points) are drawn as small markers only when shown.
     void setShowCollisionVolumes(bool on);
     void setShowAttachmentPoints(bool on);
@@ -137,7 +143,7 @@ private:
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
     std::function<std::vector<glm::vec3>()> clipPath_;
-    bool showMesh_ = true, showBones_ = true, showNames_ = true;
+    bool showMesh_ = true, showBones_ = true, showNames_ = true, showGrid_ = true, showAxes_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it
 

@@ -1,6 +1,7 @@
 #pragma once
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]] [--preview-while BASE]
-//           [--screenshot OUT.png [--frame N] [--size WxH]]
+//           [--screenshot OUT.png [--frame N] [--size WxH] [--camera VIEW] [--ortho] [--no-grid]
+//                                 [--look-through-bone BONE [--bone-forward -z|+y|+x]]]
 //           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
 //           [--attach POINT=MESH]...
 #include <optional>
@@ -20,6 +21,11 @@ struct Options {
     QString screenshot;
     long long frame = 0;
     QSize size{1280, 800};
+    QString camera;          // with --screenshot: a render::viewPresetNamed() name (View > Camera)
+    bool ortho = false;      // with --screenshot: orthographic projection
+    bool noGrid = false;     // with --screenshot: neither the ground grid nor the axes
+    QString lookThroughBone; // with --screenshot: the bone whose view is shown
+    QString boneForward = "-z"; // its forward axis: -z, +y or +x (BoneForward)
     bool benchmark = false;     // --benchmark-playback
     bool benchmarkOpen = false; // --benchmark-open
     double seconds = 4;

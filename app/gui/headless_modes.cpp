@@ -12,6 +12,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/timeline/playback_controller.h"
 #include "app/gui/viewport/avatar_figure_menu.h"
+#include "app/gui/viewport/bone_camera.h"
 #include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
@@ -85,6 +86,30 @@ bool load(MainWindow& w, const Options& o)
     return o.base.isEmpty() || layerOnBase(*w.document(), o);
 }
 
+// --camera, --ortho, --no-grid and --look-through-bone: what View > Camera and its toggles do in the window. False (with a
+// message) for a bone the skeleton does not have.
+bool applyCamera(MainWindow& w, BoneCamera& boneCamera, const Options& o)
+{
+    render::Viewport* v = w.viewport();
+    if (const auto preset = render::viewPresetNamed(o.camera.toStdString()))
+        v->setViewPreset(*preset);
+    v->setOrtho(o.ortho);
+    v->setShowGrid(!o.noGrid);
+    v->setShowAxes(!o.noGrid);
+    if (o.lookThroughBone.isEmpty())
+        return true;
+    const int bone = w.document()->skeleton().find(o.lookThroughBone.toStdString());
+    if (bone < 0) {
+        std::fprintf(stderr, "--look-through-bone: no bone named '%s' in %s\n", qPrintable(o.lookThroughBone),
+                     qPrintable(w.document()->path()));
+        return false;
+    }
+    boneCamera.setForward(o.boneForward == "+y"   ? BoneForward::PlusY
+                          : o.boneForward == "+x" ? BoneForward::PlusX
+                                                  : BoneForward::MinusZ);
+    return boneCamera.lookThrough(bone);
+}
+
 } // namespace
 
 int runScreenshot(const Options& o)
@@ -98,6 +123,9 @@ int runScreenshot(const Options& o)
     if (o.frame > doc->lastFrame())
         std::fprintf(stderr, "frame %lld is past the last frame (%lld): showing the last\n", o.frame, doc->lastFrame());
     doc->setTime(doc->timeOfFrame(o.frame));
+    BoneCamera boneCamera(doc, w.viewport());
+    if (!applyCamera(w, boneCamera, o))
+        return 1;
     if (!waitForViewportFrame(w)) {
         std::fprintf(stderr, "the viewport did not paint (no OpenGL 3.3?)\n");
         return 1;

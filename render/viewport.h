@@ -72,9 +72,11 @@ public:
     JointMark jointMark(int bone) const;
     bool drawnAsLink(int bone) const;
 
-    // Where the figure's robustCenter() is at times spread over the clip (source space), asked for by
-    // frameAll() so that the whole clip stays in view; empty: the current pose only.
-    void setClipPath(std::function<std::vector<glm::vec3>()> path) { clipPath_ = std::move(path); }
+    // The joints (source space, one list per time) at times spread over the clip, asked for by
+    // frameAll() and frameSelected() so that the bones stay in view over the whole clip; empty: the
+    // current pose only.
+    using ClipPoses = std::vector<std::vector<glm::vec3>>;
+    void setClipPoses(std::function<ClipPoses()> poses) { clipPoses_ = std::move(poses); }
     void frameAll();
     void frameSelected();
 
@@ -109,6 +111,11 @@ private:
     OrbitCamera viewCamera() const; // the camera, following the root when asked
     glm::mat4 viewProj() const;
     std::vector<glm::vec3> displayJoints() const;
+    // Adds to `b` the joints `take` picks (and, with `children`, their children) in each of the clip's
+    // poses, while that keeps the bounds within kMaxSweep of `limit`'s radius; the clip's poses are
+    // used with free root motion only (in place or followed, the figure stays where it is now).
+    template <class Take> void addClip(Bounds& b, float limit, bool children, Take take) const;
+    void frameBounds(const Bounds& b);
     void updateScale();
     void updateMarks();
     std::vector<uint8_t> shownMask() const; // joints drawn and pickable
@@ -142,7 +149,7 @@ private:
     UpAxis up_ = UpAxis::Y;
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
-    std::function<std::vector<glm::vec3>()> clipPath_;
+    std::function<ClipPoses()> clipPoses_;
     bool showMesh_ = true, showBones_ = true, showNames_ = true, showGrid_ = true, showAxes_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it

@@ -2,6 +2,7 @@
 // the grid and axes toggles and looking through a bone, checked on the camera's direction and on the
 // shape the figure takes in the picture; and the same from `bonescope --screenshot --camera ...`.
 #include <QAction>
+#include <QLineEdit>
 #include <QtTest>
 
 #include <glm/geometric.hpp>
@@ -11,6 +12,7 @@
 #include "app/gui/headless_modes.h"
 #include "app/gui/main_window.h"
 #include "app/gui/viewport/bone_camera.h"
+#include "app/gui/viewport/keypad_shortcuts.h"
 #include "gui_test_support.h"
 #include "render/viewport.h"
 
@@ -64,7 +66,8 @@ glm::vec3 toDisplay(const Document& doc, const glm::vec3& v)
     return glm::vec3(render::displayMatrix(doc.upAxis()) * glm::vec4(v, 0.f));
 }
 
-// A key pressed on the viewport of the active window, as a user does: the window's shortcuts see it.
+// A key pressed on the viewport of the active window: the window's shortcuts see it (a real X11
+// numpad reaches them through KeypadShortcuts instead, tested on its own above).
 void press(render::Viewport* view, Qt::Key key, Qt::KeyboardModifiers mods = Qt::KeypadModifier)
 {
     QWidget* window = view->window();
@@ -130,6 +133,20 @@ private slots:
         const glm::vec3 toes = toDisplay(doc, translation(doc.pose().world[toe]) - translation(doc.pose().world[foot]));
         QVERIFY2(glm::dot(view->camera().forward(), toes) < 0, "the toes point towards the front camera");
 
+        // A numpad digit typed in a text field stays there.
+        QLineEdit* search = nullptr;
+        for (QLineEdit* e : w.findChildren<QLineEdit*>())
+            if (e->placeholderText().startsWith("Search"))
+                search = e;
+        QVERIFY(search);
+        search->setFocus();
+        view->camera().yaw = 0.3f;
+        QKeyEvent digit(QEvent::KeyPress, Qt::Key_7, Qt::KeypadModifier, "7");
+        QApplication::sendEvent(search, &digit);
+        QCOMPARE(view->camera().yaw, 0.3f);
+        QCOMPARE(search->text(), QString("7"));
+        search->clear();
+
         // The digits above the letters are not the numpad's.
         view->camera().yaw = 0.3f;
         press(view, Qt::Key_3, Qt::NoModifier);
@@ -157,6 +174,38 @@ private slots:
                  qPrintable(text(view->camera().target) + " vs " + text(selected.target)));
         const glm::vec3 headAt = toDisplay(doc, translation(doc.pose().world[head]));
         QVERIFY2(std::abs(selected.target.y - headAt.y) < 0.1f, qPrintable(text(selected.target) + " vs " + text(headAt)));
+    }
+
+    void keypadKeysReachActionsWhenTheShortcutMapMissesThem()
+    {
+        // What a real X11 numpad gives Qt 6.4 after its shortcut map found nothing: a key press for
+        // the focused widget, which KeypadShortcuts turns into the window's action with that shortcut.
+        QWidget window, other;
+        auto* field = new QLineEdit(&window);
+        auto* plain = new QWidget(&window);
+        QAction top(&window);
+        top.setShortcut(QKeySequence(Qt::KeypadModifier | Qt::Key_7));
+        window.addAction(&top);
+        QAction bottom(&window);
+        bottom.setShortcut(QKeySequence(Qt::ControlModifier | Qt::KeypadModifier | Qt::Key_7));
+        window.addAction(&bottom);
+        int tops = 0, bottoms = 0;
+        connect(&top, &QAction::triggered, this, [&] { ++tops; });
+        connect(&bottom, &QAction::triggered, this, [&] { ++bottoms; });
+        KeypadShortcuts filter(&window);
+        QKeyEvent numpad7(QEvent::KeyPress, Qt::Key_7, Qt::KeypadModifier, "7");
+        QKeyEvent ctrlNumpad7(QEvent::KeyPress, Qt::Key_7, Qt::KeypadModifier | Qt::ControlModifier);
+        QKeyEvent digit7(QEvent::KeyPress, Qt::Key_7, Qt::NoModifier, "7");
+        QVERIFY(filter.eventFilter(plain, &numpad7));
+        QCOMPARE(tops, 1);
+        QVERIFY(filter.eventFilter(plain, &ctrlNumpad7));
+        QCOMPARE(bottoms, 1);
+        QVERIFY(!filter.eventFilter(plain, &digit7));     // the digit row is not the numpad
+        QVERIFY(!filter.eventFilter(field, &numpad7));    // text fields take digits
+        QVERIFY(!filter.eventFilter(&other, &numpad7));   // another window
+        top.setEnabled(false);
+        QVERIFY(!filter.eventFilter(plain, &numpad7));    // a disabled action
+        QCOMPARE(tops, 1);
     }
 
     void zUpFilesFaceTheirFront()

@@ -6,6 +6,7 @@
 #include "app/gui/document/document.h"
 #include "app/gui/viewport/bone_camera.h"
 #include "app/gui/viewport/camera_track.h"
+#include "app/gui/viewport/keypad_shortcuts.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {
@@ -25,6 +26,8 @@ void CameraMenu::stopLooking(QAction* except)
 void CameraMenu::addTo(QMenu* view)
 {
     QMenu* menu = view->addMenu(tr("Ca&mera"));
+    if (auto* window = qobject_cast<QWidget*>(parent())) // the menu is a window of its own
+        new KeypadShortcuts(window);
     // The numpad's keys only (Qt::KeypadModifier): the digits above the letters stay free.
     const struct {
         QString label;

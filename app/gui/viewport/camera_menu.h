@@ -19,6 +19,7 @@ class Document;
 class CameraMenu : public QObject {
     Q_OBJECT
 public:
+    // `parent`: the main window, whose numpad keys reach the actions (KeypadShortcuts).
     CameraMenu(Document* doc, render::Viewport* view, CameraTrack* track, QObject* parent);
     void addTo(QMenu* view);
     BoneCamera* boneCamera() const { return bone_; }

@@ -42,8 +42,8 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     const QCommandLineOption lookBone("look-through-bone", "Show the view through this bone, as a first-person camera "
                                                            "(with --screenshot; View > Camera > Look through selected bone).",
                                       "bone");
-    const QCommandLineOption boneForward("bone-forward", "The axis the bone looks along: -z (+y up, the default), +y "
-                                                         "(+z up) or +x (+z up).", "axis", "-z");
+    const QCommandLineOption boneForward("bone-forward", "The axis the bone looks along: -z (+y up, the default), +z "
+                                                         "(+y up), +y (+z up) or +x (+z up).", "axis", "-z");
     p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, camera, ortho, noGrid, lookBone, boneForward,
                   bench, benchOpen, seconds, figure, attach});
     p.process(arguments);
@@ -104,8 +104,8 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
         *error = "--camera takes front, back, left, right, side, top or bottom, not '" + p.value(camera) + "'";
         return std::nullopt;
     }
-    if (o.boneForward != "-z" && o.boneForward != "+y" && o.boneForward != "+x") {
-        *error = "--bone-forward takes -z, +y or +x, not '" + p.value(boneForward) + "'";
+    if (o.boneForward != "-z" && o.boneForward != "+z" && o.boneForward != "+y" && o.boneForward != "+x") {
+        *error = "--bone-forward takes -z, +z, +y or +x, not '" + p.value(boneForward) + "'";
         return std::nullopt;
     }
     if ((p.isSet(camera) || o.ortho || o.noGrid || p.isSet(lookBone) || p.isSet(boneForward)) && o.screenshot.isEmpty()) {

@@ -1,7 +1,7 @@
 #pragma once
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]] [--preview-while BASE]
 //           [--screenshot OUT.png [--frame N] [--size WxH] [--camera VIEW] [--ortho] [--no-grid]
-//                                 [--look-through-bone BONE [--bone-forward -z|+y|+x]]]
+//                                 [--look-through-bone BONE [--bone-forward -z|+z|+y|+x]]]
 //           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
 //           [--attach POINT=MESH]...
 #include <optional>
@@ -25,7 +25,7 @@ struct Options {
     bool ortho = false;      // with --screenshot: orthographic projection
     bool noGrid = false;     // with --screenshot: neither the ground grid nor the axes
     QString lookThroughBone; // with --screenshot: the bone whose view is shown
-    QString boneForward = "-z"; // its forward axis: -z, +y or +x (BoneForward)
+    QString boneForward = "-z"; // its forward axis: -z, +z, +y or +x (BoneForward)
     bool benchmark = false;     // --benchmark-playback
     bool benchmarkOpen = false; // --benchmark-open
     double seconds = 4;

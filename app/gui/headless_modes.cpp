@@ -106,6 +106,7 @@ bool applyCamera(MainWindow& w, BoneCamera& boneCamera, const Options& o)
     }
     boneCamera.setForward(o.boneForward == "+y"   ? BoneForward::PlusY
                           : o.boneForward == "+x" ? BoneForward::PlusX
+                          : o.boneForward == "+z" ? BoneForward::PlusZ
                                                   : BoneForward::MinusZ);
     return boneCamera.lookThrough(bone);
 }

@@ -330,6 +330,16 @@ private slots:
         bone->setForward(BoneForward::PlusY);
         const glm::mat4& world = doc->pose().world[head];
         QVERIFY(near(view->lookThroughPose()->target - view->lookThroughPose()->eye, glm::normalize(glm::vec3(world[1]))));
+        QVERIFY(near(view->lookThroughPose()->up, glm::normalize(glm::vec3(world[2]))));
+        // +Z, a glTF character's head: the demo's head looks ahead (+Z) with +Y up.
+        bone->setForward(BoneForward::PlusZ);
+        QVERIFY(near(view->lookThroughPose()->target - view->lookThroughPose()->eye, glm::normalize(glm::vec3(world[2]))));
+        QVERIFY((view->lookThroughPose()->target - view->lookThroughPose()->eye).z > 0.9f);
+        QVERIFY(near(view->lookThroughPose()->up, glm::normalize(glm::vec3(world[1]))));
+        // +X with +Z up (Call of Duty's tag_camera).
+        bone->setForward(BoneForward::PlusX);
+        QVERIFY(near(view->lookThroughPose()->target - view->lookThroughPose()->eye, glm::normalize(glm::vec3(world[0]))));
+        QVERIFY(near(view->lookThroughPose()->up, glm::normalize(glm::vec3(world[2]))));
 
         // Selecting another bone keeps the camera; a numpad view leaves it.
         doc->setSelection({0}, 0);
@@ -387,6 +397,10 @@ private slots:
                                          "--size", "1000x760"})), 0);
         QVERIFY(guitest::differingPixels(QImage(head0), QImage(head10)) > 200);
         QVERIFY(guitest::differingPixels(QImage(head0), front) > 200);
+        const QString ahead = dir + "/ahead.png";
+        QCOMPARE(runScreenshot(*options({"--screenshot", ahead, "--look-through-bone", "chest", "--bone-forward", "+z",
+                                         "--size", "1000x760"})), 0);
+        QVERIFY(guitest::differingPixels(QImage(head0), QImage(ahead)) > 200);
 
         // Bad values are refused with a message; a bone the skeleton lacks fails the run.
         QString error;

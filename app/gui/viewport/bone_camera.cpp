@@ -21,6 +21,7 @@ std::optional<render::CameraPose> boneCameraPose(const glm::mat4& world, BoneFor
     glm::vec3 ahead, up;
     switch (forward) {
     case BoneForward::MinusZ: ahead = -z, up = y; break;
+    case BoneForward::PlusZ: ahead = z, up = y; break;
     case BoneForward::PlusY: ahead = y, up = z; break;
     case BoneForward::PlusX: ahead = x, up = z; break;
     }

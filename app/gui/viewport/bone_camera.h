@@ -2,7 +2,8 @@
 // View > Look through bone: any bone as the camera (first-person weapon animations move a camera
 // bone), following playback. The bone's world transform gives the eye (its position) and the view
 // direction along one of its axes, chosen because files differ: -Z with +Y up (cameras in glTF, FBX
-// and Blender), +Y with +Z up (along a Blender bone), or +X with +Z up (Call of Duty's tag_camera).
+// and Blender), +Z with +Y up (a glTF character's head: it faces +Z), +Y with +Z up (along a Blender
+// bone), or +X with +Z up (Call of Duty's tag_camera).
 #include <optional>
 
 #include <QObject>
@@ -18,7 +19,7 @@ namespace bonescope::gui {
 
 class Document;
 
-enum class BoneForward { MinusZ, PlusY, PlusX };
+enum class BoneForward { MinusZ, PlusZ, PlusY, PlusX };
 
 // The camera a bone's world matrix gives (source space), or nothing for a degenerate matrix.
 std::optional<render::CameraPose> boneCameraPose(const glm::mat4& world, BoneForward forward);

@@ -93,6 +93,7 @@ void CameraMenu::addTo(QMenu* view)
     auto* group = new QActionGroup(axes);
     const std::pair<QString, BoneForward> forwards[] = {
         {tr("-Z, +Y up (cameras: glTF, FBX, Blender)"), BoneForward::MinusZ},
+        {tr("+Z, +Y up (a glTF character's head)"), BoneForward::PlusZ},
         {tr("+Y, +Z up (along a Blender bone)"), BoneForward::PlusY},
         {tr("+X, +Z up (Call of Duty tag_camera)"), BoneForward::PlusX}};
     for (const auto& [label, forward] : forwards) {

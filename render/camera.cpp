@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <glm/geometric.hpp>
+#include <glm/gtc/constants.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace bonescope::render {
@@ -42,16 +43,45 @@ Bounds sweep(const Bounds& pose, const std::vector<glm::vec3>& offsets)
     return out;
 }
 
+std::optional<ViewPreset> viewPresetNamed(std::string_view name)
+{
+    const std::pair<std::string_view, ViewPreset> names[] = {
+        {"front", ViewPreset::Front}, {"back", ViewPreset::Back},   {"left", ViewPreset::Left},
+        {"right", ViewPreset::Right}, {"side", ViewPreset::Right},  {"top", ViewPreset::Top},
+        {"bottom", ViewPreset::Bottom}};
+    for (const auto& [n, p] : names)
+        if (n == name)
+            return p;
+    return std::nullopt;
+}
+
+void OrbitCamera::setPreset(ViewPreset preset, float frontYaw)
+{
+    constexpr float half = glm::half_pi<float>();
+    yaw = frontYaw;
+    pitch = 0.f;
+    switch (preset) {
+    case ViewPreset::Front: break;
+    case ViewPreset::Back: yaw += 2.f * half; break;
+    case ViewPreset::Right: yaw += half; break;
+    case ViewPreset::Left: yaw -= half; break;
+    case ViewPreset::Top: pitch = half; break;
+    case ViewPreset::Bottom: pitch = -half; break;
+    }
+}
+
 glm::vec3 OrbitCamera::eye() const
 {
     const glm::vec3 dir(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
     return target + dir * distance;
 }
 
+glm::vec3 OrbitCamera::forward() const { return glm::normalize(target - eye()); }
+
 void OrbitCamera::orbit(float dx, float dy)
 {
     yaw -= dx * 0.008f;
-    pitch = std::clamp(pitch + dy * 0.008f, -1.55f, 1.55f);
+    pitch = std::clamp(pitch + dy * 0.008f, -glm::half_pi<float>(), glm::half_pi<float>());
 }
 
 void OrbitCamera::pan(float dx, float dy, int viewportHeight)
@@ -75,10 +105,21 @@ void OrbitCamera::frame(const Bounds& b, float aspect)
     distance = b.radius() / std::sin(std::min(fovX, fovY) * 0.5f) * 1.1f;
 }
 
-glm::mat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, glm::vec3(0, 1, 0)); }
+glm::mat4 OrbitCamera::view() const
+{
+    // The screen's up is the direction the eye moves as the pitch grows: defined straight above and
+    // below too (top and bottom views), where the world's up is the view direction itself.
+    const glm::vec3 up(-std::sin(pitch) * std::sin(yaw), std::cos(pitch), -std::sin(pitch) * std::cos(yaw));
+    return glm::lookAt(eye(), target, up);
+}
 
 glm::mat4 OrbitCamera::projection(float aspect) const
 {
+    if (ortho) {
+        const float h = distance * std::tan(fovY * 0.5f);
+        // Depth reaches as far behind the eye as in front: zooming in never cuts the figure.
+        return glm::ortho(-h * aspect, h * aspect, -h, h, -distance * 100.f, distance * 100.f);
+    }
     return glm::perspective(fovY, aspect, distance * 0.01f, distance * 100.f);
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // An orbit camera in the Y-up display space: it turns around a target, pans in the view plane and
 // zooms by distance.
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
@@ -35,14 +37,26 @@ struct CameraPose {
     float fovY = 1.f; // radians
 };
 
+// The fixed views of Blender's numpad around the character: Front sees its face, Back its back,
+// Right looks from the right of the front view (as Blender's Right, so it shows the character's left
+// side), Left the other way, Top from above with the character's front at the bottom of the screen,
+// Bottom from below.
+enum class ViewPreset { Front, Back, Left, Right, Top, Bottom };
+
+// "front", "back", "left", "right", "top", "bottom" (and "side" for right), or nothing.
+std::optional<ViewPreset> viewPresetNamed(std::string_view name);
+
 class OrbitCamera {
 public:
+    // Turns the camera, keeping its target and distance; `frontYaw` is the yaw that sees the face.
+    void setPreset(ViewPreset preset, float frontYaw);
     void orbit(float dxPixels, float dyPixels);
     void pan(float dxPixels, float dyPixels, int viewportHeight);
     void zoom(float steps); // positive: closer
     void frame(const Bounds& b, float aspect); // fits the bounds in the narrower field of view
 
     glm::mat4 view() const;
+    glm::vec3 forward() const; // unit direction from the eye to the target
     glm::mat4 projection(float aspect) const;
     glm::vec3 eye() const;
 
@@ -51,6 +65,9 @@ public:
     float yaw = 0.6f;    // radians around +Y
     float pitch = 0.25f; // radians above the ground plane
     float fovY = 0.7f;   // radians
+    // Orthographic: no perspective; the view shows the height the perspective view shows at the
+    // target's depth, so that switching keeps the framed figure the same size there.
+    bool ortho = false;
 };
 
 } // namespace bonescope::render

@@ -14,4 +14,6 @@ glm::mat4 displayMatrix(UpAxis up)
 
 int upIndex(UpAxis up) { return up == UpAxis::Z ? 2 : 1; }
 
+float frontYaw(UpAxis up) { return up == UpAxis::Z ? glm::half_pi<float>() : 0.f; }
+
 } // namespace bonescope::render

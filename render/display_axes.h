@@ -11,6 +11,9 @@ enum class UpAxis { Y, Z };
 glm::mat4 displayMatrix(UpAxis up);
 // Index of the source axis that points up (1 for Y, 2 for Z).
 int upIndex(UpAxis up);
+// Where the character faces in display space, as the orbit camera's yaw that sees its face: Y-up
+// sources face +Z (glTF, FBX, BVH), Z-up ones +X (Second Life, Call of Duty's SEAnim: FORMATS.md).
+float frontYaw(UpAxis up);
 
 // What the view does with the motion of the character's root.
 enum class RootMotion {

@@ -162,6 +162,30 @@ void Viewport::setShowNames(bool on)
     update();
 }
 
+void Viewport::setShowGrid(bool on)
+{
+    showGrid_ = on;
+    update();
+}
+
+void Viewport::setShowAxes(bool on)
+{
+    showAxes_ = on;
+    update();
+}
+
+void Viewport::setViewPreset(ViewPreset preset)
+{
+    camera_.setPreset(preset, frontYaw(up_));
+    update();
+}
+
+void Viewport::setOrtho(bool on)
+{
+    camera_.ortho = on;
+    update();
+}
+
 void Viewport::setShowCollisionVolumes(bool on)
 {
     showVolumes_ = on;
@@ -299,42 +323,77 @@ std::vector<glm::vec3> Viewport::displayJoints() const
     return out;
 }
 
-void Viewport::frameAll()
+template <class Take> void Viewport::addClip(Bounds& b, float limit, bool children, Take take) const
 {
-    Bounds b;
-    const auto joints = displayJoints();
-    for (size_t i = 0; i < joints.size(); ++i)
-        if (marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)))
-            b.add(joints[i]);
-    if (mesh_ && showMesh_ && !skin_.empty()) {
-        const glm::mat4 m = modelMatrix();
-        for (size_t v = 0; v < mesh_->positions.size(); ++v)
-            b.add(glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f)));
+    if (!clipPoses_ || rootMotion_ != RootMotion::Free || !b.valid())
+        return;
+    const glm::mat4 m = modelMatrix();
+    Bounds swept = b;
+    for (const std::vector<glm::vec3>& joints : clipPoses_()) {
+        for (size_t i = 0; i < joints.size() && i < parents_.size(); ++i) {
+            if (!take(i))
+                continue;
+            swept.add(glm::vec3(m * glm::vec4(joints[i], 1.f)));
+            for (size_t c = 0; children && c < joints.size() && c < parents_.size(); ++c)
+                if (parents_[c] == int(i))
+                    swept.add(glm::vec3(m * glm::vec4(joints[c], 1.f)));
+        }
     }
-    // Free root motion: the pose carried along the figure's path over the clip, while that keeps
-    // the figure legible (in place or followed, the figure stays where it is framed now).
-    if (clipPath_ && rootMotion_ == RootMotion::Free && b.valid()) {
-        const glm::vec3 now = robustCenter(joints_);
-        const glm::mat4 toDisplay = displayMatrix(up_);
-        std::vector<glm::vec3> offsets;
-        for (const glm::vec3& p : clipPath_())
-            offsets.push_back(glm::vec3(toDisplay * glm::vec4(p - now, 0.f)));
-        const Bounds swept = sweep(b, offsets);
-        if (swept.radius() <= kMaxSweep * b.radius())
-            b = swept;
-    }
+    if (swept.radius() <= kMaxSweep * limit)
+        b = swept;
+}
+
+void Viewport::frameBounds(const Bounds& b)
+{
     camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
     if (rootMotion_ == RootMotion::Follow) // the follow offset is added back when drawing
         camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
     update();
 }
 
+void Viewport::frameAll()
+{
+    Bounds b;
+    const auto joints = displayJoints();
+    auto shown = [this](size_t i) { return marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)); };
+    for (size_t i = 0; i < joints.size(); ++i)
+        if (shown(i))
+            b.add(joints[i]);
+    if (mesh_ && showMesh_ && !skin_.empty()) {
+        const glm::mat4 m = modelMatrix();
+        Bounds mesh;
+        for (size_t v = 0; v < mesh_->positions.size(); ++v)
+            mesh.add(glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f)));
+        // The mesh over the clip: carried along the figure's path (skinning every pose would cost a
+        // pass over the vertices each).
+        if (clipPoses_ && rootMotion_ == RootMotion::Free && mesh.valid()) {
+            const glm::vec3 now = robustCenter(joints_);
+            const glm::mat4 toDisplay = displayMatrix(up_);
+            std::vector<glm::vec3> offsets;
+            for (const std::vector<glm::vec3>& pose : clipPoses_())
+                offsets.push_back(glm::vec3(toDisplay * glm::vec4(robustCenter(pose) - now, 0.f)));
+            const Bounds swept = sweep(mesh, offsets);
+            if (swept.radius() <= kMaxSweep * mesh.radius())
+                mesh = swept;
+        }
+        if (mesh.valid()) {
+            b.add(mesh.lo);
+            b.add(mesh.hi);
+        }
+    }
+    // Every bone over the clip, while that keeps the figure legible (a clip that travels far would
+    // leave it a few pixels tall: then the current pose is framed, and Root motion > Follow helps).
+    addClip(b, b.radius(), false, shown);
+    frameBounds(b);
+}
+
 void Viewport::frameSelected()
 {
     const auto joints = displayJoints();
     Bounds b;
+    auto selected = [this](size_t i) { return (flags_[i] & boneflag::Selected) != 0; };
     for (size_t i = 0; i < joints.size(); ++i) {
-        if (!(flags_[i] & boneflag::Selected))
+        if (!selected(i))
             continue;
         b.add(joints[i]);
         for (size_t c = 0; c < joints.size(); ++c) // include the bone's extent up to its children
@@ -345,13 +404,12 @@ void Viewport::frameSelected()
         frameAll();
         return;
     }
+    // Where the selected bones go over the clip, within a few figure sizes.
+    addClip(b, std::max(b.radius(), sceneSize_ * 0.5f), true, selected);
     const float minRadius = jointRadius_ * 8.f;
     b.add(b.center() + glm::vec3(minRadius));
     b.add(b.center() - glm::vec3(minRadius));
-    camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
-    if (rootMotion_ == RootMotion::Follow)
-        camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
-    update();
+    frameBounds(b);
 }
 
 int Viewport::boneAt(const QPoint& pos) const
@@ -409,8 +467,10 @@ void Viewport::paintGL()
     // The grid sits under the character's feet, following it when the camera does.
     const float spacing = niceSpacing(sceneSize_ * 2.f);
     const glm::vec3 center = lookThrough_ ? glm::vec3(model * glm::vec4(lookThrough_->target, 1.f)) : cam.target;
-    lines_.draw(groundGrid(glm::vec3(center.x, 0, center.z), spacing, 20), vp, glm::mat4(1.f));
-    lines_.draw(axisLines(spacing * 2.f), vp, glm::mat4(1.f));
+    if (showGrid_)
+        lines_.draw(groundGrid(glm::vec3(center.x, 0, center.z), spacing, 20), vp, glm::mat4(1.f));
+    if (showAxes_)
+        lines_.draw(axisLines(spacing * 2.f), vp, glm::mat4(1.f));
     if (!paths_.empty())
         lines_.draw(polylineSegments(paths_, jointRadius_ * 3.f), vp, model);
 

@@ -55,6 +55,7 @@ public:
     // back to the orbit camera.
     void setLookThrough(std::optional<CameraPose> pose);
     bool lookingThrough() const { return lookThrough_.has_value(); }
+    const std::optional<CameraPose>& lookThroughPose() const { return lookThrough_; }
 
     void setUpAxis(UpAxis up);
     UpAxis upAxis() const { return up_; }
@@ -62,6 +63,11 @@ public:
     void setShowMesh(bool on);
     void setShowBones(bool on);
     void setShowNames(bool on);
+    void setShowGrid(bool on);
+    void setShowAxes(bool on);
+    // The orbit camera turned to a fixed view (target and distance kept), and its projection.
+    void setViewPreset(ViewPreset preset);
+    void setOrtho(bool on);
     // Helpers (collision volumes, attachment points) are drawn as small markers only when shown.
     void setShowCollisionVolumes(bool on);
     void setShowAttachmentPoints(bool on);
@@ -76,9 +82,11 @@ public:
     JointMark jointMark(int bone) const;
     bool drawnAsLink(int bone) const;
 
-    // Where the figure's robustCenter() is at times spread over the clip (source space), asked for by
-    // frameAll() so that the whole clip stays in view; empty: the current pose only.
-    void setClipPath(std::function<std::vector<glm::vec3>()> path) { clipPath_ = std::move(path); }
+    // The joints (source space, one list per time) at times spread over the clip, asked for by
+    // frameAll() and frameSelected() so that the bones stay in view over the whole clip; empty: the
+    // current pose only.
+    using ClipPoses = std::vector<std::vector<glm::vec3>>;
+    void setClipPoses(std::function<ClipPoses()> poses) { clipPoses_ = std::move(poses); }
     void frameAll();
     void frameSelected();
 
@@ -113,6 +121,11 @@ private:
     OrbitCamera viewCamera() const; // the camera, following the root when asked
     glm::mat4 viewProj() const;
     std::vector<glm::vec3> displayJoints() const;
+    // Adds to `b` the joints `take` picks (and, with `children`, their children) in each of the clip's
+    // poses, while that keeps the bounds within kMaxSweep of `limit`'s radius; the clip's poses are
+    // used with free root motion only (in place or followed, the figure stays where it is now).
+    template <class Take> void addClip(Bounds& b, float limit, bool children, Take take) const;
+    void frameBounds(const Bounds& b);
     void updateScale();
     void updateMarks();
     std::vector<uint8_t> shownMask() const; // joints drawn and pickable
@@ -148,8 +161,8 @@ private:
     UpAxis up_ = UpAxis::Y;
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
-    std::function<std::vector<glm::vec3>()> clipPath_;
-    bool showMesh_ = true, showBones_ = true, showNames_ = true;
+    std::function<ClipPoses()> clipPoses_;
+    bool showMesh_ = true, showBones_ = true, showNames_ = true, showGrid_ = true, showAxes_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it
 

@@ -4,6 +4,7 @@
 #include <QRegularExpression>
 
 #include "core/layering.h"
+#include "render/camera.h"
 
 namespace bonescope::gui {
 
@@ -48,8 +49,19 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
                                             "--screenshot; in the window: View > Motion paths). Without --select: "
                                             "the motion root's.");
     const QCommandLineOption select("select", "Select these bones by name (with --screenshot).", "bone[,bone...]");
+    const QCommandLineOption camera("camera", "The view for --screenshot, as the numpad gives it in the window (View > "
+                                              "Camera): front, back, left, right (or side), top or bottom.", "view");
+    const QCommandLineOption ortho("ortho", "Orthographic projection (with --screenshot; View > Camera > Orthographic).");
+    const QCommandLineOption noGrid("no-grid", "Hide the ground grid and the axes (with --screenshot; View > Show grid, "
+                                               "Show axes).");
+    const QCommandLineOption lookBone("look-through-bone", "Show the view through this bone, as a first-person camera "
+                                                           "(with --screenshot; View > Camera > Look through selected bone).",
+                                      "bone");
+    const QCommandLineOption boneForward("bone-forward", "The axis the bone looks along: -z (+y up, the default), +z "
+                                                         "(+y up), +y (+z up) or +x (+z up).", "axis", "-z");
     p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, renderFrames, video, from, to, overwrite,
-                  bench, benchOpen, seconds, figure, attach, onion, onionStep, paths, select});
+                  bench, benchOpen, seconds, figure, attach, onion, onionStep, paths, select, camera, ortho, noGrid,
+                  lookBone, boneForward});
     p.process(arguments);
 
     Options o;
@@ -141,6 +153,28 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     for (const QString& v : p.values(select))
         for (const QString& name : v.split(',', Qt::SkipEmptyParts))
             o.select << name.trimmed();
+    o.camera = p.value(camera).toLower();
+    o.ortho = p.isSet(ortho);
+    o.noGrid = p.isSet(noGrid);
+    o.lookThroughBone = p.value(lookBone);
+    o.boneForward = p.value(boneForward).toLower();
+    if (!o.camera.isEmpty() && !render::viewPresetNamed(o.camera.toStdString())) {
+        *error = "--camera takes front, back, left, right, side, top or bottom, not '" + p.value(camera) + "'";
+        return std::nullopt;
+    }
+    if (o.boneForward != "-z" && o.boneForward != "+z" && o.boneForward != "+y" && o.boneForward != "+x") {
+        *error = "--bone-forward takes -z, +z, +y or +x, not '" + p.value(boneForward) + "'";
+        return std::nullopt;
+    }
+    if ((p.isSet(camera) || o.ortho || o.noGrid || p.isSet(lookBone) || p.isSet(boneForward)) && o.screenshot.isEmpty()) {
+        *error = "--camera, --ortho, --no-grid, --look-through-bone and --bone-forward go with --screenshot (in the "
+                 "window: View > Camera and the Show toggles)";
+        return std::nullopt;
+    }
+    if (p.isSet(boneForward) && o.lookThroughBone.isEmpty()) {
+        *error = "--bone-forward needs --look-through-bone";
+        return std::nullopt;
+    }
     o.frame = p.value(frame).toLongLong(&ok);
     if (!ok || o.frame < 0) {
         *error = "--frame needs a frame number (0 or more)";

@@ -1,7 +1,8 @@
 #pragma once
 // bonescope [FILE] [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]] [--preview-while BASE]
 //           [--screenshot OUT.png [--frame N] [--size WxH] [--onion N [--onion-step S]] [--paths]
-//                                 [--select BONE[,BONE]...]]
+//                                 [--select BONE[,BONE]...] [--camera VIEW] [--ortho] [--no-grid]
+//                                 [--look-through-bone BONE [--bone-forward -z|+z|+y|+x]]]
 //           [--render-frames OUT_DIR | --video OUT.mp4|.gif|.webp] [--from F] [--to F] [--size WxH] [--overwrite]
 //           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
 //           [--attach POINT=MESH]...
@@ -27,6 +28,11 @@ struct Options {
     bool overwrite = false; // the rendered files may replace existing ones
     long long frame = 0;
     QSize size{1280, 800}; // the window; for --render-frames and --video the images (default 1280x720)
+    QString camera;          // with --screenshot: a render::viewPresetNamed() name (View > Camera)
+    bool ortho = false;      // with --screenshot: orthographic projection
+    bool noGrid = false;     // with --screenshot: neither the ground grid nor the axes
+    QString lookThroughBone; // with --screenshot: the bone whose view is shown
+    QString boneForward = "-z"; // its forward axis: -z, +z, +y or +x (BoneForward)
     bool benchmark = false;     // --benchmark-playback
     bool benchmarkOpen = false; // --benchmark-open
     double seconds = 4;

@@ -16,6 +16,7 @@
 #include "app/gui/viewport/motion_overlay.h"
 #include "app/gui/video/frame_files.h"
 #include "app/gui/video/video_encoder.h"
+#include "app/gui/viewport/bone_camera.h"
 #include "app/gui/viewport/window_capture.h"
 #include "core/sampler.h"
 #include "formats/base_layer_file.h"
@@ -118,6 +119,31 @@ bool showMotion(MainWindow& w, const Options& o)
     return true;
 }
 
+// --camera, --ortho, --no-grid and --look-through-bone: what View > Camera and its toggles do in the window. False (with a
+// message) for a bone the skeleton does not have.
+bool applyCamera(MainWindow& w, BoneCamera& boneCamera, const Options& o)
+{
+    render::Viewport* v = w.viewport();
+    if (const auto preset = render::viewPresetNamed(o.camera.toStdString()))
+        v->setViewPreset(*preset);
+    v->setOrtho(o.ortho);
+    v->setShowGrid(!o.noGrid);
+    v->setShowAxes(!o.noGrid);
+    if (o.lookThroughBone.isEmpty())
+        return true;
+    const int bone = w.document()->skeleton().find(o.lookThroughBone.toStdString());
+    if (bone < 0) {
+        std::fprintf(stderr, "--look-through-bone: no bone named '%s' in %s\n", qPrintable(o.lookThroughBone),
+                     qPrintable(w.document()->path()));
+        return false;
+    }
+    boneCamera.setForward(o.boneForward == "+y"   ? BoneForward::PlusY
+                          : o.boneForward == "+x" ? BoneForward::PlusX
+                          : o.boneForward == "+z" ? BoneForward::PlusZ
+                                                  : BoneForward::MinusZ);
+    return boneCamera.lookThrough(bone);
+}
+
 } // namespace
 
 int runScreenshot(const Options& o)
@@ -131,7 +157,8 @@ int runScreenshot(const Options& o)
     if (o.frame > doc->lastFrame())
         std::fprintf(stderr, "frame %lld is past the last frame (%lld): showing the last\n", o.frame, doc->lastFrame());
     doc->setTime(doc->timeOfFrame(o.frame));
-    if (!showMotion(w, o))
+    BoneCamera boneCamera(doc, w.viewport());
+    if (!showMotion(w, o) || !applyCamera(w, boneCamera, o))
         return 1;
     if (!waitForViewportFrame(w)) {
         std::fprintf(stderr, "the viewport did not paint (no OpenGL 3.3?)\n");

@@ -22,6 +22,7 @@
 
 #include "app/gui/document/autosave.h"
 #include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
 #include "app/gui/dialogs/clip_dialogs.h"
 #include "app/gui/document/demo_assets.h"
@@ -228,7 +229,8 @@ void MainWindow::offerRecovery()
 void MainWindow::buildViewMenu(QMenu* view)
 {
     view->addAction(tr("Frame &all"), QKeySequence(Qt::Key_A), viewport_, &render::Viewport::frameAll);
-    view->addAction(tr("&Frame selected"), QKeySequence(Qt::Key_F), viewport_, &render::Viewport::frameSelected);
+    view->addAction(tr("&Frame selected"), QKeySequence(Qt::Key_F), viewport_, &render::Viewport::frameSelected)
+        ->setShortcuts({QKeySequence(Qt::Key_F), QKeySequence(Qt::KeypadModifier | Qt::Key_Period)}); // as Blender
     view->addSeparator();
     auto* up = new QActionGroup(this);
     QAction* yUp = view->addAction(tr("Source is &Y up"));
@@ -266,6 +268,8 @@ void MainWindow::buildViewMenu(QMenu* view)
     toggle(tr("Show &mesh"), &render::Viewport::setShowMesh);
     toggle(tr("Show &bones"), &render::Viewport::setShowBones);
     toggle(tr("Show bone &names"), &render::Viewport::setShowNames);
+    toggle(tr("Show &grid"), &render::Viewport::setShowGrid)->setObjectName("showGrid");
+    toggle(tr("Show a&xes"), &render::Viewport::setShowAxes)->setObjectName("showAxes");
     toggle(tr("Show &collision volumes"), &render::Viewport::setShowCollisionVolumes, false)
         ->setObjectName("showCollisionVolumes");
     toggle(tr("Show a&ttachment points"), &render::Viewport::setShowAttachmentPoints, false)
@@ -274,16 +278,7 @@ void MainWindow::buildViewMenu(QMenu* view)
         ->setObjectName("showExtensionBones");
     figure_->addTo(view);
     motion_->addTo(view);
-    QAction* look = view->addAction(tr("&Look through animated camera"));
-    look->setObjectName("lookThroughCamera");
-    look->setCheckable(true);
-    look->setEnabled(cameraTrack_->available());
-    connect(look, &QAction::toggled, cameraTrack_, &CameraTrack::setLookThrough);
-    connect(cameraTrack_, &CameraTrack::availableChanged, look, [look](bool on) {
-        look->setEnabled(on);
-        if (!on)
-            look->setChecked(false);
-    });
+    (new CameraMenu(doc_, viewport_, cameraTrack_, this))->addTo(view);
     addPreviewWhileMenu(view, doc_, this);
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>())

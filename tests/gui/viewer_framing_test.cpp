@@ -1,5 +1,6 @@
 // "Frame all" frames the whole clip: a figure that walks away stays in view to the last frame, and
-// stays large enough to read. A frame rate the file does not give (glTF) is marked as derived.
+// stays large enough to read; a bone that moves away from the body later in the clip stays in view
+// (Frame all and Frame selected). A frame rate the file does not give (glTF) is marked as derived.
 #include <algorithm>
 #include <cmath>
 
@@ -84,6 +85,51 @@ private slots:
                                                         .arg(r.bottom())
                                                         .arg(screen.width())
                                                         .arg(screen.height())));
+        }
+    }
+
+    void bonesOverTheClipStayInView()
+    {
+        // An arm three units long lifts from pointing sideways (+X) to pointing up (+Y) halfway through
+        // the clip while the body stays put: framing at the first frame must leave room for the lifted
+        // arm, for Frame all and for Frame selected on the arm.
+        const QString path = guitest::tempDir() + "/lift.bvh";
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write("HIERARCHY\nROOT hips\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition Zrotation "
+                  "Xrotation Yrotation\n JOINT spine\n {\n  OFFSET 0 1 0\n  CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                  "  JOINT arm\n  {\n   OFFSET 0 0.2 0\n   CHANNELS 3 Zrotation Xrotation Yrotation\n   End Site\n"
+                  "   {\n    OFFSET 3 0 0\n   }\n  }\n }\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n"
+                  "0 0 0 0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0 90 0 0\n0 0 0 0 0 0 0 0 0 0 0 0\n");
+        out.close();
+
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {900, 700}));
+        QVERIFY2(w.openFileNow(path), qPrintable(w.lastError()));
+        Document* doc = w.document();
+        render::Viewport* view = w.viewport();
+        const Skeleton& sk = doc->skeleton();
+        int tip = -1;
+        for (size_t i = 0; i < sk.size(); ++i)
+            if (sk.bones[i].parent == sk.find("arm"))
+                tip = int(i);
+        QVERIFY(tip >= 0);
+        const QRectF screen(0, 0, view->width(), view->height());
+        for (const bool selected : {false, true}) {
+            doc->setTime(0);
+            if (selected) {
+                doc->setSelection({sk.find("arm")}, sk.find("arm"));
+                view->frameSelected();
+            } else {
+                view->frameAll();
+            }
+            doc->setTime(0.5);
+            guitest::viewportImage(w);
+            QVERIFY(std::abs(doc->pose().world[tip][3].y - 4.2f) < 1e-3f); // lifted
+            const QPointF at = view->jointOnScreen(tip);
+            QVERIFY2(screen.contains(at), qPrintable(QString("%1: the lifted arm's tip at (%2, %3) in %4 x %5")
+                                                         .arg(selected ? "frame selected" : "frame all")
+                                                         .arg(at.x()).arg(at.y()).arg(screen.width()).arg(screen.height())));
         }
     }
 

@@ -48,7 +48,10 @@ std::optional<render::CameraPose> CameraTrack::pose() const
 
 void CameraTrack::setLookThrough(bool on)
 {
+    const bool was = lookThrough_;
     lookThrough_ = on;
+    if (was && !on) // the view is left alone otherwise: a bone may be the camera (BoneCamera)
+        view_->setLookThrough(std::nullopt);
     refresh();
 }
 
@@ -78,7 +81,8 @@ void CameraTrack::refresh()
         lines.push_back({{now->eye, now->target}, kTargetColor * glm::vec4(1.f, 1.f, 1.f, 0.6f)});
     }
     view_->setPaths(std::move(lines));
-    view_->setLookThrough(lookThrough_ ? now : std::nullopt);
+    if (lookThrough_)
+        view_->setLookThrough(now);
 }
 
 } // namespace bonescope::gui

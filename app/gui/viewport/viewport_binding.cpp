@@ -10,32 +10,30 @@ namespace bonescope::gui {
 
 namespace {
 
-// Where the figure is over the clip, for framing it whole: its robust centre at a bounded number of
-// times, so that a long clip costs no more than a short one.
-std::vector<glm::vec3> clipPath(const Document& doc)
+// The joints over the clip, for framing it whole: at a bounded number of times, so that a long clip
+// costs no more than a short one.
+render::Viewport::ClipPoses clipPoses(const Document& doc)
 {
     constexpr int kSamples = 32;
-    std::vector<glm::vec3> path;
+    render::Viewport::ClipPoses poses;
     if (doc.skeleton().empty() || !(doc.duration() > 0))
-        return path;
+        return poses;
     Sampler sampler(doc.animation(), doc.skeleton());
     Pose pose;
-    std::vector<glm::vec3> joints;
     for (int i = 0; i <= kSamples; ++i) {
         sampler.sample(doc.duration() * i / kSamples, pose);
-        joints.clear();
+        std::vector<glm::vec3>& joints = poses.emplace_back();
         for (const glm::mat4& m : pose.world)
             joints.push_back(glm::vec3(m[3]));
-        path.push_back(render::robustCenter(std::move(joints)));
     }
-    return path;
+    return poses;
 }
 
 } // namespace
 
 void bindViewport(Document* doc, render::Viewport* view)
 {
-    view->setClipPath([doc] { return clipPath(*doc); });
+    view->setClipPoses([doc] { return clipPoses(*doc); });
     auto onPose = [doc, view] {
         view->setPose(doc->pose(), doc->rootTravel());
         if (doc->mesh())

@@ -48,32 +48,43 @@ Skeleton flatLayerSkeleton(const Animation& additive, const Animation& base)
     return s;
 }
 
-LayeredSampler::LayeredSampler(const Animation& additive, const BaseLayer& layer, const Skeleton& skeleton)
-    : anim_(&additive), layer_(&layer), given_(&skeleton),
-      flat_(skeleton.empty() ? flatLayerSkeleton(additive, layer.animation) : Skeleton{}),
-      additive_(additive, skeleton.empty() ? flat_ : skeleton),
-      base_(layer.animation, skeleton.empty() ? flat_ : skeleton)
+SamplerPair::SamplerPair(const Animation& top, const Animation& base, const Skeleton& skeleton)
+    : topAnimation_(&top), baseAnimation_(&base), given_(&skeleton),
+      flat_(skeleton.empty() ? flatLayerSkeleton(top, base) : Skeleton{}), top_(top, skeleton.empty() ? flat_ : skeleton),
+      base_(base, skeleton.empty() ? flat_ : skeleton)
 {
     rebind();
 }
 
-void LayeredSampler::rebind()
+void SamplerPair::rebind()
 {
     if (given_->empty())
-        flat_ = flatLayerSkeleton(*anim_, layer_->animation);
-    additive_.rebind();
+        flat_ = flatLayerSkeleton(*topAnimation_, *baseAnimation_);
+    top_.rebind();
     base_.rebind();
     order_ = skeleton().evaluationOrder().value_or(std::vector<int>{});
 }
 
+void SamplerPair::compose(const std::vector<LocalTransform>& locals, Pose& out) const
+{
+    composePose(skeleton(), order_, locals, out);
+}
+
+LayeredSampler::LayeredSampler(const Animation& additive, const BaseLayer& layer, const Skeleton& skeleton)
+    : layer_(&layer), pair_(additive, layer.animation, skeleton)
+{
+}
+
+void LayeredSampler::rebind() { pair_.rebind(); }
+
 void LayeredSampler::sampleLocal(double time, std::vector<LocalTransform>& out)
 {
-    base_.sampleLocal(layer_->baseTime(time), under_);
-    additive_.sampleLocalOn(time, under_, out);
+    pair_.base().sampleLocal(layer_->baseTime(time), under_);
+    pair_.top().sampleLocalOn(time, under_, out);
     const double w = layer_->weight;
     if (w == 1.0)
         return;
-    const Binding& b = additive_.binding();
+    const Binding& b = pair_.top().binding();
     for (size_t i = 0; i < out.size(); ++i) {
         if (b.trackOfBone[i] < 0)
             continue;
@@ -90,7 +101,7 @@ void LayeredSampler::sampleLocal(double time, std::vector<LocalTransform>& out)
 void LayeredSampler::sample(double time, Pose& out)
 {
     sampleLocal(time, over_);
-    composePose(skeleton(), order_, over_, out);
+    pair_.compose(over_, out);
 }
 
 void composePose(const Skeleton& skeleton, const std::vector<int>& order, const std::vector<LocalTransform>& locals,

@@ -42,6 +42,34 @@ Skeleton flatLayerSkeleton(const Animation& additive, const Animation& base);
 void composePose(const Skeleton& skeleton, const std::vector<int>& order, const std::vector<LocalTransform>& locals,
                  Pose& out);
 
+// Two animations sampled on one skeleton, the given one or, when it is empty, flatLayerSkeleton() of
+// both: what layering and priority mixing (core/priority_mix.h) share. The animations and the skeleton
+// must outlive it; it holds samplers bound to its own skeleton, so it is neither copied nor moved.
+class SamplerPair {
+public:
+    SamplerPair(const Animation& top, const Animation& base, const Skeleton& skeleton);
+    SamplerPair(const SamplerPair&) = delete;
+    SamplerPair& operator=(const SamplerPair&) = delete;
+
+    void rebind(); // after editing either animation or the skeleton
+    Sampler& top() { return top_; }
+    Sampler& base() { return base_; }
+    const Sampler& top() const { return top_; }
+    const Sampler& base() const { return base_; }
+    const Skeleton& skeleton() const { return top_.skeleton(); }
+    // A drawable pose from local transforms of every skeleton bone.
+    void compose(const std::vector<LocalTransform>& locals, Pose& out) const;
+
+private:
+    const Animation* topAnimation_;
+    const Animation* baseAnimation_;
+    const Skeleton* given_;
+    Skeleton flat_; // before the samplers, which are bound to it
+    Sampler top_;
+    Sampler base_;
+    std::vector<int> order_; // parents first
+};
+
 // Samples `additive` layered on `layer`. An empty skeleton means flatLayerSkeleton(). The animation,
 // layer and skeleton must outlive the sampler; call rebind() after editing any of them.
 class LayeredSampler {
@@ -54,18 +82,13 @@ public:
     // The same as a drawable pose (float locals, world matrices, visibility).
     void sample(double time, Pose& out);
 
-    const Skeleton& skeleton() const { return additive_.skeleton(); }
-    const Binding& binding() const { return additive_.binding(); }
-    const Binding& baseBinding() const { return base_.binding(); }
+    const Skeleton& skeleton() const { return pair_.skeleton(); }
+    const Binding& binding() const { return pair_.top().binding(); }
+    const Binding& baseBinding() const { return pair_.base().binding(); }
 
 private:
-    const Animation* anim_;
     const BaseLayer* layer_;
-    const Skeleton* given_;
-    Skeleton flat_;
-    Sampler additive_;
-    Sampler base_;
-    std::vector<int> order_;
+    SamplerPair pair_; // the additive on top of the base
     std::vector<LocalTransform> under_, over_;
 };
 

@@ -64,11 +64,9 @@ std::vector<JointDrivers> mixDrivers(const Animation& anim, const MotionPrioriti
 
 PriorityMixSampler::PriorityMixSampler(const Animation& anim, MotionPriorities priorities, const PriorityBase& base,
                                        const Skeleton& skeleton)
-    : animation_(&anim), priorities_(std::move(priorities)), baseMotion_(&base), given_(&skeleton),
-      flat_(skeleton.empty() ? flatLayerSkeleton(anim, base.animation) : Skeleton{}),
-      anim_(anim, skeleton.empty() ? flat_ : skeleton), base_(base.animation, skeleton.empty() ? flat_ : skeleton)
+    : animation_(&anim), priorities_(std::move(priorities)), baseMotion_(&base), pair_(anim, base.animation, skeleton)
 {
-    rebind();
+    drivers_ = mixDrivers(*animation_, priorities_, binding(), *baseMotion_, baseBinding());
 }
 
 void PriorityMixSampler::setPriorities(MotionPriorities priorities)
@@ -79,18 +77,14 @@ void PriorityMixSampler::setPriorities(MotionPriorities priorities)
 
 void PriorityMixSampler::rebind()
 {
-    if (given_->empty())
-        flat_ = flatLayerSkeleton(*animation_, baseMotion_->animation);
-    anim_.rebind();
-    base_.rebind();
-    drivers_ = mixDrivers(*animation_, priorities_, anim_.binding(), *baseMotion_, base_.binding());
-    order_ = skeleton().evaluationOrder().value_or(std::vector<int>{});
+    pair_.rebind();
+    drivers_ = mixDrivers(*animation_, priorities_, binding(), *baseMotion_, baseBinding());
 }
 
 void PriorityMixSampler::sampleLocal(double time, std::vector<LocalTransform>& out)
 {
-    anim_.sampleLocal(time, out);
-    base_.sampleLocal(baseMotion_->baseTime(time), under_);
+    pair_.top().sampleLocal(time, out);
+    pair_.base().sampleLocal(baseMotion_->baseTime(time), under_);
     // The animation's sample holds the rest value in every channel it does not key.
     for (size_t b = 0; b < out.size(); ++b) {
         if (drivers_[b].rotation == MixSource::Base)
@@ -103,7 +97,7 @@ void PriorityMixSampler::sampleLocal(double time, std::vector<LocalTransform>& o
 void PriorityMixSampler::sample(double time, Pose& out)
 {
     sampleLocal(time, over_);
-    composePose(skeleton(), order_, over_, out);
+    pair_.compose(over_, out);
 }
 
 } // namespace bonescope

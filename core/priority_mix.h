@@ -15,6 +15,7 @@
 
 #include "core/animation.h"
 #include "core/binding.h"
+#include "core/layering.h"
 #include "core/pose.h"
 #include "core/sampler.h"
 #include "core/skeleton.h"
@@ -78,20 +79,16 @@ public:
 
     // Per skeleton bone; the same at every time (it depends on which channels have keys).
     const std::vector<JointDrivers>& drivers() const { return drivers_; }
-    const Skeleton& skeleton() const { return anim_.skeleton(); }
-    const Binding& binding() const { return anim_.binding(); }
-    const Binding& baseBinding() const { return base_.binding(); }
+    const Skeleton& skeleton() const { return pair_.skeleton(); }
+    const Binding& binding() const { return pair_.top().binding(); }
+    const Binding& baseBinding() const { return pair_.base().binding(); }
 
 private:
     const Animation* animation_;
     MotionPriorities priorities_;
     const PriorityBase* baseMotion_;
-    const Skeleton* given_;
-    Skeleton flat_;
-    Sampler anim_;
-    Sampler base_;
+    SamplerPair pair_; // the animation and the base
     std::vector<JointDrivers> drivers_;
-    std::vector<int> order_;
     std::vector<LocalTransform> under_, over_;
 };
 

@@ -116,7 +116,10 @@ BatchPlan collectJobs(const std::vector<std::string>& inputs, const fs::path& ou
             candidate = platform::utf8String(f.out.parent_path() /
                                              platform::utf8Path(platform::utf8String(f.out.stem()) + "-" + std::to_string(n) + outExt));
         taken.insert(candidate);
-        BatchJob job{platform::utf8String(f.file), candidate, f.error, {}};
+        BatchJob job;
+        job.in = platform::utf8String(f.file);
+        job.out = candidate;
+        job.error = f.error;
         job.renamed = renamed;
         plan.jobs.push_back(std::move(job));
     }
@@ -140,7 +143,9 @@ BatchPlan collectInPlace(const std::vector<std::string>& inputs)
     std::error_code ec;
     auto add = [&](const fs::path& file, std::string error) {
         const std::string path = platform::utf8String(file);
-        plan.jobs.push_back({path, path, std::move(error), {}});
+        BatchJob& job = plan.jobs.emplace_back();
+        job.in = job.out = path;
+        job.error = std::move(error);
     };
     for (const std::string& input : inputs) {
         const fs::path root = platform::utf8Path(input);

@@ -5,6 +5,7 @@
 #include <glm/gtc/quaternion.hpp>
 
 #include "core/mirror.h"
+#include "core/mirror_pose.h"
 #include "tests/support/world_positions.h"
 
 using namespace bonescope;
@@ -171,4 +172,53 @@ TEST(Mirror, BothSidesTradeTracksAndNameClashIsRefused)
     }
     EXPECT_EQ(clash.tracks[1].name, "armC");
     EXPECT_EQ(clash.tracks[1].translation.keys[0].value, before.tracks[1].translation.keys[0].value);
+}
+
+// One pose: at the chosen time, each side takes the other's pose reflected (the hips in place); the
+// keys at other times stay.
+TEST(MirrorPose, LeftArmRaiseAtOneTimeBecomesRightArmRaise)
+{
+    const Skeleton s = rig();
+    const Animation original = leftArmRaise();
+    Animation posed = original;
+    const auto keys = mirrorPose(posed, s, 1.0, 0);
+    // upperarm_l (rotation, from upperarm_r at rest), upperarm_r (a new track), hips (both channels).
+    EXPECT_EQ(keys.size(), 4u);
+    const auto before = test::worldPositions(original, s, 1.0), after = test::worldPositions(posed, s, 1.0);
+    for (size_t b = 0; b < s.size(); ++b) {
+        const int other = s.find(mirroredName(s.bones[b].name));
+        const glm::dvec3 want = reflectX(before[b]);
+        for (int c = 0; c < 3; ++c)
+            EXPECT_NEAR(after[size_t(other)][c], want[c], 1e-9) << s.bones[b].name;
+    }
+    // The hips' end key reflected in place; the left arm back at rest at the end; the start untouched.
+    const Track& hips = posed.tracks[size_t(posed.findTrack("hips"))];
+    EXPECT_NEAR(hips.translation.keys[1].value.x, -0.2, 1e-12);
+    EXPECT_EQ(hips.translation.keys[0].value, glm::dvec3(0, 1, 0));
+    const Track& left = posed.tracks[size_t(posed.findTrack("upperarm_l"))];
+    ASSERT_EQ(left.rotation.keys.size(), 2u);
+    EXPECT_NEAR(left.rotation.keys[1].value.w, 1.0, 1e-12);
+    const auto start = test::worldPositions(posed, s, 0.0), startBefore = test::worldPositions(original, s, 0.0);
+    const size_t hand = size_t(s.find("hand_l"));
+    for (int c = 0; c < 3; ++c)
+        EXPECT_NEAR(start[hand][c], startBefore[hand][c], 1e-12);
+}
+
+TEST(MirrorPose, ChosenBonesTakeTheirCounterpartsAlongAndNothingElse)
+{
+    const Skeleton s = rig();
+    Animation posed = leftArmRaise();
+    // The right arm chosen: both arms change, the hips do not.
+    const auto keys = mirrorPose(posed, s, 1.0, 0, {s.find("upperarm_r")});
+    ASSERT_EQ(keys.size(), 2u);
+    for (const KeyRef& k : keys)
+        EXPECT_NE(posed.tracks[size_t(k.track)].name, "hips");
+    EXPECT_NEAR(posed.tracks[size_t(posed.findTrack("hips"))].translation.keys[1].value.x, 0.2, 1e-12);
+    const Track& right = posed.tracks[size_t(posed.findTrack("upperarm_r"))];
+    ASSERT_EQ(right.rotation.keys.size(), 1u);
+    const glm::dquat raise = glm::angleAxis(glm::radians(80.0), glm::dvec3(0, 0, 1));
+    EXPECT_NEAR(glm::dot(right.rotation.keys[0].value, reflectX(raise)), 1.0, 1e-12);
+    // A rig with no animated bone: nothing to key.
+    Animation still;
+    EXPECT_TRUE(mirrorPose(still, s, 0.5, 0).empty());
 }

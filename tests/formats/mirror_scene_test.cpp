@@ -6,6 +6,7 @@
 #include <glm/geometric.hpp>
 
 #include "formats/registry.h"
+#include "core/mirror_pose.h"
 #include "formats/scene_mirror.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_extra.h"
@@ -197,4 +198,27 @@ TEST(MirrorScene, SeanimRigLeftArmRaiseBecomesRightArmRaise)
     EXPECT_NEAR(heightOf(m, rig, "j_wrist_le", 2) - heightOf(m, rig, "j_mainroot", 2), restWrist, 1e-3);
     EXPECT_LT(heightOf(original.animations.front(), rig, "j_wrist_ri", 2) - heightOf(original.animations.front(), rig, "j_mainroot", 2),
               restWrist + 1e-3);
+}
+
+// One pose of the sample walk, mirrored on the avatar at a time between keys: at that time the whole
+// body is the reflection of what it was, and the walk at its start is untouched.
+TEST(MirrorScene, SecondLifePoseMirroredAtOneTime)
+{
+    const Scene original = Registry::instance().byId("secondlife")->read(test::readBytes(test::samplePath("secondlife/linden_walk.anim")));
+    const Animation& a = original.animations.front();
+    Animation posed = a;
+    const int axis = fileAxis("secondlife", 0);
+    const double t = a.duration * 0.37;
+    EXPECT_FALSE(mirrorPose(posed, original.skeleton, t, axis).empty());
+    expectMirroredWorld(a, posed, original.skeleton, axis, t, 1e-9);
+    const auto start = test::worldPositions(posed, original.skeleton, 0), startBefore = test::worldPositions(a, original.skeleton, 0);
+    for (size_t b = 0; b < start.size(); ++b)
+        for (int c = 0; c < 3; ++c)
+            ASSERT_NEAR(start[b][c], startBefore[b][c], 1e-12) << original.skeleton.bones[b].name;
+    // Saved and read back: the mirrored pose survives the format's quantisation.
+    const Format& sl = *Registry::instance().byId("secondlife");
+    Scene edited = original;
+    edited.animations.front() = posed;
+    const Scene reread = sl.read(sl.write(edited));
+    expectMirroredWorld(a, reread.animations.front(), original.skeleton, axis, t, 2e-4);
 }

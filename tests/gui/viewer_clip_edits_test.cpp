@@ -1,9 +1,11 @@
 // Edit > Clip > Mirror left/right and Time scale, chosen in the window's own menus and answered in
 // their dialogs as a user does: the left arm's motion plays on the right arm (world positions
-// reflected across the avatar's left/right axis), one undo step each.
+// reflected across the avatar's left/right axis), one undo step each. Mirror pose at this frame keys
+// the selected joints and their counterparts with the pose reflected, which a save keeps.
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QPushButton>
@@ -12,6 +14,8 @@
 
 #include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
+#include "app/gui/saving/save_controller.h"
+#include "app/gui/document/scene_loading.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;
@@ -51,6 +55,20 @@ public:
 private:
     QTimer timer_;
 };
+
+QAction* actionNamed(QMenu* menu, const QString& text)
+{
+    for (QAction* a : menu->actions())
+        if (a->text().remove('&') == text)
+            return a;
+    return nullptr;
+}
+
+glm::quat localRotation(Document* doc, const char* bone)
+{
+    const int b = doc->skeleton().find(bone);
+    return b < 0 ? glm::quat(NAN, NAN, NAN, NAN) : doc->pose().local[size_t(b)].rotation;
+}
 
 glm::vec3 worldOf(Document* doc, const char* bone)
 {
@@ -139,6 +157,72 @@ private slots:
         QCOMPARE(doc->undoStack()->undoText(), QString("Drop joints"));
         doc->undoStack()->undo();
         QCOMPARE(doc->animation().tracks.size(), tracks);
+    }
+
+    void mirrorPoseAtThisFrameThroughTheClipMenuAndSaved()
+    {
+        const QString path = guitest::tempDir() + "/walk.anim";
+        QFile::remove(path);
+        QVERIFY(QFile::copy(QString(BONESCOPE_SAMPLES) + "/secondlife/linden_walk.anim", path));
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {900, 700}));
+        QVERIFY2(w.openFileNow(path), qPrintable(w.lastError()));
+        Document* doc = w.document();
+        const double t = 0.4;
+        doc->setTime(0);
+        const glm::vec3 startWrist = worldOf(doc, "mWristLeft");
+        doc->setTime(t);
+        const glm::vec3 leftWrist = worldOf(doc, "mWristLeft"), rightWrist = worldOf(doc, "mWristRight");
+        const glm::vec3 leftAnkle = worldOf(doc, "mAnkleLeft");
+        const glm::quat leftShoulder = localRotation(doc, "mShoulderLeft"), rightShoulder = localRotation(doc, "mShoulderRight");
+
+        QMenu* clip = menuNamed(menuNamed(w.menuBar()->actions(), "Edit")->actions(), "Clip");
+        QVERIFY(clip);
+        emit clip->aboutToShow();
+        QAction* mirrorPose = actionNamed(clip, "Mirror pose at this frame...");
+        QVERIFY(mirrorPose && mirrorPose->isEnabled());
+        auto mirrorThroughTheMenu = [&] {
+            FormAnswerer answer([](QDialog*) {}); // across X, no extra pairs
+            mirrorPose->trigger();
+            return answer.answered;
+        };
+        // The file's left is +Y: a rotation mirrored across it keeps y and negates x and z.
+        auto mirrored = [](glm::quat q) { return glm::quat(q.w, -q.x, q.y, -q.z); };
+        auto same = [](glm::quat a, glm::quat b) { return std::abs(glm::dot(a, b)) > 1 - 1e-6f; };
+
+        // The left shoulder selected: it and its counterpart trade their poses, mirrored; nothing else moves.
+        doc->setSelection({doc->skeleton().find("mShoulderLeft")}, doc->skeleton().find("mShoulderLeft"));
+        QVERIFY(mirrorThroughTheMenu());
+        QCOMPARE(doc->undoStack()->undoText(), QString("Mirror pose"));
+        QVERIFY(!same(leftShoulder, rightShoulder));
+        QVERIFY(same(localRotation(doc, "mShoulderRight"), mirrored(leftShoulder)));
+        QVERIFY(same(localRotation(doc, "mShoulderLeft"), mirrored(rightShoulder)));
+        QVERIFY(glm::distance(worldOf(doc, "mAnkleLeft"), leftAnkle) < 1e-6);
+        doc->undoStack()->undo();
+        QVERIFY(!doc->isModified());
+
+        // Nothing selected: the whole body, so the wrists trade places across the avatar's left/right.
+        doc->setSelection({}, -1);
+        QVERIFY(mirrorThroughTheMenu());
+        auto reflected = [](glm::vec3 p) { return glm::vec3(p.x, -p.y, p.z); };
+        // (2 cm: the avatar's two sides differ by up to 5 mm at the hips, knees and ankles)
+        QVERIFY(glm::distance(worldOf(doc, "mWristRight"), reflected(leftWrist)) < 0.02);
+        QVERIFY(glm::distance(worldOf(doc, "mWristLeft"), reflected(rightWrist)) < 0.02);
+        QVERIFY(glm::distance(worldOf(doc, "mWristLeft"), leftWrist) > 0.02);
+        doc->setTime(0);
+        QVERIFY(glm::distance(worldOf(doc, "mWristLeft"), startWrist) < 1e-6);
+
+        // Saved through the window's save and opened again: the mirrored pose is in the file.
+        QVERIFY(w.saves()->save());
+        LoadResult reread = loadAnimationFile(path);
+        QVERIFY(reread.scene);
+        Document again;
+        again.setScene(std::move(*reread.scene), path);
+        again.setTime(t);
+        doc->setTime(t);
+        QVERIFY2(glm::distance(worldOf(&again, "mWristRight"), worldOf(doc, "mWristRight")) < 1e-3,
+                 "the saved file plays the mirrored pose");
+        QVERIFY(glm::distance(worldOf(&again, "mWristRight"), rightWrist) > 0.02);
     }
 };
 

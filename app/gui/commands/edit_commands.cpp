@@ -5,6 +5,7 @@
 #include "app/gui/document/document.h"
 #include "core/bone_edits.h"
 #include "core/clip_editing.h"
+#include "core/mirror_pose.h"
 #include "formats/scene_mirror.h"
 
 namespace bonescope::gui {
@@ -205,6 +206,16 @@ long mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pair
         return true;
     });
     return moved;
+}
+
+size_t mirrorPoseEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs)
+{
+    size_t keyed = 0;
+    const int axis = fileAxis(doc->scene().format, commonAxis);
+    editAnimation(doc, tr("Mirror pose"), [&](Animation& a) {
+        return (keyed = mirrorPose(a, doc->skeleton(), doc->time(), axis, doc->selection(), pairs).size()) > 0;
+    });
+    return keyed;
 }
 
 size_t dropJointsEdit(Document* doc, const QString& pattern)

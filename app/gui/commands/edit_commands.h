@@ -47,6 +47,9 @@ void timeScaleEdit(Document* doc, double factor);
 // the user's own side markers. Returns the number of tracks that changed side, or -1 with `error` set
 // when the mirror is refused (nothing is pushed).
 long mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs, QString* error);
+// The pose at the current time mirrored the same way on the selected bones and their counterparts
+// (every bone when none is selected), keyed there (core/mirror_pose.h). Returns the keys set.
+size_t mirrorPoseEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs);
 // Tracks whose bone matches `pattern` (core/bone_pattern.h). Each returns how many tracks changed;
 // nothing is pushed for none.
 size_t dropJointsEdit(Document* doc, const QString& pattern);

@@ -2,6 +2,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -45,6 +46,49 @@ QDoubleSpinBox* fpsField(QWidget* parent, double value)
     s->setDecimals(3);
     s->setValue(value);
     return s;
+}
+
+// The axis and the user's own side markers for a mirror; none when cancelled or a marker pair is
+// not LEFT:RIGHT (said in a message).
+struct MirrorChoice {
+    int axis = 0; // of the common frame
+    std::vector<SidePair> pairs;
+};
+
+std::optional<MirrorChoice> askMirror(QWidget* parent, const QString& title)
+{
+    QComboBox* axis = nullptr;
+    QLineEdit* pairs = nullptr;
+    auto form = runForm(parent, title, [&](QDialog* d, QFormLayout* f) {
+        axis = new QComboBox(d);
+        axis->addItems({QMenu::tr("X (the character's left and right)"), QMenu::tr("Y (up and down)"),
+                        QMenu::tr("Z (front and back)")});
+        pairs = new QLineEdit(d);
+        pairs->setPlaceholderText(QMenu::tr("Lft:Rgt"));
+        pairs->setToolTip(QMenu::tr("Side markers of your own, LEFT:RIGHT, several separated by commas. Built in: "
+                                    "Left/Right, _l/_r, .L/.R, _le/_ri, L_/R_, \" L \"/\" R \""));
+        f->addRow(QMenu::tr("Across"), axis);
+        f->addRow(QMenu::tr("Also pair"), pairs);
+    });
+    if (!form)
+        return std::nullopt;
+    MirrorChoice choice;
+    choice.axis = axis->currentIndex();
+    for (const QString& item : pairs->text().split(',', Qt::SkipEmptyParts)) {
+        SidePair p;
+        if (!parseSidePair(item.trimmed().toStdString(), p)) {
+            QMessageBox::warning(parent, title, QMenu::tr("\"%1\" is not LEFT:RIGHT.").arg(item.trimmed()));
+            return std::nullopt;
+        }
+        choice.pairs.push_back(p);
+    }
+    return choice;
+}
+
+QString noSidesMessage()
+{
+    return QMenu::tr("No joint has a left or right counterpart: every joint was reflected in place. Add your own "
+                     "side markers under \"Also pair\" if the names use others.");
 }
 
 bool frameBased(const Document* doc) { return doc->scene().format == "seanim" || doc->scene().format == "bvh"; }
@@ -91,42 +135,30 @@ void addBoneEditActions(QMenu* clip, Document* doc, QWidget* parent)
     });
     timeScale->setObjectName("timeScale");
     QAction* mirror = clip->addAction(QMenu::tr("&Mirror left/right..."), parent, [doc, parent] {
-        QComboBox* axis = nullptr;
-        QLineEdit* pairs = nullptr;
-        auto form = runForm(parent, QMenu::tr("Mirror left/right"), [&](QDialog* d, QFormLayout* f) {
-                axis = new QComboBox(d);
-                axis->addItems({QMenu::tr("X (the character's left and right)"), QMenu::tr("Y (up and down)"),
-                                QMenu::tr("Z (front and back)")});
-                pairs = new QLineEdit(d);
-                pairs->setPlaceholderText(QMenu::tr("Lft:Rgt"));
-                pairs->setToolTip(QMenu::tr("Side markers of your own, LEFT:RIGHT, several separated by commas. Built in: "
-                                            "Left/Right, _l/_r, .L/.R, _le/_ri, L_/R_, \" L \"/\" R \""));
-                f->addRow(QMenu::tr("Across"), axis);
-                f->addRow(QMenu::tr("Also pair"), pairs);
-            });
-        if (!form)
+        const QString title = QMenu::tr("Mirror left/right");
+        const auto choice = askMirror(parent, title);
+        if (!choice)
             return;
-        std::vector<SidePair> user;
-        for (const QString& item : pairs->text().split(',', Qt::SkipEmptyParts)) {
-            SidePair p;
-            if (!parseSidePair(item.trimmed().toStdString(), p)) {
-                QMessageBox::warning(parent, QMenu::tr("Mirror left/right"),
-                                     QMenu::tr("\"%1\" is not LEFT:RIGHT.").arg(item.trimmed()));
-                return;
-            }
-            user.push_back(p);
-        }
         QString error;
-        const long moved = mirrorEdit(doc, axis->currentIndex(), user, &error);
+        const long moved = mirrorEdit(doc, choice->axis, choice->pairs, &error);
         if (moved < 0 && !error.isEmpty())
-            QMessageBox::warning(parent, QMenu::tr("Mirror left/right"), error);
+            QMessageBox::warning(parent, title, error);
         else if (moved == 0)
-            QMessageBox::information(parent, QMenu::tr("Mirror left/right"),
-                                     QMenu::tr("No joint has a left or right counterpart: every joint was reflected in "
-                                               "place. Add your own side markers under \"Also pair\" if the names "
-                                               "use others."));
+            QMessageBox::information(parent, title, noSidesMessage());
     });
     mirror->setObjectName("mirrorClip");
+    QAction* mirrorPoseAction = clip->addAction(QMenu::tr("Mirror &pose at this frame..."), parent, [doc, parent] {
+        const QString title = QMenu::tr("Mirror pose at this frame");
+        const auto choice = askMirror(parent, title);
+        if (choice && mirrorPoseEdit(doc, choice->axis, choice->pairs) == 0)
+            QMessageBox::information(parent, title,
+                                     QMenu::tr("No animated joint among the selected ones or their counterparts: "
+                                               "nothing to mirror."));
+    });
+    mirrorPoseAction->setObjectName("mirrorPose");
+    mirrorPoseAction->setToolTip(QMenu::tr("Keys, at the current frame, the selected joints and their other-side "
+                                           "counterparts (every joint when none is selected) with the pose "
+                                           "mirrored: the left side takes the right's pose and the right the left's"));
     addPatternAction(clip, doc, parent, QMenu::tr("Dro&p joints..."), "dropJoints", QMenu::tr("Drop joints"), dropJointsEdit);
     addPatternAction(clip, doc, parent, QMenu::tr("Free&ze joints..."), "freezeJoints",
                      QMenu::tr("Freeze joints (hold the first key)"), freezeJointsEdit);

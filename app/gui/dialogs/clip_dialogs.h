@@ -1,7 +1,8 @@
 #pragma once
 // Edit > Clip: frame rate (keeping times or frame numbers), trim to a frame range, set the duration,
-// reverse and, for frame-based formats (SEAnim, BVH), resample; time scale, mirror left/right, drop
-// or freeze joints by name pattern, offset the root. A small dialog each; one undo step each.
+// reverse and, for frame-based formats (SEAnim, BVH), resample; time scale, mirror left/right (the
+// clip, or the pose at the current frame), drop or freeze joints by name pattern, offset the root. A
+// small dialog each; one undo step each.
 class QMenu;
 class QWidget;
 

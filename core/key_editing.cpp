@@ -9,7 +9,13 @@ namespace bonescope {
 
 namespace {
 
-constexpr double kSameTime = 1e-9;
+// Two times are the same key's within a thousandth of a frame: a key typed or snapped at frame 5 meets
+// the file's key at frame 5 even where the format stores times quantised (Second Life: 1/65535 of the
+// duration), instead of landing a few microseconds beside it.
+double sameTime(const Animation& a)
+{
+    return a.fps > 0 && std::isfinite(a.fps) ? std::max(1e-9, 1e-3 / a.fps) : 1e-9;
+}
 
 glm::dvec4 toAny(const glm::dvec3& v) { return {v, 0}; }
 glm::dvec4 toAny(const glm::dquat& q) { return {q.x, q.y, q.z, q.w}; }
@@ -42,12 +48,14 @@ bool validRef(const Animation& a, const KeyRef& k)
            size_t(k.index) < channelSize(a.tracks[k.track], k.channel);
 }
 
+// A key at the same time (within `same`) is replaced, keeping its own time.
 template <class K>
-int insertSorted(std::vector<K>& keys, K key)
+int insertSorted(std::vector<K>& keys, K key, double same)
 {
-    auto it = std::lower_bound(keys.begin(), keys.end(), key.time - kSameTime,
+    auto it = std::lower_bound(keys.begin(), keys.end(), key.time - same,
                                [](const K& k, double t) { return k.time < t; });
-    if (it != keys.end() && std::abs(it->time - key.time) <= kSameTime) {
+    if (it != keys.end() && std::abs(it->time - key.time) <= same) {
+        key.time = it->time;
         *it = std::move(key);
         return int(it - keys.begin());
     }
@@ -55,12 +63,13 @@ int insertSorted(std::vector<K>& keys, K key)
     return int(it - keys.begin());
 }
 
-// Index of the key at time t (within kSameTime), or -1.
+// Index of the key at time t (within sameTime), or -1.
 int indexAtTime(const Animation& a, int track, ChannelKind c, double t)
 {
+    const double same = sameTime(a);
     return withChannel(a.tracks[track], c, [&](const auto& ch) {
         for (size_t k = 0; k < ch.keys.size(); ++k)
-            if (std::abs(ch.keys[k].time - t) <= kSameTime)
+            if (std::abs(ch.keys[k].time - t) <= same)
                 return int(k);
         return -1;
     });
@@ -110,7 +119,7 @@ int insertKey(Animation& a, int track, ChannelKind c, double time, const glm::dv
         key.time = time;
         fromAny(value, key.value);
         key.flags = flags;
-        return insertSorted(ch.keys, key);
+        return insertSorted(ch.keys, key, sameTime(a));
     });
 }
 

@@ -37,7 +37,8 @@ void setKeyValue(Animation& a, const KeyRef& k, const glm::dvec4& value);
 // Sets a key's own flag bits (e.g. LEGO Island's per-key flags), leaving its value and time.
 void setKeyFlags(Animation& a, const KeyRef& k, uint32_t flags);
 
-// Inserts a key at `time`, replacing one already there (same time within 1e-9 s). Returns its index.
+// Inserts a key at `time`, replacing one already there (same time within a thousandth of a frame at
+// the animation's fps, or 1e-9 s), whose time it keeps. Returns its index.
 int insertKey(Animation& a, int track, ChannelKind c, double time, const glm::dvec4& value, uint32_t flags = 0);
 
 // Deletes the given keys (any order, duplicates ignored).

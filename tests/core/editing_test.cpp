@@ -46,6 +46,29 @@ TEST(KeyEditing, InsertKeepsOrderAndReplacesSameTime)
     EXPECT_EQ(a.tracks[0].rotation.keys[0].value, glm::dquat(0, 0, 0, 1));
 }
 
+// Measured: Insert key at frame 5 of the Second Life walk (15 fps; key times stored as 1/65535 of the
+// duration) put a second key 3 microseconds beside the file's own.
+TEST(KeyEditing, InsertAtAFrameMeetsAQuantisedKeyThere)
+{
+    Animation a = line();
+    a.fps = 15;
+    const double stored = 0.3333391; // frame 5 as the format stores it
+    a.tracks[0].translation.keys.insert(a.tracks[0].translation.keys.begin() + 1, {stored, {7, 0, 0}});
+    EXPECT_EQ(insertKey(a, 0, ChannelKind::Translation, 5.0 / 15, {8, 0, 0, 0}), 1);
+    ASSERT_EQ(a.tracks[0].translation.size(), 4u);
+    EXPECT_EQ(a.tracks[0].translation.keys[1].time, stored); // the file's time is kept
+    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 8);
+    // A key a hundredth of a frame away is another key.
+    EXPECT_EQ(insertKey(a, 0, ChannelKind::Translation, stored + 0.01 / 15, {9, 0, 0, 0}), 2);
+    EXPECT_EQ(a.tracks[0].translation.size(), 5u);
+    // Moved onto it (snapped to frame 5): the one key there, found again by the returned reference.
+    const auto moved = moveKeys(a, {{0, ChannelKind::Translation, 2}}, -0.01 / 15, 15);
+    ASSERT_EQ(a.tracks[0].translation.size(), 4u);
+    ASSERT_EQ(moved.size(), 1u);
+    EXPECT_EQ(moved[0].index, 1);
+    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 9);
+}
+
 TEST(KeyEditing, SetValueClearsRawEncoding)
 {
     Animation a = line();

@@ -222,3 +222,21 @@ TEST(MirrorScene, SecondLifePoseMirroredAtOneTime)
     const Scene reread = sl.read(sl.write(edited));
     expectMirroredWorld(a, reread.animations.front(), original.skeleton, axis, t, 2e-4);
 }
+
+// Measured in the window: mirroring the walk's pose at frame 5 put a second key beside each of the
+// file's own keys there (stored at 1/65535 of the duration, 3 microseconds from 5/15 s).
+TEST(MirrorScene, SecondLifePoseAtAKeyedFrameReplacesTheKeysThere)
+{
+    const Scene original = Registry::instance().byId("secondlife")->read(test::readBytes(test::samplePath("secondlife/linden_walk.anim")));
+    Animation posed = original.animations.front();
+    ASSERT_EQ(posed.fps, 15);
+    mirrorPose(posed, original.skeleton, 5.0 / 15, fileAxis("secondlife", 0));
+    const Animation& a = original.animations.front();
+    for (size_t t = 0; t < a.tracks.size(); ++t) {
+        auto keyedAt5 = [](const QuatChannel& c) {
+            return std::any_of(c.keys.begin(), c.keys.end(), [](const QuatKey& k) { return std::abs(k.time * 15 - 5) < 1e-3; });
+        };
+        if (keyedAt5(a.tracks[t].rotation))
+            EXPECT_EQ(posed.tracks[t].rotation.size(), a.tracks[t].rotation.size()) << a.tracks[t].name;
+    }
+}

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "formats/byte_reader.h"
 #include "formats/parse_error.h"
 #include "formats/text_encoding.h"
 
@@ -151,6 +152,15 @@ void checkWriteLimits(const Scene& scene, const WriteLimits& limits)
     } else if (const Animation* a = scene.currentAnimation()) {
         c.animation(*a);
     }
+}
+
+void checkWrittenFrames(double frames, size_t fileBytes, const std::string& format, const std::string& what)
+{
+    const double limit = double(ByteReader::FreeFrames) + double(ByteReader::FramesPerByte) * double(fileBytes);
+    if (!(std::floor(frames) <= limit)) // the reader counts whole frames
+        throw WriteError(format + ": " + what + " is " + number(frames) + " frames, more than a file of " +
+                         std::to_string(fileBytes) + " bytes may declare (at most " + number(limit) +
+                         "); Bonescope would refuse to read it back");
 }
 
 } // namespace bonescope

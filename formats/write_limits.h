@@ -24,4 +24,9 @@ struct WriteLimits {
 // that the limits do not allow: "LEGO Island: bone 'x' translation key 3 (0.1 s): 1e+300 is beyond ...".
 void checkWriteLimits(const Scene& scene, const WriteLimits& limits);
 
+// A reader refuses a file that declares more frames than its size allows (ByteReader::checkFrames),
+// so a writer checks the length it declared against the bytes it wrote: `frames` is the declared
+// length in frames, `what` names it ("animation 'walk' duration"). Throws WriteError.
+void checkWrittenFrames(double frames, size_t fileBytes, const std::string& format, const std::string& what);
+
 } // namespace bonescope

@@ -77,9 +77,15 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
                 throw std::runtime_error(job.in + ": not written, the edits would make it invalid: " + f.message);
             job.report.push_back("warning: " + f.message);
         }
-        const std::vector<uint8_t> bytes = format.write(loaded.scene);
         // What Bonescope writes it can read back: an edit can make a file its own reader refuses (a
-        // SEAnim's frame count grown past what its size allows). Such a file is not written.
+        // SEAnim's frame count grown past what its size allows). The writer refuses what it knows
+        // its reader would; reading the bytes back catches the rest. Such a file is not written.
+        std::vector<uint8_t> bytes;
+        try {
+            bytes = format.write(loaded.scene);
+        } catch (const WriteError& e) {
+            throw std::runtime_error(job.in + ": not written: " + e.what());
+        }
         try {
             format.readFrom(bytes, job.in); // beside the input: what it refers to (Dash textures)
         } catch (const std::exception& e) {

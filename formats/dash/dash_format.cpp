@@ -5,6 +5,7 @@
 
 #include "formats/dash/dash_binary_layout.h"
 #include "formats/dash/dash_json.h"
+#include "formats/text_encoding.h"
 
 namespace bonescope {
 
@@ -58,7 +59,13 @@ std::vector<uint8_t> DashFormat::write(const Scene& scene) const
 {
     checkWriteLimits(scene, writeLimits(v_));
     const DashDoc doc = fromScene(scene, v_);
-    return isJson(v_) ? writeJson(doc, isV2(v_)) : writeBinary(doc, isV2(v_));
+    if (isJson(v_))
+        return writeJson(doc, isV2(v_));
+    std::vector<uint8_t> bytes = writeBinary(doc, isV2(v_));
+    for (const DocAnimation& a : doc.animations) // the binary reader checks each stored duration
+        checkWrittenFrames(double(float(a.duration)) * playbackFps(a.raw), bytes.size(), writeLimits(v_).format,
+                           "animation '" + validUtf8(a.name) + "' duration");
+    return bytes;
 }
 
 FileSummary DashFormat::summarize(std::span<const uint8_t> bytes) const

@@ -14,6 +14,8 @@ namespace bonescope {
 namespace lego {
 constexpr int32_t Magic = 0x11;
 constexpr uint32_t MaxKeyTimeMs = 0xFFFFFF; // key time: low 24 bits, flags: high 8 bits
+// The file has no frame rate (times are in milliseconds); the window steps at this one.
+constexpr uint32_t StepFps = 30;
 // The reader refuses non-finite floats (names are length-prefixed, the tree is read without
 // recursion): every value must fit a finite 32-bit float.
 inline WriteLimits writeLimits() { return {"LEGO Island"}; }

@@ -15,8 +15,6 @@ namespace {
 constexpr size_t TranslationKeyBytes = 16, RotationKeyBytes = 20, ScaleKeyBytes = 16, MorphKeyBytes = 5,
                  RollKeyBytes = 8;
 constexpr size_t MinNodeBytes = 4 + 4 * 2 + 4; // name length, four key counts, child count
-// The file has no frame rate (times are in milliseconds); the window steps at this one.
-constexpr uint32_t StepFps = 30;
 
 template <class T>
 Key<T> readKeyHead(ByteReader& r)
@@ -179,7 +177,7 @@ Scene LegoFormat::read(std::span<const uint8_t> bytes) const
     }
     const size_t durationAt = r.pos();
     x->durationMs = r.s32("duration");
-    r.checkDuration(x->durationMs / 1000.0, StepFps, durationAt, "duration");
+    r.checkDuration(x->durationMs / 1000.0, lego::StepFps, durationAt, "duration");
     if (x->hasCamera()) {
         x->cameraPosition.rules = lego::translationRules();
         x->cameraTarget.rules = lego::translationRules();
@@ -197,7 +195,7 @@ Scene LegoFormat::read(std::span<const uint8_t> bytes) const
     x->trailing.assign(tail.begin(), tail.end());
 
     // The file has no frame rate: keys are in milliseconds; 30 fps is only for stepping.
-    anim.fps = StepFps;
+    anim.fps = lego::StepFps;
     anim.duration = x->durationMs / 1000.0;
     anim.keyConvention = lego::keyConvention();
     anim.extra = std::move(x);

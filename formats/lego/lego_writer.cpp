@@ -173,7 +173,8 @@ std::vector<uint8_t> LegoFormat::write(const Scene& scene) const
         if (!actor.name.empty())
             w.u32(actor.type);
     }
-    w.s32(durationMs(a, kept));
+    const int32_t duration = durationMs(a, kept);
+    w.s32(duration);
 
     // Sign flips undo themselves: viewer -> file is the same flip as file -> viewer.
     KeyWriter kw{w, {}};
@@ -190,7 +191,9 @@ std::vector<uint8_t> LegoFormat::write(const Scene& scene) const
     }
     writeTree(kw, scene, a);
     w.bytes(x.trailing);
-    return w.take();
+    std::vector<uint8_t> bytes = w.take();
+    checkWrittenFrames(duration / 1000.0 * lego::StepFps, bytes.size(), "LEGO Island", "the duration");
+    return bytes;
 }
 
 std::vector<Finding> LegoFormat::validate(const Scene& scene, const std::string&) const

@@ -90,6 +90,9 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
 
     // The file's own frameCount and widths while the clip length is what was read.
     const bool sameClip = a.extra && clip == (long long)x->clipFrames;
+    if (clip > (long long)UINT32_MAX)
+        throw WriteError("SEAnim: the clip is " + std::to_string(clip) + " frames long; frameCount holds at most " +
+                         std::to_string(UINT32_MAX));
     const uint32_t frameCount = sameClip ? x->frameCount : uint32_t(clip);
     int fw = sameClip ? x->frameWidth : widthFor(frameCount);
     if (!fits(uint64_t(std::max<long long>(maxFrame, 0)), fw))
@@ -170,7 +173,10 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
         w.bytes(x->custom);
     }
     w.bytes(x->trailing);
-    return w.take();
+    std::vector<uint8_t> bytes = w.take();
+    // The reader checks the declared frameCount and the clip up to the last key or note.
+    checkWrittenFrames(std::max<double>(frameCount, double(clip)), bytes.size(), "SEAnim", "the clip");
+    return bytes;
 }
 
 } // namespace bonescope

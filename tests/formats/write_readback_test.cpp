@@ -225,6 +225,30 @@ TEST(WriteReadBack, HierarchiesDeeperThanTheReaderAreRefused)
     EXPECT_TRUE(boneNames(glb.read(bytes)).count("n" + std::to_string(MaxNodeDepth - 3)));
 }
 
+TEST(WriteReadBack, LengthsLongerThanTheReaderAllowsForTheFileAreRefused)
+{
+    // A SEAnim lasting 1.3e9 s (a fuzz finding, tests/fuzz/corpus/convert_fuzz) was written into a
+    // 528-byte Dash file that its reader refused: a length costs a file nothing, so readers allow
+    // 65,536 frames plus 64 per byte of file (ByteReader::checkFrames), and writers check the same.
+    Scene s = chain(1);
+    s.animations[0].duration = 1e6; // 30 million frames at 30 fps in a file of a few hundred bytes
+    for (const char* id : {"seanim", "lego", "dash15", "dmx"}) {
+        const std::string error = writeError(*Registry::instance().byId(id), s);
+        EXPECT_NE(error.find("Bonescope would refuse to read it back"), std::string::npos) << id << ": " << error;
+    }
+    // Dash JSON declares no frames to check: written and read back with the length.
+    for (const char* id : {"dash15-json", "dmx-json"}) {
+        const Format& f = *Registry::instance().byId(id);
+        EXPECT_DOUBLE_EQ(f.read(f.write(s)).animations.at(0).duration, 1e6) << id;
+    }
+    // At 30 minutes (54,000 frames, under the free 65,536) every one writes and reads back.
+    s.animations[0].duration = 1800;
+    for (const char* id : {"seanim", "lego", "dash15", "dmx"}) {
+        const Format& f = *Registry::instance().byId(id);
+        EXPECT_NEAR(f.read(f.write(s)).animations.at(0).duration, 1800, 0.05) << id;
+    }
+}
+
 TEST(GlbExport, EmptyBoneNameIsRenamedAndExported)
 {
     const Scene source = readFile(test::fixturePath("regressions/glb_export_empty_bone_name.ani"));

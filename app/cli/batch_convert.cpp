@@ -40,7 +40,7 @@ using Job = BatchJob;
 using Plan = BatchPlan;
 using Skipped = BatchSkipped;
 
-void convertOne(Job& job, const Format& target, const ConvertOptions& options)
+void convertOne(Job& job, const Format& target, const ConvertOptions& options, const std::function<void()>& computed)
 {
     if (!job.error.empty())
         return;
@@ -49,6 +49,7 @@ void convertOne(Job& job, const Format& target, const ConvertOptions& options)
         ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
         const auto& bytes = converted.bytes;
         job.optimized = converted.optimized;
+        computed(); // the model is gone; the write waits for the disk
         fs::create_directories(platform::utf8Path(job.out).parent_path());
         // Only a file that existed before the run, with --overwrite, is replaced: a name taken since
         // (another program, or a name that differs only in case on macOS and Windows) is not.
@@ -154,7 +155,7 @@ int cmdBatchConvert(const Args& a, Io io)
 
     Plan plan = collectJobs(a.positional, platform::utf8Path(a.get("--out-dir")), target, a.has("--overwrite"));
     std::vector<Job>& jobs = plan.jobs;
-    runJobs(jobs, [&](Job& job) { convertOne(job, *target, options); }, [&](const Job& job, size_t done) {
+    runJobs(jobs, [&](Job& job, const std::function<void()>& computed) { convertOne(job, *target, options, computed); }, [&](const Job& job, size_t done) {
         io.err << "[" << done << "/" << jobs.size() << "] ";
         if (job.error.empty())
             io.err << job.in << " -> " << job.out << (job.replaces ? " (replaced)" : "") << "\n";

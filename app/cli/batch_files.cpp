@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <semaphore>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
@@ -166,21 +168,36 @@ std::string failure(const BatchJob& job)
 }
 
 
-void runJobs(std::vector<BatchJob>& jobs, const std::function<void(BatchJob&)>& work,
+void runJobs(std::vector<BatchJob>& jobs, const BatchWork& work,
              const std::function<void(const BatchJob&, size_t)>& done)
 {
+    // Twice as many threads as cores, at most one per core computing: a job that has called
+    // computed() waits for the disk (its fsyncs) while the next one takes its core. With one thread
+    // per core the cores stood idle through every fsync, which one core hides behind another thread.
     const size_t total = jobs.size();
+    const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    std::counting_semaphore<> computing{std::ptrdiff_t(cores)};
     std::atomic<size_t> next{0};
     size_t finished = 0;
     std::mutex reporting;
     auto worker = [&] {
-        for (size_t i = next++; i < total; i = next++) {
-            work(jobs[i]);
+        for (;;) {
+            computing.acquire();
+            const size_t i = next++;
+            bool holding = true;
+            const auto computed = [&] {
+                if (std::exchange(holding, false))
+                    computing.release();
+            };
+            if (i >= total)
+                return computed();
+            work(jobs[i], computed);
+            computed();
             std::lock_guard lock(reporting);
             done(jobs[i], ++finished);
         }
     };
-    const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), total);
+    const size_t threads = std::min<size_t>(2 * cores, total);
     std::vector<std::thread> pool;
     for (size_t t = 1; t < threads; ++t)
         pool.emplace_back(worker);

@@ -25,7 +25,6 @@ struct FloatValueCache {
     // Key k, blending towards key k + 1 or not.
     [[gnu::always_inline]] void setKeys(int k, bool blend)
     {
-        prefetchAhead<8>(&keys[k]);
         a = keys[k];
         delta = blend ? keys[k + 1] - a : float4{};
     }
@@ -88,8 +87,6 @@ struct FloatRotationCache {
         if (!blend)
             return hold(ch, k); // a single key, or a stepped segment
         const Prepared& p = segments[k];
-        prefetchAhead<8>(&p);
-        prefetchAhead<8>(&keys[k]);
         mode = p.mode;
         if (mode == Held) {
             hold(ch, k); // keyflag::Hold

@@ -7,18 +7,6 @@
 
 namespace bonescope {
 
-// Asks for the cache line `ahead` items past `p`, which forward playback reaches a few segments
-// later: a 500-bone clip plays from some 2,000 arrays at once, more than the CPU's own prefetchers
-// follow, and each new line would otherwise wait for L3 or memory. Only a hint: it never faults,
-// even past the end of the array.
-template <int Ahead, class T>
-[[gnu::always_inline]] inline void prefetchAhead(const T* p)
-{
-#if defined(__GNUC__)
-    __builtin_prefetch(reinterpret_cast<const char*>(p) + Ahead * sizeof(T));
-#endif
-}
-
 // The time range over which the last located segment holds.
 struct CachedRange {
     double lo = 1, hi = 0; // empty: the first sample looks the segment up
@@ -52,7 +40,6 @@ struct CachedRange {
     // The same over a packed copy of the key times (the float caches keep one).
     [[gnu::always_inline]] bool step(const ChannelRules& rules, const std::vector<double>& times, double t)
     {
-        prefetchAhead<16>(times.data() + cursor);
         return step(rules, times.size(), [&times](size_t i) { return times[i]; }, t);
     }
     // The segment step() went to (its factor f is not set: the caches use t0 and invDt).

@@ -40,15 +40,10 @@ using Job = BatchJob;
 using Plan = BatchPlan;
 using Skipped = BatchSkipped;
 
-void convertOne(Job& job, const Format& target, const ConvertOptions& options)
+// Writes a converted job's output (the part that waits for the disk).
+void writeOutput(Job& job, const std::vector<uint8_t>& bytes)
 {
-    if (!job.error.empty())
-        return;
     try {
-        LoadedScene loaded = loadScene(job.in);
-        ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
-        const auto& bytes = converted.bytes;
-        job.optimized = converted.optimized;
         fs::create_directories(platform::utf8Path(job.out).parent_path());
         // Only a file that existed before the run, with --overwrite, is replaced: a name taken since
         // (another program, or a name that differs only in case on macOS and Windows) is not.
@@ -57,6 +52,22 @@ void convertOne(Job& job, const Format& target, const ConvertOptions& options)
         job.error = job.out + ": exists; use --overwrite or another --out-dir";
     } catch (const std::exception& e) {
         job.error = e.what();
+    }
+}
+
+// Reads and converts a job's input; returns the write of its output, or nothing when it failed.
+std::function<void()> convertOne(Job& job, const Format& target, const ConvertOptions& options)
+{
+    if (!job.error.empty())
+        return {};
+    try {
+        LoadedScene loaded = loadScene(job.in);
+        ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
+        job.optimized = converted.optimized;
+        return [&job, bytes = std::move(converted.bytes)] { writeOutput(job, bytes); };
+    } catch (const std::exception& e) {
+        job.error = e.what();
+        return {};
     }
 }
 
@@ -154,7 +165,7 @@ int cmdBatchConvert(const Args& a, Io io)
 
     Plan plan = collectJobs(a.positional, platform::utf8Path(a.get("--out-dir")), target, a.has("--overwrite"));
     std::vector<Job>& jobs = plan.jobs;
-    runJobs(jobs, [&](Job& job) { convertOne(job, *target, options); }, [&](const Job& job, size_t done) {
+    runJobs(jobs, [&](Job& job) { return convertOne(job, *target, options); }, [&](const Job& job, size_t done) {
         io.err << "[" << done << "/" << jobs.size() << "] ";
         if (job.error.empty())
             io.err << job.in << " -> " << job.out << (job.replaces ? " (replaced)" : "") << "\n";

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <condition_variable>
+#include <deque>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
@@ -166,25 +169,70 @@ std::string failure(const BatchJob& job)
 }
 
 
-void runJobs(std::vector<BatchJob>& jobs, const std::function<void(BatchJob&)>& work,
+void runJobs(std::vector<BatchJob>& jobs, const BatchWork& work,
              const std::function<void(const BatchJob&, size_t)>& done)
 {
+    // One thread per core computes (reads, converts); what a job leaves to do (its write, which waits
+    // for the file's and the folder's fsync) goes to one of as many writing threads, so that no core
+    // stands idle through an fsync. At most `cores` writes wait their turn: a slow disk holds the
+    // computing back instead of piling outputs up in memory. Only the computing threads allocate
+    // models, so glibc keeps no more per-thread heaps than before.
     const size_t total = jobs.size();
+    const size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    const size_t computers = std::min(cores, total);
     std::atomic<size_t> next{0};
     size_t finished = 0;
     std::mutex reporting;
-    auto worker = [&] {
+    const auto report = [&](size_t i) {
+        std::lock_guard lock(reporting);
+        done(jobs[i], ++finished);
+    };
+    struct Pending {
+        size_t index;
+        std::function<void()> rest;
+    };
+    std::mutex queueLock;
+    std::condition_variable queued, taken;
+    std::deque<Pending> queue;
+    size_t computing = computers;
+    auto compute = [&] {
         for (size_t i = next++; i < total; i = next++) {
-            work(jobs[i]);
-            std::lock_guard lock(reporting);
-            done(jobs[i], ++finished);
+            std::function<void()> rest = work(jobs[i]);
+            if (!rest) {
+                report(i);
+                continue;
+            }
+            std::unique_lock lock(queueLock);
+            taken.wait(lock, [&] { return queue.size() < cores; });
+            queue.push_back({i, std::move(rest)});
+            queued.notify_one();
+        }
+        std::lock_guard lock(queueLock);
+        if (--computing == 0)
+            queued.notify_all();
+    };
+    auto write = [&] {
+        for (;;) {
+            std::unique_lock lock(queueLock);
+            queued.wait(lock, [&] { return !queue.empty() || computing == 0; });
+            if (queue.empty())
+                return;
+            Pending p = std::move(queue.front());
+            queue.pop_front();
+            taken.notify_one();
+            lock.unlock();
+            p.rest();
+            p.rest = nullptr; // the output's bytes go before the next wait
+            report(p.index);
         }
     };
-    const size_t threads = std::min<size_t>(std::max(1u, std::thread::hardware_concurrency()), total);
     std::vector<std::thread> pool;
-    for (size_t t = 1; t < threads; ++t)
-        pool.emplace_back(worker);
-    worker();
+    for (size_t t = 0; t < computers; ++t)
+        pool.emplace_back(write);
+    for (size_t t = 1; t < computers; ++t)
+        pool.emplace_back(compute);
+    if (computers > 0)
+        compute();
     for (std::thread& t : pool)
         t.join();
 }

@@ -46,9 +46,12 @@ BatchPlan collectInPlace(const std::vector<std::string>& inputs);
 // Errors from reading and writing already start with a path; others get the input's in front.
 std::string failure(const BatchJob& job);
 
-// Runs `work` on every job on all cores; `done` is called after each, one at a time, with the number
-// of jobs finished so far.
-void runJobs(std::vector<BatchJob>& jobs, const std::function<void(BatchJob&)>& work,
-             const std::function<void(const BatchJob&, size_t)>& done);
+// A job's work: what needs a core (reading, converting), returning what is left that waits for the
+// disk rather than a core (writing the output), or nothing.
+using BatchWork = std::function<std::function<void()>(BatchJob& job)>;
+
+// Runs `work` on every job, one job computing per core, and what each leaves on as many writing
+// threads; `done` is called after each job, one at a time, with the number of jobs finished so far.
+void runJobs(std::vector<BatchJob>& jobs, const BatchWork& work, const std::function<void(const BatchJob&, size_t)>& done);
 
 } // namespace bonescope::cli

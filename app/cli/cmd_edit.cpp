@@ -191,7 +191,11 @@ int cmdEdit(const Args& a, Io io)
                                           : collectJobs(a.positional, platform::utf8Path(a.get("--out-dir")), nullptr,
                                                         a.has("--overwrite"));
     std::vector<Row> rows(plan.jobs.size());
-    runJobs(plan.jobs, [&](BatchJob& job) { editOne(job, rows[size_t(&job - plan.jobs.data())], edits); },
+    runJobs(plan.jobs,
+            [&](BatchJob& job) {
+                editOne(job, rows[size_t(&job - plan.jobs.data())], edits);
+                return std::function<void()>(); // its write comes before the row it reports
+            },
             [&](const BatchJob& job, size_t done) {
                 const Row& row = rows[size_t(&job - plan.jobs.data())];
                 io.err << "[" << done << "/" << plan.jobs.size() << "] ";

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "formats/byte_reader.h"
+#include "formats/seanim/seanim_keys.h"
 #include "formats/seanim/seanim_extra.h"
 #include "formats/seanim/seanim_format.h"
 
@@ -67,6 +68,7 @@ enum class Which { Loc, Rot, Scale };
 
 // Collects the whole model.
 struct ModelSink {
+    static constexpr bool keepsKeys = true;
     Animation anim;
     double fps = 30;
     std::vector<BlendModifier> modifiers;
@@ -97,6 +99,7 @@ struct ModelSink {
 
 // Counts keys only.
 struct SummarySink {
+    static constexpr bool keepsKeys = false;
     AnimationSummary summary;
 
     void bones(uint32_t n) { summary.tracks.resize(n); }
@@ -145,23 +148,19 @@ bool implausibleName(const std::string& s)
     return false;
 }
 
-// Reads `count` keys of `comps` components in one bounds check; values must be finite.
-template <class Sink>
-void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPrecision,
-              const char* what, BodyStats& stats)
+// Decodes `count` keys of `comps` components at `p` (already bounds-checked) into the sink. Checked:
+// every value must be finite (the error names the key's offset), and the frames, implausible values
+// and rotation lengths go into `stats`. Unchecked: keysPlain() has already seen all of that.
+template <bool Checked, class Sink>
+void decodeKeys(ByteReader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t bone, Which w, uint32_t count,
+                int fw, bool highPrecision, const char* what, BodyStats& stats)
 {
-    const uint32_t count = r.uint(fw, what);
     const int comps = w == Which::Rot ? 4 : 3;
-    const size_t valueSize = highPrecision ? 8 : 4;
-    const size_t keySize = size_t(fw) + comps * valueSize;
-    r.checkCount(count, keySize, what);
-    sink.keys(bone, w, count);
-    const size_t base = r.pos();
-    const uint8_t* p = r.bytes(size_t(count) * keySize, what).data();
+    const size_t keySize = size_t(fw) + comps * (highPrecision ? 8 : 4);
     double v[4];
     for (uint32_t k = 0; k < count; ++k, p += keySize) {
         const uint32_t frame = loadUint(p, fw);
-        if (frame > stats.maxFrame) {
+        if (Checked && frame > stats.maxFrame) {
             stats.maxFrame = frame;
             stats.maxFrameAt = base + k * keySize;
         }
@@ -175,20 +174,53 @@ void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool hi
                 std::memcpy(&f, q + c * 4, 4);
                 v[c] = f;
             }
-            finite &= std::isfinite(v[c]);
-            stats.implausible += implausibleValue(v[c]);
+            if constexpr (Checked) {
+                finite &= std::isfinite(v[c]);
+                stats.implausible += implausibleValue(v[c]);
+            }
         }
-        if (!finite)
+        if (Checked && !finite)
             r.failAt(base + k * keySize + fw, std::string(what) + " value of bone " + std::to_string(bone) +
                                                   ", key " + std::to_string(k) + " is not a finite number");
         if (w == Which::Rot) {
-            const double len2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
-            stats.implausible += std::abs(len2 - 1.0) > 0.01;
+            if constexpr (Checked) {
+                const double len2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
+                stats.implausible += std::abs(len2 - 1.0) > 0.01;
+            }
             sink.quat(bone, frame, v);
         } else {
             sink.vec(bone, w, frame, v);
         }
     }
+}
+
+// Reads `count` keys of `comps` components in one bounds check; values must be finite. The values
+// of the whole array are checked at once first (keysPlain); only an array where that finds something
+// (a non-finite or implausible value, a rotation far from unit length) is walked key by key, which
+// names the exact offset and counts what it finds.
+template <class Sink>
+void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPrecision,
+              const char* what, BodyStats& stats)
+{
+    const uint32_t count = r.uint(fw, what);
+    const int comps = w == Which::Rot ? 4 : 3;
+    const size_t valueSize = highPrecision ? 8 : 4;
+    const size_t keySize = size_t(fw) + comps * valueSize;
+    r.checkCount(count, keySize, what);
+    sink.keys(bone, w, count);
+    const size_t base = r.pos();
+    const uint8_t* p = r.bytes(size_t(count) * keySize, what).data();
+    KeyFrames frames;
+    if (!keysPlain(p, count, fw, w == Which::Rot, highPrecision, frames)) {
+        decodeKeys<true>(r, p, base, sink, bone, w, count, fw, highPrecision, what, stats);
+        return;
+    }
+    if (count > 0 && frames.max > stats.maxFrame) {
+        stats.maxFrame = frames.max;
+        stats.maxFrameAt = base + frames.maxAt * keySize;
+    }
+    if constexpr (Sink::keepsKeys)
+        decodeKeys<false>(r, p, base, sink, bone, w, count, fw, highPrecision, what, stats);
 }
 
 // Parses everything after the header with the given field widths.

@@ -53,6 +53,32 @@ std::vector<glm::dvec4> rotationKeysAsEuler(const QuatChannel& ch)
     return out;
 }
 
+// The first key at or after `t` from index `from` on. Keys are usually evenly spaced: a guess from
+// the average spacing and a few steps either way find it touching one or two cache lines (the
+// keys of a long clip are far bigger than the cache); otherwise a binary search.
+template <class K>
+size_t firstAtOrAfter(const std::vector<K>& keys, size_t from, double t)
+{
+    const size_t n = keys.size();
+    if (from >= n)
+        return n;
+    const double spacing = n > 1 ? (keys.back().time - keys.front().time) / double(n - 1) : 0;
+    size_t i = from;
+    if (spacing > 0 && t > keys[from].time)
+        i = std::min(n - 1, from + size_t((t - keys[from].time) / spacing));
+    for (int step = 0; step < 4; ++step) {
+        if (i > from && keys[i - 1].time >= t)
+            --i;
+        else if (i < n && keys[i].time < t)
+            ++i;
+        else
+            return i;
+    }
+    return size_t(std::lower_bound(keys.begin() + from, keys.end(), t,
+                                   [](const K& k, double v) { return k.time < v; }) -
+                  keys.begin());
+}
+
 } // namespace
 
 std::vector<glm::dvec4> keyCurveValues(const Track& t, ChannelKind c, RotationDisplay r)
@@ -87,12 +113,23 @@ std::vector<ChannelSample> sampleCurve(const Track& track, ChannelKind c, Rotati
                            std::is_same_v<V, double>;
         uint32_t cursor = 0, keyCursor = 0;
         double last = -HUGE_VAL;
-        auto add = [&](double time) {
+        // At a key's own time a channel without per-key flags plays that key's value: its shown value
+        // is known (for rotations, normalised and unwrapped by keyCurveValues) and needs no evaluation.
+        const bool keysShown = !ch.rules.segmentFlags && (!rotation || euler);
+        auto add = [&](double time, int atKey = -1) {
             ChannelSample s;
             s.time = time;
+            const bool onKey = atKey >= 0 && (atKey + 1 == int(keys.size()) || keys[atKey + 1].time > time);
+            s.key = onKey ? atKey : findSegment(keys, time, keyCursor);
+            if (keysShown && onKey) {
+                s.applies = true;
+                s.value = rotation ? keyValues[atKey] : toAny(keys[atKey].value);
+                out.push_back(s);
+                last = time;
+                return;
+            }
             V v{};
             s.applies = sampleChannelValue(ch, time, cursor, v);
-            s.key = findSegment(keys, time, keyCursor);
             if (s.applies) {
                 s.value = toAny(v);
                 if constexpr (rotation) {
@@ -110,27 +147,33 @@ std::vector<ChannelSample> sampleCurve(const Track& track, ChannelKind c, Rotati
             last = time;
         };
         auto fillTo = [&](double until) { // grid samples up to `until`, none within step / 2 of it
-            if (!grid)
-                return;
+            if (!grid || until - last < 2 * step)
+                return; // keys a step or so apart are the samples
             for (double g = t0 + (std::floor((last - t0) / step) + 1) * step; g < until - step / 2; g += step)
                 add(g);
         };
         add(t0);
-        const size_t first = size_t(std::lower_bound(keys.begin(), keys.end(), t0,
-                                                     [](const auto& k, double t) { return k.time < t; }) -
-                                    keys.begin());
+        auto before = [](const auto& key, double t) { return key.time < t; };
+        const size_t first = size_t(std::lower_bound(keys.begin(), keys.end(), t0, before) - keys.begin());
         for (size_t k = first; k < keys.size() && keys[k].time <= t1; ++k) {
             const double tk = keys[k].time;
             const bool lastKey = k + 1 == keys.size();
-            fillTo(tk);
             const bool restAfter = lastKey && ch.rules.after == OutsideKeys::Rest;
-            if (tk - last < step / 2 && !restAfter)
-                continue; // dense keys
+            if (tk - last < step && !restAfter) {
+                // Dense keys: on to the first key a step after the last sample (or a last key after
+                // which the channel gives rest), by binary search rather than key by key.
+                size_t next = firstAtOrAfter(keys, k + 1, last + step);
+                if (next >= keys.size() && ch.rules.after == OutsideKeys::Rest)
+                    next = keys.size() - 1;
+                k = std::max(next, k + 1) - 1;
+                continue;
+            }
+            fillTo(tk);
             const bool jumpHere = jumps || (k == 0 && ch.rules.before == OutsideKeys::Rest);
             if (jumpHere && tk > last)
                 add(std::nextafter(tk, -HUGE_VAL)); // the value coming into the key
             if (tk > last)
-                add(tk);
+                add(tk, int(k));
             if (restAfter && std::nextafter(tk, HUGE_VAL) <= t1)
                 add(std::nextafter(tk, HUGE_VAL));
         }

@@ -35,7 +35,7 @@ struct ChannelSample {
 // The channel over [t0, t1] for drawing: its values at t0, at t1, at each key time in between (and
 // just before a key where the value may jump: stepped or flagged channels, a channel that gives rest
 // before its first key) and just after a last key that gives rest after it; rotations also about
-// every `step` seconds between keys, as they are not straight lines. Keys closer than step / 2 to
+// every `step` seconds between keys, as they are not straight lines. Keys closer than `step` to
 // the previous sample are left out, so dense keys cost one sample per step. Every value is what
 // the sampler plays at that time; Euler angles are unwrapped from `keyValues` (keyCurveValues()).
 std::vector<ChannelSample> sampleCurve(const Track& t, ChannelKind c, RotationDisplay r,

@@ -65,7 +65,7 @@ bool sameRotation(const glm::dquat& a, const glm::dquat& b, double eps = 1e-9)
 
 TEST(EulerAngles, RoundTripAndEquivalentTriple)
 {
-    for (const glm::dvec3 e : {glm::dvec3(10, 20, 30), glm::dvec3(-170, 80, 95), glm::dvec3(0, -45, 179)}) {
+    for (const glm::dvec3& e : {glm::dvec3(10, 20, 30), glm::dvec3(-170, 80, 95), glm::dvec3(0, -45, 179)}) {
         const glm::dquat q = quatFromEulerXYZDegrees(e);
         EXPECT_TRUE(sameRotation(quatFromEulerXYZDegrees(eulerXYZDegrees(q)), q));
         // X applied first: q = Rz Ry Rx.

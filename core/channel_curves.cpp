@@ -28,6 +28,18 @@ double pathDegrees(const QuatChannel& ch, const glm::dquat& a, const glm::dquat&
     return glm::degrees(2.0 * std::acos(std::clamp(d, -1.0, 1.0)));
 }
 
+// Keys less than 30 degrees apart on the channel's path (no acos: the cosine of half the angle).
+bool closeKeys(const QuatChannel& ch, const glm::dquat& a, const glm::dquat& b)
+{
+    const double la = glm::length(a), lb = glm::length(b);
+    if (!(la > 0 && lb > 0))
+        return true;
+    double d = glm::dot(a, b) / (la * lb);
+    if (ch.rules.rotation != RotationInterp::SlerpDirect)
+        d = std::abs(d);
+    return d > 0.9659258262890683; // cos(15 degrees)
+}
+
 std::vector<glm::dvec4> rotationKeysAsEuler(const QuatChannel& ch)
 {
     std::vector<glm::dvec4> out(ch.keys.size());
@@ -40,7 +52,9 @@ std::vector<glm::dvec4> rotationKeysAsEuler(const QuatChannel& ch)
         } else {
             // Keys far apart: follow what plays between them in steps of at most 30 degrees.
             const double t0 = ch.keys[k - 1].time, t1 = ch.keys[k].time;
-            const int n = int(std::ceil(pathDegrees(ch, ch.keys[k - 1].value, ch.keys[k].value) / 30.0));
+            const int n = closeKeys(ch, ch.keys[k - 1].value, ch.keys[k].value)
+                              ? 1
+                              : int(std::ceil(pathDegrees(ch, ch.keys[k - 1].value, ch.keys[k].value) / 30.0));
             for (int j = 1; j < n; ++j) {
                 glm::dquat q;
                 if (sampleRotation(ch, t0 + (t1 - t0) * j / n, cursor, q))

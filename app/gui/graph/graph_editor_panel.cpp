@@ -13,6 +13,7 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include "app/gui/commands/scene_edit_command.h"
 #include "app/gui/graph/graph_widget.h"
 
 namespace bonescope::gui {
@@ -81,7 +82,7 @@ GraphEditorPanel::GraphEditorPanel(Document* doc, DopeSheet* selection, QWidget*
     connect(frameSel, &QPushButton::clicked, graph_, &GraphWidget::frameSelected);
     connect(graph_, &GraphWidget::curvesChanged, this, &GraphEditorPanel::rebuildList);
     connect(graph_, &GraphWidget::selectionChanged, this, &GraphEditorPanel::refreshValue);
-    connect(value_, &QDoubleSpinBox::valueChanged, graph_, &GraphWidget::setSelectedValue);
+    connect(value_, &QDoubleSpinBox::valueChanged, this, [this](double v) { graph_->setSelectedValue(v, mergeKeyFor(value_)); });
     connect(list_, &QListWidget::itemChanged, this, [this](QListWidgetItem* item) {
         graph_->setCurveVisible(unpackCurve(item->data(kCurveRole)), item->checkState() == Qt::Checked);
     });

@@ -327,7 +327,7 @@ glm::dvec4 withShown(const GraphCurves& curves, const KeyRef& k, glm::dvec4 valu
 
 } // namespace
 
-void GraphWidget::setSelectedValue(double shown)
+void GraphWidget::setSelectedValue(double shown, quint64 mergeKey)
 {
     if (selected_.empty() || !curves_.animation())
         return;
@@ -345,7 +345,7 @@ void GraphWidget::setSelectedValue(double shown)
         values.push_back(withShown(curves_, k, stored->value, curves_.keyValues(k.track, k.channel)[k.index], comps,
                                    [&](int, double) { return shown; }));
     }
-    moveKeysAndValuesEdit(doc_, doc_->scene(), keys, values, 0, 0);
+    moveKeysAndValuesEdit(doc_, doc_->scene(), keys, values, 0, 0, mergeKey);
 }
 
 void GraphWidget::dragTo(QPointF p, Qt::KeyboardModifiers m)
@@ -517,7 +517,7 @@ void GraphWidget::paintGrid(QPainter& p) const
         p.drawText(QRectF(x - 40, 0, 80, kTopMargin), Qt::AlignCenter, QString::number(f, 'f', 0));
     }
     // Values up, labelled on the left (normalised: -1..1 of each curve).
-    const double vs = gridStep(view_.highValue() - view_.lowValue(), plot.height(), 36);
+    const double vs = gridStep(view_.highValue() - view_.lowValue(), plot.height(), 28);
     for (double v = std::ceil(view_.lowValue() / vs) * vs; v <= view_.highValue(); v += vs) {
         const double y = view_.yOf(v);
         p.setPen(std::abs(v) < vs / 2 ? QColor(70, 72, 80) : QColor(48, 50, 56));

@@ -38,8 +38,9 @@ public:
     void setRotationDisplay(RotationDisplay r);
     bool curveVisible(const CurveId& c) const { return !hidden_.count(c); }
     void setCurveVisible(const CurveId& c, bool visible);
-    // Sets the shown value of every selected key dot (one undo step).
-    void setSelectedValue(double shown);
+    // Sets the shown value of every selected key dot: one undo step, or merged into the last one
+    // pushed with the same non-zero mergeKey (scrubbing a field).
+    void setSelectedValue(double shown, quint64 mergeKey = 0);
     // Where a key's dot is drawn on one of its curves (none when the curve is not shown).
     std::optional<QPointF> keyPosition(const GraphKey& k) const;
     // Shown value of a curve at y, and y of a shown value, with the curve's normalisation.

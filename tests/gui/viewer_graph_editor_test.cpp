@@ -338,6 +338,44 @@ private slots:
         QCOMPARE(undo()->count(), 0); // none of this is an edit
     }
 
+    void deleteRemovesTheSelectedKeys()
+    {
+        const CurveId cy{1, ChannelKind::Translation, 1};
+        QVERIFY(openShowing(cy));
+        const size_t n = track(1).translation.size();
+        const double t5 = track(1).translation.keys[5].time;
+        select({{1, ChannelKind::Translation, 4}, 1});
+        QTest::keyClick(graph(), Qt::Key_Delete);
+        QCOMPARE(track(1).translation.size(), n - 1);
+        QCOMPARE(track(1).translation.keys[4].time, t5); // the next key took its place
+        QVERIFY(graph()->selection().empty());
+        QCOMPARE(undo()->count(), 1);
+        undo()->undo();
+        QCOMPARE(track(1).translation.size(), n);
+    }
+
+    void aSlightlySidewaysDragKeepsTheTime()
+    {
+        const CurveId cy{1, ChannelKind::Translation, 1};
+        QVERIFY(openShowing(cy));
+        const GraphKey key{{1, ChannelKind::Translation, 4}, 1};
+        const QPoint from = select(key);
+        const double time = track(1).translation.keys[4].time, y = track(1).translation.keys[4].value.y;
+        const double perPixel = graph()->view().valuePerPixel();
+        // Alt: no snapping to frames, so only the dead zone keeps the time.
+        const QPoint to = from + QPoint(2, -30);
+        QTest::mousePress(graph(), Qt::LeftButton, Qt::AltModifier, from);
+        for (int i = 1; i <= 3; ++i) {
+            const QPointF at = from + (to - from) * i / 3;
+            QMouseEvent move(QEvent::MouseMove, at, graph()->mapToGlobal(at), Qt::LeftButton, Qt::LeftButton, Qt::AltModifier);
+            QApplication::sendEvent(graph(), &move);
+        }
+        QTest::mouseRelease(graph(), Qt::LeftButton, Qt::AltModifier, to);
+        QCOMPARE(undo()->count(), 1);
+        QCOMPARE(track(1).translation.keys[4].time, time);
+        QVERIFY(std::abs(track(1).translation.keys[4].value.y - (y + 30 * perPixel)) < 1e-9);
+    }
+
     void normalisedCurvesSpanMinusOneToOne()
     {
         const CurveId cy{1, ChannelKind::Translation, 1};

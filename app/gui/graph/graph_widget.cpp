@@ -350,7 +350,10 @@ void GraphWidget::setSelectedValue(double shown, quint64 mergeKey)
 
 void GraphWidget::dragTo(QPointF p, Qt::KeyboardModifiers m)
 {
-    const double dx = p.x() - pressPos_.x(), dy = p.y() - pressPos_.y();
+    // Within a few pixels of the press on one axis, that axis stays: a drag up keeps the keys' times
+    // (no snapping of keys off the frame grid) and a drag sideways their values.
+    auto beyond = [](double d) { return std::abs(d) < kDragPx ? 0.0 : d; };
+    const double dx = beyond(p.x() - pressPos_.x()), dy = beyond(p.y() - pressPos_.y());
     // At the scale of the press: a dock that resizes during the drag does not change what a pixel is worth.
     const double dt = dx * dragSecondsPerPixel_;
     const double dShown = -dy * dragValuePerPixel_;

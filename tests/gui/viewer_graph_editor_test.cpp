@@ -335,6 +335,9 @@ private slots:
         const QPointF after = *graph()->keyPosition(key);
         QVERIFY(std::abs(after.x() - before.x() - 30) < 1e-6);
         QVERIFY(std::abs(after.y() - before.y() - 20) < 1e-6);
+        // Clicking on the frame numbers sets the current time, snapped to a frame.
+        QTest::mouseClick(graph(), Qt::LeftButton, {}, QPoint(int(std::lround(graph()->view().xOf(3.2 / 30))), 5));
+        QCOMPARE(doc().time(), doc().timeOfFrame(3));
         QCOMPARE(undo()->count(), 0); // none of this is an edit
     }
 

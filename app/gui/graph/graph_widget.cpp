@@ -206,7 +206,11 @@ double GraphWidget::valueAt(const CurveId& c, double y) const
 std::optional<QPointF> GraphWidget::keyPosition(const GraphKey& k) const
 {
     const CurveId c = k.curve();
-    if (!curveVisible(c) || !std::count(curves_.curves().begin(), curves_.curves().end(), c))
+    // A curve of a shown track, of a component its channel shows, not hidden (without searching the
+    // curves: painting asks this for every selected dot).
+    const auto& tracks = curves_.tracks();
+    if (!curveVisible(c) || !std::binary_search(tracks.begin(), tracks.end(), c.track) ||
+        c.channel == ChannelKind::Visibility || c.component >= curveComponents(c.channel, curves_.rotationDisplay()))
         return std::nullopt;
     if (!curves_.animation() || !readKey(*curves_.animation(), k.key))
         return std::nullopt;
@@ -389,6 +393,11 @@ void GraphWidget::mousePressEvent(QMouseEvent* e)
     }
     if (e->button() != Qt::LeftButton)
         return;
+    if (e->position().y() < view_.plot().top()) {
+        drag_ = Drag::Scrub; // the frame numbers: set the current time, as on the ruler
+        scrubTo(e->position().x(), e->modifiers());
+        return;
+    }
     const bool shift = e->modifiers() & Qt::ShiftModifier;
     pressed_ = dotAt(e->position());
     if (!pressed_) {
@@ -444,6 +453,10 @@ void GraphWidget::mouseMoveEvent(QMouseEvent* e)
         update();
         return;
     }
+    if (drag_ == Drag::Scrub) {
+        scrubTo(p.x(), e->modifiers());
+        return;
+    }
     if (!moved_ && (p - pressPos_).manhattanLength() < kDragPx)
         return;
     moved_ = true;
@@ -453,6 +466,12 @@ void GraphWidget::mouseMoveEvent(QMouseEvent* e)
         band_ = QRectF(pressPos_, p).normalized();
         update();
     }
+}
+
+void GraphWidget::scrubTo(double x, Qt::KeyboardModifiers m)
+{
+    const double t = view_.timeAt(x);
+    doc_->setTime(m & Qt::ShiftModifier ? t : doc_->timeOfFrame(std::llround(t * doc_->fps()))); // as the ruler
 }
 
 void GraphWidget::mouseReleaseEvent(QMouseEvent* e)

@@ -5,7 +5,7 @@
 // frames unless Shift or Alt is held) and each selected dot in value on its own curve, as one undo
 // step. Wheel: zoom time around the mouse; Ctrl+wheel: zoom values; Shift+wheel: scroll time; middle
 // drag: pan both axes; Home: frame all; F or keypad '.': frame the selected keys; Delete deletes
-// them. The key selection is the dope sheet's (so the Key dock types values of keys picked here):
+// them. Clicking or dragging on the frame numbers above the plot sets the current time. The key selection is the dope sheet's (so the Key dock types values of keys picked here):
 // the graph keeps which curves of each key are picked.
 #include <optional>
 #include <set>
@@ -78,6 +78,7 @@ private:
     void selectInRect(const QRectF& r, bool add);
     void frame(const std::vector<GraphKey>& keys, bool wholeClip);
     void dragTo(QPointF p, Qt::KeyboardModifiers m);
+    void scrubTo(double x, Qt::KeyboardModifiers m); // the current time, snapped to frames unless Shift
     void paintGrid(QPainter& p) const;
     void paintCurve(QPainter& p, const CurveId& c, const CurveScale& s, double left, double right, bool many) const;
     void paintDots(QPainter& p, const CurveId& c, const CurveScale& s, double left, double right) const;
@@ -94,7 +95,7 @@ private:
     CursorRepaint cursor_;
 
     // The gesture in progress.
-    enum class Drag { None, Keys, Band, Pan } drag_ = Drag::None;
+    enum class Drag { None, Keys, Band, Pan, Scrub } drag_ = Drag::None;
     QPointF pressPos_, lastPos_;
     QRectF band_;
     bool moved_ = false;

@@ -379,6 +379,26 @@ private slots:
         QVERIFY(std::abs(track(1).translation.keys[4].value.y - (y + 30 * perPixel)) < 1e-9);
     }
 
+    void insertingAKeyShowsTheBonesCurves()
+    {
+        // The Second Life walk keys 19 of the avatar's bones; mSpine1 has no track.
+        QVERIFY(open(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim", 0));
+        const int spine = doc().skeleton().find("mSpine1");
+        QVERIFY(spine >= 0);
+        QCOMPARE(doc().binding().trackOfBone[spine], -1);
+        doc().setSelection({spine}, spine);
+        QVERIFY(graph()->curves().curves().empty());
+        w->dopeSheet()->insertKey(); // I: keys the bone's current pose
+        QVERIFY(!graph()->curves().curves().empty());
+        const int track = doc().binding().trackOfBone[spine];
+        QVERIFY(track >= 0);
+        QCOMPARE(graph()->curves().curves().front().track, track);
+        QCOMPARE(w->graphEditor()->curveList()->count(), int(graph()->curves().curves().size()));
+        undo()->undo();
+        QVERIFY(graph()->curves().curves().empty());
+        QCOMPARE(w->graphEditor()->curveList()->count(), 0);
+    }
+
     void normalisedCurvesSpanMinusOneToOne()
     {
         const CurveId cy{1, ChannelKind::Translation, 1};

@@ -52,6 +52,7 @@ GraphWidget::GraphWidget(Document* doc, DopeSheet* selection, QWidget* parent)
         selected_.clear();
         curves_.setTracks(nullptr, {}, curves_.rotationDisplay());
         rebuildCurves();
+        emit curvesChanged(); // the list's check boxes too (hidden curves are shown again)
         frameAll();
     });
     connect(doc_, &Document::edited, this, &GraphWidget::onEdited);
@@ -71,7 +72,9 @@ void GraphWidget::layoutPlot()
 
 void GraphWidget::resizeEvent(QResizeEvent*) { layoutPlot(); }
 
-void GraphWidget::rebuildCurves()
+void GraphWidget::rebuildCurves() { updateCurves(true); }
+
+void GraphWidget::updateCurves(bool frameOtherTracks)
 {
     std::vector<int> tracks;
     const auto& trackOf = doc_->binding().trackOfBone;
@@ -81,22 +84,23 @@ void GraphWidget::rebuildCurves()
     std::sort(tracks.begin(), tracks.end());
     tracks.erase(std::unique(tracks.begin(), tracks.end()), tracks.end());
     const bool other = tracks != curves_.tracks(); // other bones: their curves are framed
+    const std::vector<CurveId> before = curves_.curves();
     curves_.setTracks(&doc_->animation(), std::move(tracks), curves_.rotationDisplay());
+    const Animation& a = doc_->animation();
     std::erase_if(selected_, [&](const GraphKey& k) {
-        return !std::binary_search(curves_.tracks().begin(), curves_.tracks().end(), k.key.track);
+        return !std::binary_search(curves_.tracks().begin(), curves_.tracks().end(), k.key.track) || !readKey(a, k.key);
     });
-    emit curvesChanged();
-    if (other)
+    if (curves_.curves() != before)
+        emit curvesChanged();
+    if (other && frameOtherTracks)
         frameAll();
     update();
 }
 
 void GraphWidget::onEdited()
 {
-    curves_.setAnimation(&doc_->animation());
-    const Animation& a = doc_->animation();
-    std::erase_if(selected_, [&](const GraphKey& k) { return !readKey(a, k.key); });
-    update();
+    // An edit may have given a selected bone its first keys (Insert key): its curves appear.
+    updateCurves(false);
     emit selectionChanged(); // values may have changed under the same references
 }
 

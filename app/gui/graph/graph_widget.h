@@ -67,6 +67,8 @@ protected:
 
 private:
     void rebuildCurves();
+    // The curves of the selected bones' tracks (framed when other tracks and `frameOtherTracks`).
+    void updateCurves(bool frameOtherTracks);
     void onEdited();
     void onSheetSelection();
     void publishSelection();

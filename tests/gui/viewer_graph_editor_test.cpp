@@ -148,6 +148,36 @@ private slots:
         }
     }
 
+    // The plot's pixels: half-way between keys the curve passes where the sampler plays the channel
+    // (translation y linear, 0.5 a frame; rotation z slerped about z, 10 degrees a frame, so its Euler z
+    // is linear too), and away from it is background.
+    void curvesAreDrawnWhereTheSamplerPlays()
+    {
+        for (const CurveId c : {CurveId{1, ChannelKind::Translation, 1}, CurveId{1, ChannelKind::Rotation, 2}}) {
+            QVERIFY(openShowing(c));
+            const double perFrame = c.channel == ChannelKind::Translation ? 0.5 : 10.0;
+            const QImage image = graph()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            const QColor want = GraphCurves::colour(c);
+            auto near = [&](QPointF p, int radius) {
+                for (int dy = -radius; dy <= radius; ++dy)
+                    for (int dx = -1; dx <= 1; ++dx) {
+                        const QColor got = image.pixelColor(int(std::lround(p.x())) + dx, int(std::lround(p.y())) + dy);
+                        if (std::abs(got.red() - want.red()) < 40 && std::abs(got.green() - want.green()) < 40 &&
+                            std::abs(got.blue() - want.blue()) < 40)
+                            return true;
+                    }
+                return false;
+            };
+            const GraphView& v = graph()->view();
+            for (int f = 0; f < 9; ++f) {
+                const double t = (f + 0.5) / 30, value = perFrame * (f + 0.5);
+                const QPointF on(v.xOf(t), v.yOf(value));
+                QVERIFY2(near(on, 2), qPrintable(QString("curve %1 frame %2.5").arg(int(c.channel)).arg(f)));
+                QVERIFY2(!near(on + QPointF(0, 25), 3), qPrintable(QString("curve %1 frame %2.5").arg(int(c.channel)).arg(f)));
+            }
+        }
+    }
+
     void dragKeyUpInValueSavesTheValue()
     {
         const CurveId cy{1, ChannelKind::Translation, 1};

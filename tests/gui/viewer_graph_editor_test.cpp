@@ -15,6 +15,7 @@
 #include <QFileInfo>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QScreen>
 #include <QUndoStack>
 #include <QWheelEvent>
 #include <QtTest>
@@ -176,6 +177,26 @@ private slots:
                 QVERIFY2(!near(on + QPointF(0, 25), 3), qPrintable(QString("curve %1 frame %2.5").arg(int(c.channel)).arg(f)));
             }
         }
+    }
+
+    // While the time moves the graph repaints only the cursor's strips: what is on screen (read back
+    // from the X server) must equal a full repaint, with no stale cursor or half-drawn curve left.
+    void cursorRepaintsMatchAFullRepaint()
+    {
+        QVERIFY(open(kLoop, 1));
+        for (long long f : {0LL, 3LL, 4LL, 7LL, 2LL, doc().lastFrame()}) {
+            doc().setTime(doc().timeOfFrame(f));
+            QCoreApplication::processEvents();
+        }
+        QTest::qWait(50);
+        const QImage full = graph()->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const QPoint at = graph()->mapTo(w, QPoint(0, 0));
+        const QImage screen = w->screen()
+                                  ->grabWindow(w->winId(), at.x(), at.y(), graph()->width(), graph()->height())
+                                  .toImage()
+                                  .convertToFormat(QImage::Format_RGB32);
+        QCOMPARE(screen.size(), full.size());
+        QCOMPARE(guitest::differingPixels(screen, full), 0);
     }
 
     void dragKeyUpInValueSavesTheValue()

@@ -590,10 +590,12 @@ void GraphWidget::paintCurve(QPainter& p, const CurveId& c, const CurveScale& s,
 
 void GraphWidget::paintDots(QPainter& p, const CurveId& c, const CurveScale& s, double left, double right) const
 {
-    const auto [first, last] = keysBetween(c.track, c.channel, view_.timeAt(left - 4), view_.timeAt(right + 4));
-    // Keys closer than a few pixels on average are the curve itself: only selected ones get dots.
-    if (last - first > (right - left) / 4)
+    // Keys closer than a few pixels on average over the view are the curve itself: only selected ones
+    // get dots (judged over the whole view, so a repaint of the cursor's strip draws the same).
+    const auto [viewFirst, viewLast] = keysBetween(c.track, c.channel, view_.startTime(), view_.endTime());
+    if (viewLast - viewFirst > view_.plot().width() / 4)
         return;
+    const auto [first, last] = keysBetween(c.track, c.channel, view_.timeAt(left - 4), view_.timeAt(right + 4));
     const auto& values = curves_.keyValues(c.track, c.channel);
     p.setPen(QColor(15, 15, 15));
     p.setBrush(GraphCurves::colour(c).lighter(140));

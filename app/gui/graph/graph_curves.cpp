@@ -76,11 +76,12 @@ const std::vector<glm::dvec4>& GraphCurves::keyValues(int track, ChannelKind c) 
         ch.fingerprint = fingerprint(anim_->tracks[track], c);
         for (int i = 0; i < 4; ++i) {
             double lo = HUGE_VAL, hi = -HUGE_VAL;
-            for (const glm::dvec4& v : ch.keys) {
-                lo = std::min(lo, v[i]);
-                hi = std::max(hi, v[i]);
-            }
-            ch.ranges[i] = ch.keys.empty() ? std::pair{0.0, 0.0} : std::pair{lo, hi};
+            for (const glm::dvec4& v : ch.keys)
+                if (std::isfinite(v[i])) {
+                    lo = std::min(lo, v[i]);
+                    hi = std::max(hi, v[i]);
+                }
+            ch.ranges[i] = lo <= hi ? std::pair{lo, hi} : std::pair{0.0, 0.0};
         }
         ch.keysBuilt = true;
     }

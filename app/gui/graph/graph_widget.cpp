@@ -578,12 +578,12 @@ void GraphWidget::paintCurve(QPainter& p, const CurveId& c, const CurveScale& s,
         line.clear();
     };
     for (auto it = first; it != last; ++it) {
-        if (!it->applies) {
+        const double y = view_.yOf(s.shown(it->value[c.component]));
+        if (!it->applies || !std::isfinite(y)) { // a gap (a damaged file's NaN key too)
             flush();
             continue;
         }
-        const double y = std::clamp(view_.yOf(s.shown(it->value[c.component])), -1e6, 1e6);
-        line << QPointF(view_.xOf(it->time), y);
+        line << QPointF(view_.xOf(it->time), std::clamp(y, -1e6, 1e6));
     }
     flush();
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 
 #include <glm/gtc/constants.hpp>
 
@@ -248,6 +249,23 @@ inline bool sampleRotation(const QuatChannel& ch, double t, uint32_t& cursor, gl
         return false;
     out = evalRotation(prepareSegment(ch, s), s.f);
     return true;
+}
+
+// Any channel at t by its rules, as the sampler plays it: rotations blend (prepareSegment), scalar
+// channels (visibility) step, translation and scale lerp. Returns false where it does not apply.
+template <class T>
+inline bool sampleChannelValue(const Channel<T>& ch, double t, uint32_t& cursor, T& out)
+{
+    if constexpr (std::is_same_v<T, glm::dquat>) {
+        return sampleRotation(ch, t, cursor, out);
+    } else if constexpr (std::is_same_v<T, double>) {
+        const Segment s = locate(ch, t, cursor);
+        if (s.applies)
+            out = ch.keys[s.a].value;
+        return s.applies;
+    } else {
+        return sampleChannel(ch, t, cursor, out);
+    }
 }
 
 } // namespace bonescope

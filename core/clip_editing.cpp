@@ -25,16 +25,7 @@ std::optional<Key<T>> sampleKey(const Channel<T>& ch, double t)
     uint32_t cursor = 0;
     Key<T> k;
     k.time = t;
-    bool applies;
-    if constexpr (std::is_same_v<T, glm::dquat>)
-        applies = sampleRotation(ch, t, cursor, k.value);
-    else if constexpr (std::is_same_v<T, double>) {
-        const Segment s = locate(ch, t, cursor); // visibility steps
-        applies = s.applies;
-        if (applies)
-            k.value = ch.keys[s.a].value;
-    } else
-        applies = sampleChannel(ch, t, cursor, k.value);
+    const bool applies = sampleChannelValue(ch, t, cursor, k.value);
     if (!applies)
         return std::nullopt;
     // Active for formats that gate one- and two-key channels on it.

@@ -5,6 +5,8 @@
 #include <map>
 #include <set>
 
+#include "core/channel_access.h"
+
 namespace bonescope {
 
 namespace {
@@ -15,31 +17,6 @@ namespace {
 double sameTime(const Animation& a)
 {
     return a.fps > 0 && std::isfinite(a.fps) ? std::max(1e-9, 1e-3 / a.fps) : 1e-9;
-}
-
-glm::dvec4 toAny(const glm::dvec3& v) { return {v, 0}; }
-glm::dvec4 toAny(const glm::dquat& q) { return {q.x, q.y, q.z, q.w}; }
-glm::dvec4 toAny(double v) { return {v, 0, 0, 0}; }
-void fromAny(const glm::dvec4& a, glm::dvec3& v) { v = glm::dvec3(a); }
-void fromAny(const glm::dvec4& a, glm::dquat& q) { q = glm::dquat(a.w, a.x, a.y, a.z); }
-void fromAny(const glm::dvec4& a, double& v) { v = a.x; }
-
-// Runs `f` on the channel a KeyRef names, whatever its value type.
-template <class F>
-auto withChannel(Track& t, ChannelKind c, F&& f)
-{
-    switch (c) {
-    case ChannelKind::Translation: return f(t.translation);
-    case ChannelKind::Rotation: return f(t.rotation);
-    case ChannelKind::Scale: return f(t.scale);
-    case ChannelKind::Visibility:
-    default: return f(t.visibility);
-    }
-}
-template <class F>
-auto withChannel(const Track& t, ChannelKind c, F&& f)
-{
-    return withChannel(const_cast<Track&>(t), c, [&](const auto& ch) { return f(ch); });
 }
 
 bool validRef(const Animation& a, const KeyRef& k)

@@ -27,6 +27,7 @@
 #include "app/gui/dialogs/clip_dialogs.h"
 #include "app/gui/document/demo_assets.h"
 #include "app/gui/document/document.h"
+#include "app/gui/graph/graph_editor_panel.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
 #include "app/gui/saving/file_filters.h"
 #include "app/gui/document/file_watch.h"
@@ -59,7 +60,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
       timeline_(new TimelineWidget(doc_, playback_, this)), tree_(new BoneTreePanel(doc_, this)),
       properties_(new PropertiesPanel(doc_, this)), cameraTrack_(new CameraTrack(doc_, viewport_, this)), dopeSheet_(new DopeSheet(doc_, timeline_->ruler(), this)),
       notes_(new NotesPanel(doc_, this)), keyEditor_(new KeyEditorPanel(doc_, dopeSheet_, this)),
-      formatProperties_(new FormatPropertiesPanel(doc_, dopeSheet_, this)), poseTool_(new PoseTool(doc_, viewport_, this)),
+      formatProperties_(new FormatPropertiesPanel(doc_, dopeSheet_, this)), graph_(new GraphEditorPanel(doc_, dopeSheet_, this)), poseTool_(new PoseTool(doc_, viewport_, this)),
       saves_(new SaveController(doc_, this, interactive)), autosave_(new Autosave(doc_, this)), watch_(new FileWatch(doc_, this, interactive)), status_(new QLabel(this)), companion_(new QPushButton(this))
 {
     setObjectName("MainWindow");
@@ -74,7 +75,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         addDockWidget(area, d);
         return d;
     };
-    dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
+    QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
     dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
@@ -82,6 +83,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     dock(keyEditor_, tr("Key"), "keyEditorDock", Qt::RightDockWidgetArea);
     dock(formatProperties_, tr("Format"), "formatDock", Qt::RightDockWidgetArea);
     dock(notes_, tr("Notes"), "notesDock", Qt::LeftDockWidgetArea);
+    // The graph editor starts hidden (View > Graph editor), above the timeline when shown.
+    QDockWidget* graphDock = dock(graph_, tr("Graph editor"), "graphEditorDock", Qt::BottomDockWidgetArea);
+    splitDockWidget(graphDock, timelineDock, Qt::Vertical);
+    graphDock->hide();
 
     statusBar()->addWidget(status_, 1);
     statusBar()->addPermanentWidget(companion_);

@@ -24,6 +24,7 @@ class Document;
 class DopeSheet;
 class FileWatch;
 class FormatPropertiesPanel;
+class GraphEditorPanel;
 class KeyEditorPanel;
 class MotionOverlay;
 class NotesPanel;
@@ -58,6 +59,7 @@ public:
     PropertiesPanel* properties() const { return properties_; }
     DopeSheet* dopeSheet() const { return dopeSheet_; }
     NotesPanel* notes() const { return notes_; }
+    GraphEditorPanel* graphEditor() const { return graph_; }
     SaveController* saves() const { return saves_; }
     Autosave* autosave() const { return autosave_; }
     FileWatch* fileWatch() const { return watch_; }
@@ -102,6 +104,7 @@ private:
     NotesPanel* notes_;
     KeyEditorPanel* keyEditor_;
     FormatPropertiesPanel* formatProperties_;
+    GraphEditorPanel* graph_;
     PoseTool* poseTool_;
     AvatarFigureMenu* figure_ = nullptr;
     MotionOverlay* motion_ = nullptr;

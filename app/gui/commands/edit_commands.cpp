@@ -17,12 +17,31 @@ QString tr(const char* s) { return QCoreApplication::translate("edit", s); }
 std::vector<KeyRef> moveKeysEdit(Document* doc, const Scene& base, const std::vector<KeyRef>& keys, double dt,
                                  double snapFps, quint64 mergeKey)
 {
+    return moveKeysAndValuesEdit(doc, base, keys, {}, dt, snapFps, mergeKey);
+}
+
+std::vector<KeyRef> moveKeysAndValuesEdit(Document* doc, const Scene& base, const std::vector<KeyRef>& keys,
+                                          const std::vector<glm::dvec4>& values, double dt, double snapFps,
+                                          quint64 mergeKey)
+{
     Scene s = base;
     Animation* a = s.currentAnimation();
     if (!a || keys.empty())
         return {};
-    std::vector<KeyRef> moved = moveKeys(*a, keys, dt, snapFps);
-    pushScene(doc, tr("Move keys"), std::move(s), mergeKey);
+    bool changed = false;
+    for (size_t i = 0; i < keys.size() && i < values.size(); ++i) {
+        const auto k = readKey(*a, keys[i]);
+        if (k && k->value != values[i]) {
+            setKeyValue(*a, keys[i], values[i]);
+            changed = true;
+        }
+    }
+    std::vector<KeyRef> moved = keys;
+    if (dt != 0 || values.empty())
+        moved = moveKeys(*a, keys, dt, snapFps);
+    // A drag (mergeKey) always pushes: back where it started, the merged step holds the start again.
+    if (changed || dt != 0 || values.empty() || mergeKey)
+        pushScene(doc, values.empty() ? tr("Move keys") : tr("Edit keys"), std::move(s), mergeKey);
     return moved;
 }
 

@@ -19,6 +19,12 @@ class Document;
 // by dt seconds, snapped to frames of snapFps (0: free). Returns the moved keys' new references.
 std::vector<KeyRef> moveKeysEdit(Document* doc, const Scene& base, const std::vector<KeyRef>& keys, double dt,
                                  double snapFps, quint64 mergeKey = 0);
+// The same move with new values for the keys first (the graph editor's drag): `values[i]` is the
+// new value of keys[i] in `base` (a key whose value is unchanged keeps its stored encoding); no
+// move when dt is 0. One undo step; returns the keys' new references in the order given.
+std::vector<KeyRef> moveKeysAndValuesEdit(Document* doc, const Scene& base, const std::vector<KeyRef>& keys,
+                                          const std::vector<glm::dvec4>& values, double dt, double snapFps,
+                                          quint64 mergeKey = 0);
 void setKeyValueEdit(Document* doc, const KeyRef& key, const glm::dvec4& value, quint64 mergeKey = 0);
 void setKeyFlagsEdit(Document* doc, const KeyRef& key, uint32_t flags);
 void deleteKeysEdit(Document* doc, const std::vector<KeyRef>& keys);

@@ -16,6 +16,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/document/document.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
+#include "core/euler_angles.h"
 
 namespace bonescope::gui {
 
@@ -134,7 +135,7 @@ void KeyEditorPanel::refresh()
     flagsBox_->setEnabled(bool(key_));
     time_->setEnabled(bool(key_));
     if (!key_) {
-        title_->setText(tr("Select a key in the dope sheet to type its values."));
+        title_->setText(tr("Select a key in the dope sheet or the graph editor to type its values."));
         return;
     }
     const char* channel[] = {"translation", "rotation", "scale", "visibility"};
@@ -153,7 +154,7 @@ void KeyEditorPanel::refresh()
         vec_[i]->setVisible(!scalar || i == 0);
     }
     const glm::dquat q(k->value.w, k->value.x, k->value.y, k->value.z);
-    const glm::dvec3 e = glm::degrees(glm::eulerAngles(q));
+    const glm::dvec3 e = eulerXYZDegrees(q);
     for (int i = 0; i < 3; ++i)
         euler_[i]->setValue(e[i]);
     for (int i = 0; i < 4; ++i)
@@ -177,7 +178,7 @@ void KeyEditorPanel::commitEuler(QDoubleSpinBox* source)
 {
     if (!key_)
         return;
-    const glm::dquat q(glm::radians(glm::dvec3(euler_[0]->value(), euler_[1]->value(), euler_[2]->value())));
+    const glm::dquat q = quatFromEulerXYZDegrees({euler_[0]->value(), euler_[1]->value(), euler_[2]->value()});
     setKeyValueEdit(doc_, *key_, {q.x, q.y, q.z, q.w}, mergeKeyFor(source));
 }
 

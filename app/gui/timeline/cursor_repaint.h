@@ -3,6 +3,8 @@
 // and where it goes keeps a wide timeline or dope sheet from being redrawn whole 60 times a second.
 #include <cmath>
 
+#include <QColor>
+#include <QPainter>
 #include <QRect>
 #include <QWidget>
 
@@ -12,6 +14,14 @@ class CursorRepaint {
 public:
     // Call from paintEvent with the x the cursor was drawn at.
     void drawnAt(double x) { drawnX_ = x; }
+    // Paints the cursor line at x from top to bottom (when `shown`) and remembers where.
+    void paint(QPainter& p, double x, double top, double bottom, bool shown)
+    {
+        p.setPen(QPen(QColor(255, 90, 70), 2));
+        if (shown)
+            p.drawLine(QPointF(x, top), QPointF(x, bottom));
+        drawnAt(x);
+    }
     // Call when the time changes, with the cursor's new x.
     void moveTo(QWidget* w, double x) const
     {
@@ -33,5 +43,15 @@ private:
     }
     double drawnX_ = NAN;
 };
+
+// The rubber band of a box selection in progress.
+inline void paintSelectionBand(QPainter& p, const QRectF& band)
+{
+    if (!band.isValid())
+        return;
+    p.setPen(QColor(255, 200, 90));
+    p.setBrush(QColor(255, 200, 90, 40));
+    p.drawRect(band);
+}
 
 } // namespace bonescope::gui

@@ -522,15 +522,9 @@ void DopeSheet::paintEvent(QPaintEvent* e)
         p.fillRect(QRectF(x1, 0, std::max(0.0, width() - x1), height()), QColor(0, 0, 0, 100));
     }
     const double x = xOf(doc_->time());
-    p.setPen(QPen(QColor(255, 90, 70), 2));
-    if (x >= kNameWidth)
-        p.drawLine(QPointF(x, 0), QPointF(x, height()));
-    cursor_.drawnAt(x);
-    if (drag_ == Drag::Band && band_.isValid()) {
-        p.setPen(QColor(255, 200, 90));
-        p.setBrush(QColor(255, 200, 90, 40));
-        p.drawRect(band_);
-    }
+    cursor_.paint(p, x, 0, height(), x >= kNameWidth);
+    if (drag_ == Drag::Band)
+        paintSelectionBand(p, band_);
 }
 
 } // namespace bonescope::gui

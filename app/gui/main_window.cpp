@@ -13,6 +13,7 @@
 #include <QMimeData>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -80,7 +81,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
     timeline_->ruler()->setLeftInset(DopeSheet::kNameWidth);
-    dock(keyEditor_, tr("Key"), "keyEditorDock", Qt::RightDockWidgetArea);
+    // The Key dock's fields change with the key picked (a rotation shows Euler angles and a
+    // quaternion); scrolled, its minimum height stays put, so picking a key in the graph editor or
+    // the dope sheet does not resize the docks around it (and move the dot under the mouse).
+    auto* keyScroll = new QScrollArea;
+    keyScroll->setWidget(keyEditor_);
+    keyScroll->setWidgetResizable(true);
+    keyScroll->setFrameShape(QFrame::NoFrame);
+    dock(keyScroll, tr("Key"), "keyEditorDock", Qt::RightDockWidgetArea);
     dock(formatProperties_, tr("Format"), "formatDock", Qt::RightDockWidgetArea);
     dock(notes_, tr("Notes"), "notesDock", Qt::LeftDockWidgetArea);
     // The graph editor starts hidden (View > Graph editor), above the timeline when shown.

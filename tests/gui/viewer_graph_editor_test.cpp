@@ -149,6 +149,28 @@ private slots:
         }
     }
 
+    // Picking a key fills the Key dock with its fields; the docks must not move for it: the dot under
+    // the mouse stays under the mouse, so a click then a drag grabs it (seen with xdotool: the first
+    // pick of a rotation key grew the Key dock and squeezed the graph and the timeline).
+    void pickingAKeyMovesNoDock()
+    {
+        QVERIFY(open(kLoop, 1));
+        QTest::qWait(200);
+        auto* timelineDock = w->findChild<QDockWidget*>("timelineDock");
+        auto* graphDock = w->findChild<QDockWidget*>("graphEditorDock");
+        QVERIFY(timelineDock && graphDock);
+        const QRect timelineBefore = timelineDock->geometry(), graphBefore = graphDock->geometry();
+        const GraphKey key{{1, ChannelKind::Rotation, 5}, 2};
+        const QPoint before = at(key);
+        QTest::mouseClick(graph(), Qt::LeftButton, {}, before);
+        QTest::qWait(200);
+        QCOMPARE(graph()->selection(), std::set<GraphKey>{key});
+        QVERIFY(w->findChild<KeyEditorPanel*>()->isVisible());
+        QCOMPARE(timelineDock->geometry(), timelineBefore);
+        QCOMPARE(graphDock->geometry(), graphBefore);
+        QCOMPARE(at(key), before);
+    }
+
     // The plot's pixels: half-way between keys the curve passes where the sampler plays the channel
     // (translation y linear, 0.5 a frame; rotation z slerped about z, 10 degrees a frame, so its Euler z
     // is linear too), and away from it is background.

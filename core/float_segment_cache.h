@@ -1,7 +1,9 @@
 #pragma once
-// The float pose's form of a channel (Sampler::sample): the keys in float, and for rotations each
-// segment's slerp set-up (endpoints normalised, flip, angle, 1/sin) computed once by build(), so
-// that a new segment in playback costs a few loads and a frame a few SIMD operations. Which segment
+// The float pose's form of a channel (Sampler::sample). Values and times are read from the
+// animation's own keys when a segment is entered (a conversion to float per segment, not a copy of
+// every key: the copy held as much memory as the model); for rotations each segment's slerp set-up
+// (the scales that normalise its endpoints, flip, angle, 1/sin) is computed once by build(), so that
+// a new segment in playback costs a few loads and a frame a few SIMD operations. Which segment
 // applies is still decided by locate() and its rules; segments that float cannot hold to float
 // precision (keys about 180 degrees apart as rotations, long-way slerps, degenerate keys) are
 // evaluated by the double code.
@@ -17,34 +19,29 @@ namespace bonescope {
 struct FloatValueCache {
     CachedRange range;
     float4 a{}, delta{};
-    std::vector<float4> keys;  // the channel's values in float
-    std::vector<double> times; // and its key times, packed for the step to the next segment
 
-    void build(const Vec3Channel& ch);
+    void build() { range = {}; }
 
     // Key k, blending towards key k + 1 or not.
-    [[gnu::always_inline]] void setKeys(int k, bool blend)
+    [[gnu::always_inline]] void setKeys(const Vec3Channel& ch, int k, bool blend)
     {
-        a = keys[k];
-        delta = blend ? keys[k + 1] - a : float4{};
+        a = toFloat4(ch.keys[k].value);
+        delta = blend ? toFloat4(ch.keys[k + 1].value) - a : float4{};
     }
     // The values for a located segment (of this channel, or of one with the same times and rules).
-    void set(const Segment& s)
+    void set(const Vec3Channel& ch, const Segment& s)
     {
         if (s.applies)
-            setKeys(s.a, s.invDt != 0); // a blend is always from key a to key a + 1
+            setKeys(ch, s.a, s.invDt != 0); // a blend is always from key a to key a + 1
     }
-    [[gnu::always_inline]] bool step(const ChannelRules& rules, double t)
-    {
-        return range.step(rules, times, t);
-    }
+    [[gnu::always_inline]] bool step(const Vec3Channel& ch, double t) { return range.stepOver(ch, t); }
     float4 at(float f) const { return a + delta * f; }
 
     [[gnu::always_inline]] bool sample(const Vec3Channel& ch, double t, float4& out)
     {
         if (!range.contains(t)) [[unlikely]] {
-            if (step(ch.rules, t))
-                setKeys(int(range.cursor), range.invDt != 0);
+            if (step(ch, t))
+                setKeys(ch, int(range.cursor), range.invDt != 0);
             else
                 relocate(ch, t);
         }
@@ -55,7 +52,7 @@ struct FloatValueCache {
     }
 
 private:
-    [[gnu::noinline]] void relocate(const Vec3Channel& ch, double t) { set(range.relocate(ch, t)); }
+    [[gnu::noinline]] void relocate(const Vec3Channel& ch, double t) { set(ch, range.relocate(ch, t)); }
 };
 
 // Rotation: q = a * w0 + b * w1 with the weights from x = x0 + dx * f, which holds the lerp weights
@@ -63,10 +60,12 @@ private:
 struct FloatRotationCache {
     enum Mode : uint8_t { Held, Lerp, Nlerp, Slerp, Exact };
     // The segment from key i to key i + 1, as prepareSegment() and prepareRotation() would make it.
+    // The endpoints are the keys as stored times scaleA and scaleB: their float copies normalised
+    // (scaleB also holds the flip of the second key and keyflag::Negate).
     struct Prepared {
         float theta = 1; // Lerp, Nlerp: 1, so that x0 + dx * f gives the lerp weights
         float invSin = 0;
-        float signB = 1; // the flip of the second key, and keyflag::Negate
+        float scaleA = 1, scaleB = 1;
         Mode mode = Held;
     };
 
@@ -74,12 +73,9 @@ struct FloatRotationCache {
     Mode mode = Held;
     float4 x0{}, dx{}, invSin{}, a{}, b{};
     Segment exact; // for Exact: the segment the double code evaluates
-    std::vector<float4> keys;       // normalised (NaN where a key cannot be)
     std::vector<Prepared> segments; // segments[i]: keys i to i + 1
-    std::vector<double> times;      // as for values (empty when built without)
 
-    // Without times when the caller steps segments on another channel's equal times.
-    void build(const QuatChannel& ch, bool withTimes);
+    void build(const QuatChannel& ch);
 
     // Key k held, or the segment from key k to k + 1 over `range`'s times.
     [[gnu::always_inline]] void setKeys(const QuatChannel& ch, int k, bool blend, const CachedRange& over)
@@ -99,8 +95,8 @@ struct FloatRotationCache {
             x0 = float4{p.theta, 0, 0, 0};
             dx = float4{-p.theta, p.theta, 0, 0};
             invSin = all(p.invSin);
-            a = keys[k];
-            b = keys[k + 1] * p.signB;
+            a = toFloat4(ch.keys[k].value) * p.scaleA;
+            b = toFloat4(ch.keys[k + 1].value) * p.scaleB;
         }
     }
     void set(const QuatChannel& ch, const Segment& s, const CachedRange& over)
@@ -123,7 +119,7 @@ struct FloatRotationCache {
     [[gnu::always_inline]] bool sample(const QuatChannel& ch, double t, float4& out)
     {
         if (!range.contains(t)) [[unlikely]] {
-            if (range.step(ch.rules, times, t))
+            if (range.stepOver(ch, t))
                 setKeys(ch, int(range.cursor), range.invDt != 0, range);
             else
                 relocate(ch, t);

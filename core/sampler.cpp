@@ -179,9 +179,9 @@ void Sampler::buildFloatKeys()
             job.kind = PoseJob::General;
         else
             job.kind = locatesAlike(track.translation, track.rotation) ? PoseJob::SharedTimes : PoseJob::Plain;
-        job.translation.build(track.translation);
-        job.rotation.build(track.rotation, job.kind != PoseJob::SharedTimes);
-        job.scale.build(track.scale);
+        job.translation.build();
+        job.rotation.build(track.rotation);
+        job.scale.build();
     }
     floatKeysBuilt_ = true;
 }
@@ -208,10 +208,10 @@ void Sampler::samplePose(double time, Pose& out)
         case PoseJob::SharedTimes: {
             CachedRange& range = job.translation.range;
             if (!range.contains(time)) [[unlikely]] {
-                const Segment segment = job.translation.step(track->translation.rules, time)
+                const Segment segment = job.translation.step(track->translation, time)
                                             ? range.stepped()
                                             : range.relocate(track->translation, time);
-                job.translation.set(segment);
+                job.translation.set(track->translation, segment);
                 job.rotation.set(track->rotation, segment, range);
             }
             if (range.applies) {

@@ -1,9 +1,8 @@
 #pragma once
 // Turns (animation, skeleton, time) into a Pose. Keeps each channel's current segment so that
 // sampling successive times during playback neither searches the keys nor redoes the trigonometry.
-// sample() works in float on a copy of the keys made by its first call after rebind(), with each
-// rotation segment's slerp set-up done once (float_segment_cache.h); sampleLocal() works on the
-// animation's keys in double. Call rebind() after any edit of the animation (keys, tracks) or of
+// sample() works in float, with each rotation segment's slerp set-up done once by its first call
+// after rebind() (float_segment_cache.h); sampleLocal() works in double. Call rebind() after any edit of the animation (keys, tracks) or of
 // the skeleton.
 #include <vector>
 

@@ -37,10 +37,11 @@ struct CachedRange {
         invDt = rules.interpolation == Interpolation::Linear ? 1.0 / (after - next) : 0.0;
         return true;
     }
-    // The same over a packed copy of the key times (the float caches keep one).
-    [[gnu::always_inline]] bool step(const ChannelRules& rules, const std::vector<double>& times, double t)
+    // The same over a channel's own key times.
+    template <class T>
+    [[gnu::always_inline]] bool stepOver(const Channel<T>& ch, double t)
     {
-        return step(rules, times.size(), [&times](size_t i) { return times[i]; }, t);
+        return step(ch.rules, ch.keys.size(), [&ch](size_t i) { return ch.keys[i].time; }, t);
     }
     // The segment step() went to (its factor f is not set: the caches use t0 and invDt).
     Segment stepped() const
@@ -70,8 +71,7 @@ struct CachedRange {
     template <class T>
     Segment refresh(const Channel<T>& ch, double t)
     {
-        const auto timeAt = [&](size_t i) { return ch.keys[i].time; };
-        return step(ch.rules, ch.keys.size(), timeAt, t) ? stepped() : relocate(ch, t);
+        return stepOver(ch, t) ? stepped() : relocate(ch, t);
     }
 };
 

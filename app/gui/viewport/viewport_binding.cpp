@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "app/gui/document/document.h"
+#include "core/layering.h"
 #include "core/sampler.h"
 #include "render/viewport.h"
 
@@ -18,10 +19,17 @@ render::Viewport::ClipPoses clipPoses(const Document& doc)
     render::Viewport::ClipPoses poses;
     if (doc.skeleton().empty() || !(doc.duration() > 0))
         return poses;
+    // In double (sampleLocal): the float path would first prepare every rotation segment of the
+    // file, for 33 poses.
     Sampler sampler(doc.animation(), doc.skeleton());
+    const auto order = sampler.skeleton().evaluationOrder();
+    if (!order)
+        return poses;
+    std::vector<LocalTransform> locals;
     Pose pose;
     for (int i = 0; i <= kSamples; ++i) {
-        sampler.sample(doc.duration() * i / kSamples, pose);
+        sampler.sampleLocal(doc.duration() * i / kSamples, locals);
+        composePose(sampler.skeleton(), *order, locals, pose);
         std::vector<glm::vec3>& joints = poses.emplace_back();
         for (const glm::mat4& m : pose.world)
             joints.push_back(glm::vec3(m[3]));

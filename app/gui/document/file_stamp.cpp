@@ -6,9 +6,7 @@
 
 namespace bonescope::gui {
 
-namespace {
-
-FileStamp statOnly(const QString& path)
+FileStamp FileStamp::statOnly(const QString& path)
 {
     FileStamp s;
     s.known = true;
@@ -20,6 +18,15 @@ FileStamp statOnly(const QString& path)
     }
     return s;
 }
+
+QByteArray FileStamp::hashOf(std::span<const uint8_t> bytes)
+{
+    return QCryptographicHash::hash(
+        QByteArrayView(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size())),
+        QCryptographicHash::Sha256);
+}
+
+namespace {
 
 bool addHash(const QString& path, FileStamp& s)
 {

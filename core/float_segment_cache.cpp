@@ -1,5 +1,7 @@
 #include "core/float_segment_cache.h"
 
+#include <new>
+
 namespace bonescope {
 
 namespace {
@@ -17,43 +19,43 @@ float unitScale(float4 q)
 void FloatRotationCache::build(const QuatChannel& ch)
 {
     range = {};
-    const size_t n = ch.keys.size();
-    segments.assign(n > 1 ? n - 1 : 0, Prepared{});
-    if (n < 2)
-        return;
+    const size_t n = ch.keys.size() > 1 ? ch.keys.size() - 1 : 0;
+    segments.reset(n ? static_cast<Prepared*>(std::calloc(n, sizeof(Prepared))) : nullptr);
+    if (n && !segments)
+        throw std::bad_alloc();
+}
+
+void FloatRotationCache::prepare(const QuatChannel& ch, int k)
+{
+    const size_t i = size_t(k);
+    Prepared& p = segments[i];
+    p = Prepared{1, 0, 1, 1, Held};
+    const uint32_t second = ch.keys[i + 1].flags;
     const bool flags = ch.rules.segmentFlags;
+    if (flags && (second & keyflag::Hold))
+        return; // held: the first key as stored
     const RotationInterp how = ch.rules.rotation;
-    float4 next = toFloat4(ch.keys[0].value);
-    float nextScale = unitScale(next);
-    for (size_t i = 0; i + 1 < n; ++i) {
-        const float4 first = next;
-        const float firstScale = nextScale;
-        next = toFloat4(ch.keys[i + 1].value);
-        nextScale = unitScale(next);
-        Prepared& p = segments[i];
-        const uint32_t second = ch.keys[i + 1].flags;
-        if (flags && (second & keyflag::Hold))
-            continue; // held: the first key as stored
-        const float sign = flags && (second & keyflag::Negate) ? -1.f : 1.f;
-        // NaN for a key unitScale() could not scale.
-        const float d = dot4(first * firstScale, next * nextScale)[0] * sign;
-        // Whether to flip is decided as in double precision only where the dot is clearly away from
-        // 0, and long-way segments would lose float precision near 180 degrees.
-        if (!(std::abs(d) >= 1e-4f) || (d < 0 && how == RotationInterp::SlerpDirect)) {
-            p.mode = Exact;
-            continue;
-        }
-        p.mode = d >= 0 && how == RotationInterp::NlerpShortest ? Nlerp : Slerp;
-        p.scaleA = firstScale;
-        p.scaleB = d < 0 ? -sign * nextScale : sign * nextScale;
-        const float c = std::abs(d);
-        if (p.mode == Slerp && 1.f - c > 1e-7f) {
-            // The angle from the dot: its error near 0 moves the weights only at second order.
-            p.theta = fastmath::acosUnit(c);
-            p.invSin = 1.f / fastmath::sinHalfPiF(all(p.theta))[0];
-        } else if (p.mode == Slerp) {
-            p.mode = Lerp; // within 5e-4 rad: lerp weights are slerp's to 3e-8
-        }
+    const float4 first = toFloat4(ch.keys[i].value), next = toFloat4(ch.keys[i + 1].value);
+    const float firstScale = unitScale(first), nextScale = unitScale(next);
+    const float sign = flags && (second & keyflag::Negate) ? -1.f : 1.f;
+    // NaN for a key unitScale() could not scale.
+    const float d = dot4(first * firstScale, next * nextScale)[0] * sign;
+    // Whether to flip is decided as in double precision only where the dot is clearly away from
+    // 0, and long-way segments would lose float precision near 180 degrees.
+    if (!(std::abs(d) >= 1e-4f) || (d < 0 && how == RotationInterp::SlerpDirect)) {
+        p.mode = Exact;
+        return;
+    }
+    p.mode = d >= 0 && how == RotationInterp::NlerpShortest ? Nlerp : Slerp;
+    p.scaleA = firstScale;
+    p.scaleB = d < 0 ? -sign * nextScale : sign * nextScale;
+    const float c = std::abs(d);
+    if (p.mode == Slerp && 1.f - c > 1e-7f) {
+        // The angle from the dot: its error near 0 moves the weights only at second order.
+        p.theta = fastmath::acosUnit(c);
+        p.invSin = 1.f / fastmath::sinHalfPiF(all(p.theta))[0];
+    } else if (p.mode == Slerp) {
+        p.mode = Lerp; // within 5e-4 rad: lerp weights are slerp's to 3e-8
     }
 }
 

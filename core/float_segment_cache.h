@@ -3,11 +3,12 @@
 // animation's own keys when a segment is entered (a conversion to float per segment, not a copy of
 // every key: the copy held as much memory as the model); for rotations each segment's slerp set-up
 // (the scales that normalise its endpoints, flip, angle, 1/sin) is computed once by build(), so that
-// a new segment in playback costs a few loads and a frame a few SIMD operations. Which segment
+// a segment played again costs a few loads and a frame a few SIMD operations. Which segment
 // applies is still decided by locate() and its rules; segments that float cannot hold to float
 // precision (keys about 180 degrees apart as rotations, long-way slerps, degenerate keys) are
 // evaluated by the double code.
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 #include "core/fast_math.h"
 #include "core/float4.h"
@@ -58,23 +59,30 @@ private:
 // Rotation: q = a * w0 + b * w1 with the weights from x = x0 + dx * f, which holds the lerp weights
 // (1 - f, f) (a held value: (1, 0)) or the slerp angles ((1 - f) theta, f theta).
 struct FloatRotationCache {
-    enum Mode : uint8_t { Held, Lerp, Nlerp, Slerp, Exact };
+    enum Mode : uint8_t { Unprepared, Held, Lerp, Nlerp, Slerp, Exact };
     // The segment from key i to key i + 1, as prepareSegment() and prepareRotation() would make it.
     // The endpoints are the keys as stored times scaleA and scaleB: their float copies normalised
-    // (scaleB also holds the flip of the second key and keyflag::Negate).
+    // (scaleB also holds the flip of the second key and keyflag::Negate). All zero: not made yet.
     struct Prepared {
-        float theta = 1; // Lerp, Nlerp: 1, so that x0 + dx * f gives the lerp weights
-        float invSin = 0;
-        float scaleA = 1, scaleB = 1;
-        Mode mode = Held;
+        float theta; // Lerp, Nlerp: 1, so that x0 + dx * f gives the lerp weights
+        float invSin;
+        float scaleA, scaleB;
+        Mode mode;
+    };
+    struct Free {
+        void operator()(Prepared* p) const { std::free(p); }
     };
 
     CachedRange range;
     Mode mode = Held;
     float4 x0{}, dx{}, invSin{}, a{}, b{};
     Segment exact; // for Exact: the segment the double code evaluates
-    std::vector<Prepared> segments; // segments[i]: keys i to i + 1
+    // segments[i]: keys i to i + 1, each made when playback first enters it. Zeroed memory from
+    // calloc, which the system hands out untouched: a segment costs memory once it has been played,
+    // and opening a file prepares none of them.
+    std::unique_ptr<Prepared[], Free> segments;
 
+    // Forgets the prepared segments (after an edit of the keys).
     void build(const QuatChannel& ch);
 
     // Key k held, or the segment from key k to k + 1 over `range`'s times.
@@ -82,6 +90,8 @@ struct FloatRotationCache {
     {
         if (!blend)
             return hold(ch, k); // a single key, or a stepped segment
+        if (segments[k].mode == Unprepared) [[unlikely]]
+            prepare(ch, k);
         const Prepared& p = segments[k];
         mode = p.mode;
         if (mode == Held) {
@@ -131,6 +141,7 @@ struct FloatRotationCache {
     }
 
 private:
+    [[gnu::cold, gnu::noinline]] void prepare(const QuatChannel& ch, int k);
     float4 evalExact(const QuatChannel& ch, double t) const;
     [[gnu::noinline]] void relocate(const QuatChannel& ch, double t) { set(ch, range.relocate(ch, t), range); }
     void hold(const QuatChannel& ch, int key)

@@ -124,7 +124,7 @@ void Sampler::rebind()
         pj.restTranslation = toFloat4(glm::vec3(b.restTranslation));
         pj.restRotation = toFloat4(glm::quat(b.restRotation));
         pj.restScale = toFloat4(glm::vec3(b.restScale));
-        poseJobs_.push_back(pj);
+        poseJobs_.push_back(std::move(pj));
     }
 }
 

@@ -83,18 +83,12 @@ void applyAxisConversion(const AxisConversion& c, Skeleton& skeleton)
 void applyAxisConversion(const AxisConversion& c, Animation& animation)
 {
     for (Track& t : animation.tracks) {
-        for (auto& k : t.translation.keys) {
+        for (auto& k : t.translation.keys)
             k.value = c.point(k.value);
-            k.hasRaw = false;
-        }
-        for (auto& k : t.rotation.keys) {
+        for (auto& k : t.rotation.keys)
             k.value = c.rotation(k.value);
-            k.hasRaw = false;
-        }
-        for (auto& k : t.scale.keys) {
+        for (auto& k : t.scale.keys)
             k.value = c.scaleVector(k.value);
-            k.hasRaw = false;
-        }
     }
 }
 

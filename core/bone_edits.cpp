@@ -12,14 +12,10 @@ void holdFirst(Channel<T>& ch, double duration)
     if (ch.keys.empty())
         return;
     Key<T> first = ch.keys.front();
-    if (first.time != 0) {
-        first.time = 0;
-        first.hasRaw = false;
-    }
+    first.time = 0;
     // The end key repeats the value: a segment flag asking to negate or hold would change it.
     Key<T> last = first;
     last.time = duration;
-    last.hasRaw = false;
     last.flags &= ~(keyflag::Negate | keyflag::Hold);
     ch.keys = {first};
     if (duration > 0)
@@ -113,10 +109,8 @@ int offsetRoot(Animation& a, const Skeleton& skeleton, const glm::dvec3& offset)
         }
         return root;
     }
-    for (Vec3Key& k : ch.keys) {
+    for (Vec3Key& k : ch.keys)
         k.value += offset;
-        k.hasRaw = false;
-    }
     return root;
 }
 

@@ -146,10 +146,8 @@ void reverseClip(Animation& a)
                     ch.keys.back().flags &= ~segmentBits;
             }
             std::reverse(ch.keys.begin(), ch.keys.end());
-            for (auto& k : ch.keys) {
+            for (auto& k : ch.keys)
                 k.time = std::max(0.0, d - k.time);
-                k.hasRaw = false;
-            }
         });
     for (Note& n : a.notes)
         n.time = std::max(0.0, d - n.time);

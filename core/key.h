@@ -21,13 +21,10 @@ struct Key {
     double time = 0;   // seconds from the start of the animation
     T value{};
     uint32_t flags = 0; // the format's own per-key bits, kept exactly
-    // The format's own encoding of this key (e.g. quantised codes). A writer reuses it only while it
-    // still decodes to `time`/`value`, so an edited key is re-encoded and an untouched one is not.
-    // hasRaw sits in the padding after flags: 48 bytes a translation key, 56 a rotation key (not 56/64).
-    bool hasRaw = false;
-    uint64_t raw = 0;
+    // A format whose codes do not come back from the values (Second Life's quantised keys) keeps them
+    // in its FormatExtra, not here: 40 bytes a translation key, 48 a rotation key.
 };
-static_assert(sizeof(Key<glm::dvec3>) == 48 && sizeof(Key<glm::dquat>) == 56, "keys are held by the million");
+static_assert(sizeof(Key<glm::dvec3>) == 40 && sizeof(Key<glm::dquat>) == 48, "keys are held by the million");
 
 using Vec3Key = Key<glm::dvec3>;
 using QuatKey = Key<glm::dquat>; // glm stores x,y,z,w; construct with (w,x,y,z)

@@ -83,7 +83,6 @@ void setKeyValue(Animation& a, const KeyRef& k, const glm::dvec4& value)
     withChannel(a.tracks[k.track], k.channel, [&](auto& ch) {
         auto& key = ch.keys[k.index];
         fromAny(value, key.value);
-        key.hasRaw = false;
     });
 }
 
@@ -118,20 +117,13 @@ std::vector<KeyRef> moveKeys(Animation& a, const std::vector<KeyRef>& keys, doub
         size_t order;
         KeyRef ref;
         AnyKeyValue key;
-        uint64_t raw;
-        bool hasRaw;
     };
     std::vector<Moving> moving;
     std::set<KeyRef> seen;
     for (size_t i = 0; i < keys.size(); ++i) {
         if (!validRef(a, keys[i]) || !seen.insert(keys[i]).second)
             continue;
-        Moving m{i, keys[i], *readKey(a, keys[i]), 0, false};
-        withChannel(a.tracks[keys[i].track], keys[i].channel, [&](auto& ch) {
-            m.raw = ch.keys[keys[i].index].raw;
-            m.hasRaw = ch.keys[keys[i].index].hasRaw;
-        });
-        moving.push_back(m);
+        moving.push_back({i, keys[i], *readKey(a, keys[i])});
     }
     std::vector<KeyRef> refs;
     for (const Moving& m : moving)
@@ -145,10 +137,6 @@ std::vector<KeyRef> moveKeys(Animation& a, const std::vector<KeyRef>& keys, doub
         if (snapFps > 0)
             t = std::round(t * snapFps) / snapFps;
         const int index = insertKey(a, m.ref.track, m.ref.channel, t, m.key.value, m.key.flags);
-        withChannel(a.tracks[m.ref.track], m.ref.channel, [&](auto& ch) {
-            ch.keys[index].raw = m.raw; // still valid if the format's encoding decodes to the new time
-            ch.keys[index].hasRaw = m.hasRaw;
-        });
         out[m.order] = {m.ref.track, m.ref.channel, index};
         newTimes[m.order] = t;
     }
@@ -199,10 +187,7 @@ void setKeyFlags(Animation& a, const KeyRef& k, uint32_t flags)
 {
     if (!validRef(a, k))
         return;
-    withChannel(a.tracks[k.track], k.channel, [&](auto& ch) {
-        ch.keys[k.index].flags = flags;
-        ch.keys[k.index].hasRaw = false;
-    });
+    withChannel(a.tracks[k.track], k.channel, [&](auto& ch) { ch.keys[k.index].flags = flags; });
 }
 
 PoseKeyValues keyValuesForPose(const Bone& bone, BlendMode mode, const KeyConvention& convention,

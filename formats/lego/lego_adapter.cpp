@@ -23,7 +23,6 @@ void startAtZero(Channel<T>& ch)
     if (!ch.keys.empty() && ch.keys.front().time > 0) {
         Key<T> first = ch.keys.front();
         first.time = 0;
-        first.hasRaw = false;
         ch.keys.insert(ch.keys.begin(), first);
     }
 }
@@ -100,7 +99,6 @@ void keysOnWholeMs(Animation& a, const Skeleton& skeleton)
                 for (double ms : {std::floor(k.time * 1000.0) / 1000.0, std::ceil(k.time * 1000.0) / 1000.0}) {
                     auto moved = k;
                     moved.time = ms;
-                    moved.hasRaw = false;
                     moved.value = value(at[ms][b]);
                     push(moved);
                 }

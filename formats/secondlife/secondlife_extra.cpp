@@ -27,6 +27,18 @@ nlohmann::json number(float v)
 
 nlohmann::json vec(const float* v) { return {number(v[0]), number(v[1]), number(v[2])}; }
 
+// The entry at `index` if it has that name, else the first with that name.
+template <class T>
+const T* byIndexOrName(const std::vector<T>& v, size_t index, const std::string& name)
+{
+    if (index < v.size() && v[index].name == name)
+        return &v[index];
+    for (const T& e : v)
+        if (e.name == name)
+            return &e;
+    return nullptr;
+}
+
 } // namespace
 
 std::string SecondLifeConstraint::sourceName() const { return fieldName(sourceVolume); }
@@ -34,12 +46,13 @@ std::string SecondLifeConstraint::targetName() const { return fieldName(targetVo
 
 int32_t SecondLifeExtra::priorityOf(size_t index, const std::string& name) const
 {
-    if (index < joints.size() && joints[index].name == name)
-        return joints[index].priority;
-    for (const SecondLifeJoint& j : joints)
-        if (j.name == name)
-            return j.priority;
-    return secondlife::UseMotionPriority;
+    const SecondLifeJoint* j = byIndexOrName(joints, index, name);
+    return j ? j->priority : secondlife::UseMotionPriority;
+}
+
+const SecondLifeKeyCodes* SecondLifeExtra::keyCodesOf(size_t index, const std::string& name) const
+{
+    return byIndexOrName(keyCodes, index, name);
 }
 
 const char* secondlife::handPoseName(uint32_t pose)

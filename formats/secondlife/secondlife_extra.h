@@ -62,6 +62,14 @@ struct SecondLifeJoint {
     int32_t priority = secondlife::UseMotionPriority;
 };
 
+// One joint's keys' 16-bit codes as read (secondlife::packCodes), so that a key is written back with
+// its own codes while they decode to its time and value: several codes decode to the same value (the
+// zero snap). Kept here rather than in the keys, which other formats fill by the million.
+struct SecondLifeKeyCodes {
+    std::string name;
+    std::vector<uint64_t> rotation, position;
+};
+
 struct SecondLifeExtra : FormatExtra {
     uint16_t version = 1;
     uint16_t subVersion = 0;
@@ -71,6 +79,7 @@ struct SecondLifeExtra : FormatExtra {
     float easeIn = 0.3f, easeOut = 0.3f;
     uint32_t handPose = 1; // HAND_POSE_RELAXED
     std::vector<SecondLifeJoint> joints; // per track, in file order
+    std::vector<SecondLifeKeyCodes> keyCodes; // per track as read, in file order
     int32_t constraintCount = 0; // as stored; a negative count leaves its bytes in `trailing`
     std::vector<SecondLifeConstraint> constraints;
     std::vector<uint8_t> trailing; // bytes after the last constraint
@@ -78,6 +87,8 @@ struct SecondLifeExtra : FormatExtra {
     // Priority for the track at `index` named `name`: the joint read at that index if the name
     // still matches, else the first joint read with that name, else -1 (use the base priority).
     int32_t priorityOf(size_t index, const std::string& name) const;
+    // The codes read for that track by the same rule; null when there are none.
+    const SecondLifeKeyCodes* keyCodesOf(size_t index, const std::string& name) const;
 
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<SecondLifeExtra>(*this); }
     void toJson(nlohmann::json& out) const override;

@@ -31,17 +31,19 @@ int32_t keyCount(ByteReader& r, const char* what)
     return n;
 }
 
-// A key count, then that many {u16 time, x, y, z} keys decoded by `decode`, raw codes kept.
+// A key count, then that many {u16 time, x, y, z} keys decoded by `decode`, their codes kept.
 template <class T, class Decode>
-void readKeys(ByteReader& r, Channel<T>& ch, float duration, const char* what, Decode decode)
+void readKeys(ByteReader& r, Channel<T>& ch, std::vector<uint64_t>& codes, float duration, const char* what,
+              Decode decode)
 {
-    ch.keys.resize(size_t(keyCount(r, what)));
-    for (Key<T>& k : ch.keys) {
+    const size_t n = size_t(keyCount(r, what));
+    ch.keys.resize(n);
+    codes.resize(n);
+    for (size_t i = 0; i < n; ++i) {
         const Codes c{r.u16(), r.u16(), r.u16(), r.u16()};
-        k.time = decodeTime(c[0], duration);
-        k.value = decode(c[1], c[2], c[3]);
-        k.raw = packCodes(c);
-        k.hasRaw = true;
+        ch.keys[i].time = decodeTime(c[0], duration);
+        ch.keys[i].value = decode(c[1], c[2], c[3]);
+        codes[i] = packCodes(c);
     }
 }
 
@@ -126,6 +128,7 @@ Scene SecondLifeFormat::read(std::span<const uint8_t> bytes) const
     a.loopRange = LoopRange{loopIn, loopOut};
     a.tracks.resize(numJoints);
     x.joints.resize(numJoints);
+    x.keyCodes.resize(numJoints);
     const ChannelRules rules = viewerRules();
     for (uint32_t j = 0; j < numJoints; ++j) {
         Track& t = a.tracks[j];
@@ -134,8 +137,9 @@ Scene SecondLifeFormat::read(std::span<const uint8_t> bytes) const
         x.joints[j].priority = r.s32("joint priority");
         t.rotation.rules = rules;
         t.translation.rules = positionRules(t.name);
-        readKeys(r, t.rotation, duration, "rotation key count", decodeRotation);
-        readKeys(r, t.translation, duration, "position key count", decodePosition);
+        x.keyCodes[j].name = t.name;
+        readKeys(r, t.rotation, x.keyCodes[j].rotation, duration, "rotation key count", decodeRotation);
+        readKeys(r, t.translation, x.keyCodes[j].position, duration, "position key count", decodePosition);
     }
 
     x.constraintCount = r.s32("num_constraints");

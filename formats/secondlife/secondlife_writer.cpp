@@ -1,7 +1,11 @@
-// Second Life .anim v1.0 writing, in LLKeyframeMotion::serialize's layout. A key keeps its raw
-// 16-bit codes while they still decode to its time and value, so an unedited file comes back byte for
+// Second Life .anim v1.0 writing, in LLKeyframeMotion::serialize's layout. A key keeps the 16-bit
+// codes read for it while they still decode to its time and value, so an unedited file comes back byte for
 // byte; an edited time or value is encoded by rounding to nearest (the viewer floors, which drifts).
+#include <array>
+#include <bit>
 #include <cmath>
+#include <map>
+#include <vector>
 
 #include "formats/byte_writer.h"
 #include "formats/parse_error.h"
@@ -15,13 +19,6 @@ namespace {
 
 using namespace secondlife;
 
-uint16_t timeCode(double time, const Codes& raw, bool hasRaw, float duration)
-{
-    if (hasRaw && decodeTime(raw[0], duration) == time)
-        return raw[0];
-    return encodeTime(time, duration);
-}
-
 void writeCodes(ByteWriter& w, uint16_t time, const std::array<uint16_t, 3>& v)
 {
     w.u16(time);
@@ -29,17 +26,87 @@ void writeCodes(ByteWriter& w, uint16_t time, const std::array<uint16_t, 3>& v)
         w.u16(c);
 }
 
-// The count, then each key: its raw codes where they still decode to its time / value, else new codes.
+// A channel's codes as read. A key takes the time code and the value codes read at its own index
+// where they decode to its time and value; failing that (keys inserted, deleted or moved shift the
+// indices) the codes of its neighbours, then any code of the channel that does; failing that, new
+// codes.
+template <class T, class Decode>
+class ReadCodes {
+public:
+    ReadCodes(const std::vector<uint64_t>& codes, float duration, Decode decode)
+        : codes_(codes), duration_(duration), decode_(decode)
+    {
+    }
+
+    uint16_t time(size_t i, double t)
+    {
+        for (size_t j : near(i))
+            if (decodeTime(unpackCodes(codes_[j])[0], duration_) == t)
+                return unpackCodes(codes_[j])[0];
+        fill();
+        const auto it = times_.find(bitsOf(t));
+        return it != times_.end() ? it->second : encodeTime(t, duration_);
+    }
+    template <class Encode>
+    std::array<uint16_t, 3> value(size_t i, const T& v, Encode encode)
+    {
+        for (size_t j : near(i)) {
+            const Codes c = unpackCodes(codes_[j]);
+            if (decode_(c[1], c[2], c[3]) == v)
+                return {c[1], c[2], c[3]};
+        }
+        fill();
+        const auto it = values_.find(bitsOf(v));
+        return it != values_.end() ? it->second : encode(v);
+    }
+
+private:
+    using Bits = std::array<uint64_t, 4>;
+    static uint64_t bitsOf(double d) { return std::bit_cast<uint64_t>(d); }
+    static Bits bitsOf(const glm::dvec3& v) { return {bitsOf(v.x), bitsOf(v.y), bitsOf(v.z), 0}; }
+    static Bits bitsOf(const glm::dquat& q) { return {bitsOf(q.x), bitsOf(q.y), bitsOf(q.z), bitsOf(q.w)}; }
+
+    // Index i, then i - 1 and i + 1, where they exist.
+    std::vector<size_t> near(size_t i) const
+    {
+        std::vector<size_t> out;
+        for (size_t j : {i, i - 1, i + 1})
+            if (j < codes_.size())
+                out.push_back(j);
+        return out;
+    }
+    void fill()
+    {
+        if (filled_)
+            return;
+        filled_ = true;
+        for (uint64_t packed : codes_) {
+            const Codes c = unpackCodes(packed);
+            times_.emplace(bitsOf(decodeTime(c[0], duration_)), c[0]);
+            values_.emplace(bitsOf(decode_(c[1], c[2], c[3])), std::array<uint16_t, 3>{c[1], c[2], c[3]});
+        }
+    }
+
+    const std::vector<uint64_t>& codes_;
+    float duration_;
+    Decode decode_;
+    bool filled_ = false;
+    std::map<uint64_t, uint16_t> times_;
+    std::map<Bits, std::array<uint16_t, 3>> values_;
+};
+
+// The count, then each key: the codes read for it where they still decode to its time / value, else
+// new codes.
 template <class T, class Decode, class Encode>
-void writeKeys(ByteWriter& w, const Channel<T>& ch, float duration, Decode decode, Encode encode)
+void writeKeys(ByteWriter& w, const Channel<T>& ch, const std::vector<uint64_t>& read, float duration,
+               Decode decode, Encode encode)
 {
     w.s32(int32_t(ch.keys.size()));
-    for (const Key<T>& k : ch.keys) {
-        const Codes raw = unpackCodes(k.raw);
-        std::array<uint16_t, 3> v{raw[1], raw[2], raw[3]};
-        if (!k.hasRaw || decode(raw[1], raw[2], raw[3]) != k.value)
-            v = encode(k.value);
-        writeCodes(w, timeCode(k.time, raw, k.hasRaw, duration), v);
+    ReadCodes<T, Decode> codes(read, duration, decode);
+    for (size_t i = 0; i < ch.keys.size(); ++i) {
+        const Key<T>& k = ch.keys[i];
+        const uint16_t time = codes.time(i, k.time);
+        writeCodes(w, time, codes.value(i, k.value, encode));
     }
 }
 
@@ -112,8 +179,10 @@ std::vector<uint8_t> SecondLifeFormat::write(const Scene& scene) const
         const Track& t = a.tracks[i];
         w.cstr(t.name);
         w.s32(x->priorityOf(i, t.name));
-        writeKeys(w, t.rotation, duration, decodeRotation, encodeRotation);
-        writeKeys(w, t.translation, duration, decodePosition, encodePosition);
+        const SecondLifeKeyCodes* read = x->keyCodesOf(i, t.name);
+        static const std::vector<uint64_t> none;
+        writeKeys(w, t.rotation, read ? read->rotation : none, duration, decodeRotation, encodeRotation);
+        writeKeys(w, t.translation, read ? read->position : none, duration, decodePosition, encodePosition);
     }
     if (x->constraintCount < 0 && x->constraints.empty()) {
         w.s32(x->constraintCount); // the viewer ignores a negative count; its bytes are in `trailing`

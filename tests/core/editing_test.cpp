@@ -69,13 +69,16 @@ TEST(KeyEditing, InsertAtAFrameMeetsAQuantisedKeyThere)
     EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 9);
 }
 
-TEST(KeyEditing, SetValueClearsRawEncoding)
+// Whether a format reuses its codes for the key is the writer's to decide (SecondLifeReadWrite).
+TEST(KeyEditing, SetValueKeepsTimeAndFlags)
 {
     Animation a = line();
-    a.tracks[0].translation.keys[1].hasRaw = true;
+    a.tracks[0].translation.keys[1].flags = 5;
+    const double time = a.tracks[0].translation.keys[1].time;
     setKeyValue(a, {0, ChannelKind::Translation, 1}, {7, 8, 9, 0});
     EXPECT_EQ(a.tracks[0].translation.keys[1].value, glm::dvec3(7, 8, 9));
-    EXPECT_FALSE(a.tracks[0].translation.keys[1].hasRaw);
+    EXPECT_EQ(a.tracks[0].translation.keys[1].time, time);
+    EXPECT_EQ(a.tracks[0].translation.keys[1].flags, 5u);
 }
 
 TEST(KeyEditing, DeleteAnyOrder)

@@ -70,11 +70,6 @@ Scene secondLifeRaise()
     shoulder.rotation.keys = {{0, glm::dquat(1, 0, 0, 0)}, {a.duration, glm::angleAxis(glm::radians(70.0), glm::dvec3(1, 0, 0))}};
     pelvis.translation.keys = {{0, {0, 0, 0}}, {a.duration, {0.1, 0.3, -0.05}}};
     pelvis.rotation.keys = {{0, glm::dquat(1, 0, 0, 0)}, {a.duration, glm::angleAxis(glm::radians(40.0), glm::dvec3(0, 0, 1))}};
-    for (Track* t : {&shoulder, &pelvis})
-        for (auto& k : t->rotation.keys)
-            k.hasRaw = false;
-    for (auto& k : pelvis.translation.keys)
-        k.hasRaw = false;
     a.tracks = {shoulder, pelvis};
     auto* x = a.extra.as<SecondLifeExtra>();
     x->joints = {{"mShoulderLeft", 5}, {"mPelvis", -1}};

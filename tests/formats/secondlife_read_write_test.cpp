@@ -248,6 +248,77 @@ TEST(SecondLifeReadWrite, EditedTimeChangesOnlyItsTimeBytes)
     EXPECT_NEAR(f.read(saved).animations[0].tracks[0].translation.keys[0].time, 0.5, 1e-5);
 }
 
+namespace {
+
+// linden_walk with a code that only its own bytes give back: x of rotation key `key` of the joint
+// whose rotation keys start at `keysAt` set to 32767, which decodes to 0 (the viewer's zero snap)
+// as 32768 does, and a new 0 is encoded as 32768.
+std::vector<uint8_t> withSnappedCode(std::vector<uint8_t> bytes, size_t keysAt, size_t key)
+{
+    bytes.at(keysAt + key * 8 + 2) = 0xFF;
+    bytes.at(keysAt + key * 8 + 3) = 0x7F;
+    return bytes;
+}
+
+uint32_t u32At(const std::vector<uint8_t>& b, size_t at)
+{
+    return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
+}
+
+void putU32(std::vector<uint8_t>& b, size_t at, uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        b[at + i] = uint8_t(v >> (8 * i));
+}
+
+} // namespace
+
+TEST(SecondLifeReadWrite, DeletedKeyLeavesTheOtherKeysCodes)
+{
+    // mPelvis: rotation count at 53, keys from 57. Key 5 gets the code 32767; key 3 is deleted, so
+    // key 5 is written at index 4 and must still take its own codes (a new 0 would be 32768).
+    const auto original = withSnappedCode(test::readBytes(sample("linden_walk.anim")), 57, 5);
+    const SecondLifeFormat f;
+    Scene s = f.read(original);
+    ASSERT_EQ(f.write(s), original);
+    auto& keys = s.animations[0].tracks[0].rotation.keys;
+    ASSERT_EQ(keys.at(5).value.x, 0.0);
+    keys.erase(keys.begin() + 3);
+    std::vector<uint8_t> expected = original;
+    expected.erase(expected.begin() + 57 + 3 * 8, expected.begin() + 57 + 4 * 8);
+    putU32(expected, 53, u32At(original, 53) - 1);
+    EXPECT_EQ(f.write(s), expected);
+    // Two keys gone: key 5 is two places off and found among all the channel's codes.
+    keys.erase(keys.begin() + 2);
+    expected.erase(expected.begin() + 57 + 2 * 8, expected.begin() + 57 + 3 * 8);
+    putU32(expected, 53, u32At(original, 53) - 2);
+    EXPECT_EQ(f.write(s), expected);
+}
+
+TEST(SecondLifeReadWrite, DeletedJointLeavesTheOtherJointsCodes)
+{
+    // Joint 0 (mPelvis) spans 41 up to its position keys' end; joint 1's rotation keys follow its
+    // name, priority and count. With joint 0 gone, joint 1's codes are found by its name.
+    const auto plain = test::readBytes(sample("linden_walk.anim"));
+    const size_t positionCount = 145, joint1 = positionCount + 4 + 8 * u32At(plain, positionCount);
+    size_t nameEnd = joint1;
+    while (plain.at(nameEnd) != 0)
+        ++nameEnd;
+    const size_t keysAt = nameEnd + 1 + 4 + 4;
+    ASSERT_GT(u32At(plain, keysAt - 4), 0u);
+    const auto original = withSnappedCode(plain, keysAt, 0);
+    const SecondLifeFormat f;
+    Scene s = f.read(original);
+    ASSERT_EQ(f.write(s), original);
+    auto& tracks = s.animations[0].tracks;
+    ASSERT_EQ(tracks[1].rotation.keys.at(0).value.x, 0.0);
+    tracks.erase(tracks.begin());
+    std::vector<uint8_t> expected = original;
+    expected.erase(expected.begin() + 41, expected.begin() + long(joint1));
+    putU32(expected, 37, u32At(original, 37) - 1);
+    EXPECT_EQ(f.write(s), expected);
+}
+
 TEST(SecondLifeReadWrite, EditedHeaderFieldsAreSaved)
 {
     const SecondLifeFormat f;

@@ -52,7 +52,9 @@ int32_t SecondLifeExtra::priorityOf(size_t index, const std::string& name) const
 
 const SecondLifeKeyCodes* SecondLifeExtra::keyCodesOf(size_t index, const std::string& name) const
 {
-    return byIndexOrName(keyCodes, index, name);
+    // A renamed joint keeps its place: the writer takes only codes that decode to the keys anyway.
+    const SecondLifeKeyCodes* c = byIndexOrName(keyCodes, index, name);
+    return c ? c : index < keyCodes.size() ? &keyCodes[index] : nullptr;
 }
 
 const char* secondlife::handPoseName(uint32_t pose)

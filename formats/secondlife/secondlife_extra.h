@@ -87,7 +87,8 @@ struct SecondLifeExtra : FormatExtra {
     // Priority for the track at `index` named `name`: the joint read at that index if the name
     // still matches, else the first joint read with that name, else -1 (use the base priority).
     int32_t priorityOf(size_t index, const std::string& name) const;
-    // The codes read for that track by the same rule; null when there are none.
+    // The codes read for that track by the same rule, else those read at its index; null when there
+    // are none.
     const SecondLifeKeyCodes* keyCodesOf(size_t index, const std::string& name) const;
 
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<SecondLifeExtra>(*this); }

@@ -8,9 +8,12 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QLineEdit>
+#include <QPixmap>
+#include <QScreen>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWidget>
 
 #include "app/gui/main_window.h"
 #include "app/gui/viewport/window_capture.h"
@@ -90,6 +93,18 @@ int differingPixels(const QImage& a, const QImage& b)
                 ++n;
     }
     return n;
+}
+
+int onScreenDiffersFromFullRepaint(QWidget* widget)
+{
+    const QImage full = widget->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QWidget* window = widget->window();
+    const QPoint at = widget->mapTo(window, QPoint(0, 0));
+    const QImage screen = window->screen()
+                              ->grabWindow(window->winId(), at.x(), at.y(), widget->width(), widget->height())
+                              .toImage()
+                              .convertToFormat(QImage::Format_RGB32);
+    return differingPixels(screen, full);
 }
 
 PixelSpot pixelsWhere(const QImage& image, const std::function<bool(int x, int y)>& pick)

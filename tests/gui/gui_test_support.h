@@ -28,6 +28,10 @@ std::map<std::string, std::vector<QString>> samplesByFormat();
 QImage viewportImage(gui::MainWindow& w);
 // Pixels that differ by more than a small tolerance in any channel.
 int differingPixels(const QImage& a, const QImage& b);
+// differingPixels() between what the X server shows of `widget` (read back from its window) and a
+// full repaint of it. Painting reaches the screen asynchronously: poll it (QTRY_COMPARE), so that a
+// busy machine is waited for while a stale strip, which no later paint fixes, still fails.
+int onScreenDiffersFromFullRepaint(QWidget* widget);
 // How many pixels (x, y) of an image a test picks, and their centre.
 struct PixelSpot {
     int count = 0;

@@ -2,8 +2,8 @@
 // The float pose's form of a channel (Sampler::sample). Values and times are read from the
 // animation's own keys when a segment is entered (a conversion to float per segment, not a copy of
 // every key: the copy held as much memory as the model); for rotations each segment's slerp set-up
-// (the scales that normalise its endpoints, flip, angle, 1/sin) is computed once by build(), so that
-// a segment played again costs a few loads and a frame a few SIMD operations. Which segment
+// (the scales that normalise its endpoints, flip, angle, 1/sin) is computed when playback first
+// enters it, so that a segment played again costs a few loads and a frame a few SIMD operations. Which segment
 // applies is still decided by locate() and its rules; segments that float cannot hold to float
 // precision (keys about 180 degrees apart as rotations, long-way slerps, degenerate keys) are
 // evaluated by the double code.
@@ -35,13 +35,12 @@ struct FloatValueCache {
         if (s.applies)
             setKeys(ch, s.a, s.invDt != 0); // a blend is always from key a to key a + 1
     }
-    [[gnu::always_inline]] bool step(const Vec3Channel& ch, double t) { return range.stepOver(ch, t); }
     float4 at(float f) const { return a + delta * f; }
 
     [[gnu::always_inline]] bool sample(const Vec3Channel& ch, double t, float4& out)
     {
         if (!range.contains(t)) [[unlikely]] {
-            if (step(ch, t))
+            if (range.step(ch, t))
                 setKeys(ch, int(range.cursor), range.invDt != 0);
             else
                 relocate(ch, t);
@@ -129,7 +128,7 @@ struct FloatRotationCache {
     [[gnu::always_inline]] bool sample(const QuatChannel& ch, double t, float4& out)
     {
         if (!range.contains(t)) [[unlikely]] {
-            if (range.stepOver(ch, t))
+            if (range.step(ch, t))
                 setKeys(ch, int(range.cursor), range.invDt != 0, range);
             else
                 relocate(ch, t);

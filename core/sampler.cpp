@@ -96,7 +96,7 @@ void Sampler::rebind()
     convertRotation_ = toFloat4(glm::dquat(c.rotation[0], c.rotation[1], c.rotation[2], c.rotation[3]));
     jobs_.clear();
     poseJobs_.clear();
-    floatKeysBuilt_ = false;
+    floatJobsReady_ = false;
     const auto order = skeleton_->evaluationOrder();
     if (!order)
         return; // a broken hierarchy samples to nothing (validate reports it)
@@ -169,7 +169,7 @@ void Sampler::sampleLocalOn(double time, const std::vector<LocalTransform>& unde
         out[job.bone] = evalLocal(job, time, under[job.bone]);
 }
 
-void Sampler::buildFloatKeys()
+void Sampler::prepareFloatJobs()
 {
     for (PoseJob& job : poseJobs_) {
         if (!job.track)
@@ -183,13 +183,13 @@ void Sampler::buildFloatKeys()
         job.rotation.build(track.rotation);
         job.scale.build();
     }
-    floatKeysBuilt_ = true;
+    floatJobsReady_ = true;
 }
 
 void Sampler::sample(double time, Pose& out)
 {
-    if (!floatKeysBuilt_)
-        buildFloatKeys();
+    if (!floatJobsReady_)
+        prepareFloatJobs();
     out.resize(skeleton_->size());
     const FlushDenormals flush;
     samplePose(time, out); // apart, so that the guard's clean-up does not cost the loop registers
@@ -208,7 +208,7 @@ void Sampler::samplePose(double time, Pose& out)
         case PoseJob::SharedTimes: {
             CachedRange& range = job.translation.range;
             if (!range.contains(time)) [[unlikely]] {
-                const Segment segment = job.translation.step(track->translation, time)
+                const Segment segment = range.step(track->translation, time)
                                             ? range.stepped()
                                             : range.relocate(track->translation, time);
                 job.translation.set(track->translation, segment);

@@ -68,7 +68,8 @@ private:
         StepCache visibility;
     };
     LocalTransform evalLocal(BoneJob& job, double time, const LocalTransform& under);
-    void buildFloatKeys();
+    // Each pose job's kind and fresh float caches.
+    void prepareFloatJobs();
     [[gnu::noinline]] void samplePose(double time, Pose& out);
 
     const Animation* anim_;
@@ -78,7 +79,7 @@ private:
     Binding binding_;
     std::vector<BoneJob> jobs_;
     std::vector<PoseJob> poseJobs_;
-    bool floatKeysBuilt_ = false; // by the first sample() after rebind(): sampleLocal() needs none
+    bool floatJobsReady_ = false; // by the first sample() after rebind(): sampleLocal() needs none
     bool convert_ = false; // the animation's KeyConvention is not the identity
     float4 convertTranslation_{}, convertRotation_{}; // its factors in float4 lanes
 };

@@ -20,14 +20,15 @@ struct CachedRange {
     // Forward playback's usual refresh: t has moved into the segment that starts at key cursor + 1,
     // and no rule has a say there (no per-key flags, not the last key). Sets the range as locate()
     // would (the segment from key cursor to cursor + 1) without its search and rule checks; false
-    // when the case does not apply. `timeAt(i)` is key i's time, from the keys or a copy of them.
-    template <class TimeAt>
-    [[gnu::always_inline]] bool step(const ChannelRules& rules, size_t keyCount, TimeAt timeAt, double t)
+    // when the case does not apply.
+    template <class T>
+    [[gnu::always_inline]] bool step(const Channel<T>& ch, double t)
     {
+        const ChannelRules& rules = ch.rules;
         const size_t i = size_t(cursor) + 1;
-        if (rules.segmentFlags || i + 1 >= keyCount)
+        if (rules.segmentFlags || i + 1 >= ch.keys.size())
             return false;
-        const double next = timeAt(i), after = timeAt(i + 1);
+        const double next = ch.keys[i].time, after = ch.keys[i + 1].time;
         if (!(next <= t && t < after))
             return false;
         cursor = uint32_t(i);
@@ -36,12 +37,6 @@ struct CachedRange {
         hi = after;
         invDt = rules.interpolation == Interpolation::Linear ? 1.0 / (after - next) : 0.0;
         return true;
-    }
-    // The same over a channel's own key times.
-    template <class T>
-    [[gnu::always_inline]] bool stepOver(const Channel<T>& ch, double t)
-    {
-        return step(ch.rules, ch.keys.size(), [&ch](size_t i) { return ch.keys[i].time; }, t);
     }
     // The segment step() went to (its factor f is not set: the caches use t0 and invDt).
     Segment stepped() const
@@ -71,7 +66,7 @@ struct CachedRange {
     template <class T>
     Segment refresh(const Channel<T>& ch, double t)
     {
-        return stepOver(ch, t) ? stepped() : relocate(ch, t);
+        return step(ch, t) ? stepped() : relocate(ch, t);
     }
 };
 

@@ -1,7 +1,7 @@
 #pragma once
 // The viewer's 16-bit key quantisation (llquantize.h): decoding exactly as it does, in single
 // precision with the zero snap, and encoding new values by rounding to nearest. A key's codes as read
-// are packed as time | x << 16 | y << 32 | z << 48 (SecondLifeJoint's codes).
+// are packed as time | x << 16 | y << 32 | z << 48 (SecondLifeKeyCodes).
 #include <array>
 #include <cstdint>
 

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <vector>
 
 #include "formats/byte_writer.h"
@@ -30,34 +31,29 @@ void writeCodes(ByteWriter& w, uint16_t time, const std::array<uint16_t, 3>& v)
 // where they decode to its time and value; failing that (keys inserted, deleted or moved shift the
 // indices) the codes of its neighbours, then any code of the channel that does; failing that, new
 // codes.
-template <class T, class Decode>
+template <class T, class Decode, class Encode>
 class ReadCodes {
 public:
-    ReadCodes(const std::vector<uint64_t>& codes, float duration, Decode decode)
-        : codes_(codes), duration_(duration), decode_(decode)
+    ReadCodes(const std::vector<uint64_t>& codes, float duration, Decode decode, Encode encode)
+        : codes_(codes), duration_(duration), decode_(decode), encode_(encode)
     {
     }
 
     uint16_t time(size_t i, double t)
     {
-        for (size_t j : near(i))
-            if (decodeTime(unpackCodes(codes_[j])[0], duration_) == t)
-                return unpackCodes(codes_[j])[0];
+        if (const auto c = near(i, [&](const Codes& c) { return decodeTime(c[0], duration_) == t; }))
+            return (*c)[0];
         fill();
         const auto it = times_.find(bitsOf(t));
         return it != times_.end() ? it->second : encodeTime(t, duration_);
     }
-    template <class Encode>
-    std::array<uint16_t, 3> value(size_t i, const T& v, Encode encode)
+    std::array<uint16_t, 3> value(size_t i, const T& v)
     {
-        for (size_t j : near(i)) {
-            const Codes c = unpackCodes(codes_[j]);
-            if (decode_(c[1], c[2], c[3]) == v)
-                return {c[1], c[2], c[3]};
-        }
+        if (const auto c = near(i, [&](const Codes& c) { return decodeValue(c) == v; }))
+            return {(*c)[1], (*c)[2], (*c)[3]};
         fill();
         const auto it = values_.find(bitsOf(v));
-        return it != values_.end() ? it->second : encode(v);
+        return it != values_.end() ? it->second : encode_(v);
     }
 
 private:
@@ -66,15 +62,17 @@ private:
     static Bits bitsOf(const glm::dvec3& v) { return {bitsOf(v.x), bitsOf(v.y), bitsOf(v.z), 0}; }
     static Bits bitsOf(const glm::dquat& q) { return {bitsOf(q.x), bitsOf(q.y), bitsOf(q.z), bitsOf(q.w)}; }
 
-    // Index i, then i - 1 and i + 1, where they exist.
-    std::vector<size_t> near(size_t i) const
+    T decodeValue(const Codes& c) const { return decode_(c[1], c[2], c[3]); }
+    // The codes read at index i, i - 1 or i + 1 (in that order) that `match`; none when none does.
+    template <class Match>
+    std::optional<Codes> near(size_t i, Match match) const
     {
-        std::vector<size_t> out;
         for (size_t j : {i, i - 1, i + 1})
-            if (j < codes_.size())
-                out.push_back(j);
-        return out;
+            if (j < codes_.size() && match(unpackCodes(codes_[j])))
+                return unpackCodes(codes_[j]);
+        return std::nullopt;
     }
+    // Every code read, by what it decodes to (the first of equal ones), made once when needed.
     void fill()
     {
         if (filled_)
@@ -83,13 +81,14 @@ private:
         for (uint64_t packed : codes_) {
             const Codes c = unpackCodes(packed);
             times_.emplace(bitsOf(decodeTime(c[0], duration_)), c[0]);
-            values_.emplace(bitsOf(decode_(c[1], c[2], c[3])), std::array<uint16_t, 3>{c[1], c[2], c[3]});
+            values_.emplace(bitsOf(decodeValue(c)), std::array<uint16_t, 3>{c[1], c[2], c[3]});
         }
     }
 
     const std::vector<uint64_t>& codes_;
     float duration_;
     Decode decode_;
+    Encode encode_;
     bool filled_ = false;
     std::map<uint64_t, uint16_t> times_;
     std::map<Bits, std::array<uint16_t, 3>> values_;
@@ -102,11 +101,10 @@ void writeKeys(ByteWriter& w, const Channel<T>& ch, const std::vector<uint64_t>&
                Decode decode, Encode encode)
 {
     w.s32(int32_t(ch.keys.size()));
-    ReadCodes<T, Decode> codes(read, duration, decode);
+    ReadCodes<T, Decode, Encode> codes(read, duration, decode, encode);
     for (size_t i = 0; i < ch.keys.size(); ++i) {
-        const Key<T>& k = ch.keys[i];
-        const uint16_t time = codes.time(i, k.time);
-        writeCodes(w, time, codes.value(i, k.value, encode));
+        const uint16_t time = codes.time(i, ch.keys[i].time);
+        writeCodes(w, time, codes.value(i, ch.keys[i].value));
     }
 }
 

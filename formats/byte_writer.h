@@ -46,6 +46,15 @@ public:
         out_.insert(out_.end(), size - n, 0);
     }
     void bytes(std::span<const uint8_t> b) { out_.insert(out_.end(), b.begin(), b.end()); }
+    // Room for n more bytes, to be filled in place (a big array at once, not a byte at a time).
+    uint8_t* extend(size_t n)
+    {
+        const size_t at = out_.size();
+        out_.resize(at + n);
+        return out_.data() + at;
+    }
+    // The whole output's size, when a writer knows it: one allocation, no copies as it grows.
+    void reserve(size_t n) { out_.reserve(n); }
     void zeros(size_t n) { out_.insert(out_.end(), n, 0); }
     // Overwrite an earlier u32 (offsets and sizes known only later).
     void patchU32(size_t at, uint32_t v)

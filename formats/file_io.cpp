@@ -1,5 +1,8 @@
 #include "formats/file_io.h"
 
+#include <algorithm>
+
+#include "formats/byte_source.h"
 #include "formats/format.h"
 #include "formats/parse_error.h"
 #include "formats/registry.h"
@@ -42,10 +45,72 @@ LoadedScene readScene(std::span<const uint8_t> bytes, const std::string& path)
     return out;
 }
 
+namespace {
+
+// An open file as the source of a PieceReader.
+class FileSource : public ByteSource {
+public:
+    explicit FileSource(platform::FileReader& file) : file_(file) {}
+    uint64_t size() const override { return file_.size(); }
+    void readAt(uint64_t offset, uint8_t* out, size_t n) override { file_.readAt(offset, out, n); }
+
+private:
+    platform::FileReader& file_;
+};
+
+// The format to read `file` in pieces with, decided on its first bytes; nullptr when its format
+// (if any) reads whole files.
+const Format* pieceFormat(platform::FileReader& file)
+{
+    constexpr uint64_t kHead = 4096;
+    std::vector<uint8_t> head(size_t(std::min(file.size(), kHead)));
+    file.readAt(0, head.data(), head.size());
+    const Format* f = Registry::instance().detect(head, file.path());
+    return f && f->readsInPieces() ? f : nullptr;
+}
+
+// Runs `inPieces(format, source)` when the file's format reads in pieces, else `whole(bytes)`.
+template <class InPieces, class Whole>
+auto readEitherWay(const std::string& path, InPieces inPieces, Whole whole)
+{
+    {
+        platform::FileReader file(path);
+        if (const Format* f = pieceFormat(file)) {
+            FileSource source(file);
+            auto out = namingFile(path, [&] { return inPieces(*f, source); });
+            file.checkUnchanged();
+            return out;
+        }
+    }
+    const FileBytes file = FileBytes::open(path);
+    return whole(file.bytes());
+}
+
+} // namespace
+
 LoadedScene loadScene(const std::string& path)
 {
-    const FileBytes file = FileBytes::open(path);
-    return readScene(file.bytes(), path);
+    return readEitherWay(
+        path,
+        [](const Format& f, ByteSource& source) {
+            LoadedScene out{f.readPieces(source), &f};
+            out.scene.format = f.id();
+            return out;
+        },
+        [&](std::span<const uint8_t> bytes) { return readScene(bytes, path); });
+}
+
+LoadedSummary summarizeFile(const std::string& path)
+{
+    return readEitherWay(
+        path, [](const Format& f, ByteSource& source) { return LoadedSummary{f.summarizePieces(source), &f}; },
+        [&](std::span<const uint8_t> bytes) { return summarizeBytes(bytes, path); });
+}
+
+LoadedSummary summarizeBytes(std::span<const uint8_t> bytes, const std::string& path)
+{
+    const Format& f = requireFormat(bytes, path);
+    return {namingFile(path, [&] { return f.summarizeFrom(bytes, path); }), &f};
 }
 
 } // namespace bonescope

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/scene.h"
+#include "formats/format.h"
 #include "formats/parse_error.h"
 #include "formats/platform/file_system.h"
 
@@ -40,8 +41,17 @@ struct LoadedScene {
     const Format* format = nullptr;
 };
 
-// Detects the format by content (then extension) and reads it. Errors name the file.
+// Detects the format by content (then extension) and reads it. Errors name the file. A format that
+// reads in pieces (SEAnim) is read that way, without holding the file's bytes.
 LoadedScene loadScene(const std::string& path);
+// The same for Format::summarize (`info`): the format, and what the file holds.
+struct LoadedSummary {
+    FileSummary summary;
+    const Format* format = nullptr;
+};
+LoadedSummary summarizeFile(const std::string& path);
+// The same for bytes already read from `path`.
+LoadedSummary summarizeBytes(std::span<const uint8_t> bytes, const std::string& path);
 // The same for bytes already read from `path`.
 LoadedScene readScene(std::span<const uint8_t> bytes, const std::string& path);
 // The format to read `path` with; throws ParseError naming the file when none fits.

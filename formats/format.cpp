@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <stdexcept>
 
 #include "formats/convert/name_list.h"
 
@@ -34,6 +35,16 @@ FileSummary summarizeScene(const Scene& scene)
 FileSummary Format::summarize(std::span<const uint8_t> bytes) const
 {
     return summarizeScene(read(bytes));
+}
+
+Scene Format::readPieces(ByteSource&) const
+{
+    throw std::logic_error(displayName() + " is not read in pieces");
+}
+
+FileSummary Format::summarizePieces(ByteSource&) const
+{
+    throw std::logic_error(displayName() + " is not read in pieces");
 }
 
 namespace {

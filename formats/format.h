@@ -9,6 +9,8 @@
 
 namespace bonescope {
 
+class ByteSource;
+
 // What a format can carry; export uses it to list what the target would lose.
 struct Capabilities {
     bool read = true;
@@ -85,6 +87,13 @@ public:
     {
         return summarize(bytes);
     }
+
+    // A format that can parse a file a piece at a time (formats/piece_reader.h) says so, and the
+    // command line reads big files of it without holding their bytes (formats/file_io.h). Same results
+    // and errors as read() and summarize(); the defaults cannot (readPieces throws std::logic_error).
+    virtual bool readsInPieces() const { return false; }
+    virtual Scene readPieces(ByteSource& source) const;
+    virtual FileSummary summarizePieces(ByteSource& source) const;
 
     // Conversion (formats/convert/prepare.h). toCommon turns a scene this format read into the common
     // meaning: local translation / rotation / scale keys on scene.skeleton (or one bone per track),

@@ -43,10 +43,9 @@ int cmdInfo(const Args& a, Io io)
     const std::string path = inputName(a.positional[0]);
     FileSummary s;
     try {
-        const FileBytes file = readInput(a.positional[0]);
-        const Format& f = requireFormat(file.bytes(), path);
-        s = namingFile(path, [&] { return f.summarizeFrom(file.bytes(), path); });
-        s.format = f.displayName() + " (" + f.id() + ")";
+        const LoadedSummary loaded = summarizeInput(a.positional[0]);
+        s = loaded.summary;
+        s.format = loaded.format->displayName() + " (" + loaded.format->id() + ")";
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";
         return Invalid;

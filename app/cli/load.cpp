@@ -4,17 +4,22 @@
 
 namespace bonescope::cli {
 
-FileBytes readInput(const std::string& path)
-{
-    return path == "-" ? FileBytes::standardInput() : FileBytes::open(path);
-}
-
 std::string inputName(const std::string& path) { return path == "-" ? "standard input" : path; }
+
+LoadedSummary summarizeInput(const std::string& path)
+{
+    if (path != "-")
+        return summarizeFile(path);
+    const FileBytes file = FileBytes::standardInput();
+    return summarizeBytes(file.bytes(), inputName(path));
+}
 
 std::optional<LoadedScene> load(const std::string& path, Io io)
 {
     try {
-        const FileBytes file = readInput(path);
+        if (path != "-")
+            return loadScene(path);
+        const FileBytes file = FileBytes::standardInput();
         return readScene(file.bytes(), inputName(path));
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";

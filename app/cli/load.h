@@ -8,11 +8,13 @@
 
 namespace bonescope::cli {
 
-// The bytes of an input: the file, or standard input when the path is "-".
-FileBytes readInput(const std::string& path);
+// What `info` shows of an input: the file (read in pieces where its format can), or standard input
+// when the path is "-".
+LoadedSummary summarizeInput(const std::string& path);
 // How messages name an input ("standard input" for "-").
 std::string inputName(const std::string& path);
 
+// The input read whole into the model, likewise; errors go to io.err.
 std::optional<LoadedScene> load(const std::string& path, Io io);
 // Picks the animation named by --animation (index or name); writes an error and returns -1 when
 // there is no such animation.

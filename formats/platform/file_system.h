@@ -33,6 +33,28 @@ FileContents readFile(const std::string& path);
 // Reads standard input to its end (a pipe or a redirected file).
 FileContents readStandardInput();
 
+// A regular file open for reading a piece at a time, so that a big file can be parsed without
+// holding all its bytes. Opening refuses what readFile refuses; a read past what the file now holds,
+// or checkUnchanged() after a change since opening (shorter, longer, rewritten), fails as readFile
+// does with "the file changed while it was being read".
+class FileReader {
+public:
+    explicit FileReader(const std::string& path);
+    FileReader(FileReader&&) noexcept;
+    ~FileReader();
+
+    const std::string& path() const;
+    uint64_t size() const; // when opened
+    // Exactly n bytes at `offset` (offset + n <= size()).
+    void readAt(uint64_t offset, uint8_t* out, size_t n);
+    void checkUnchanged() const;
+
+    struct Open; // the system's open file, defined in file_system_<system>.cpp (readFile uses it too)
+
+private:
+    std::unique_ptr<Open> open_;
+};
+
 // Whether writeFileAtomic may replace an existing file.
 enum class Replace { Allowed, Never };
 
@@ -56,7 +78,8 @@ void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Re
 // Test seams: faults injected into the calls above, as a full disk or another program would cause
 // them. Empty in normal runs; a test sets them, runs, and calls reset().
 struct FaultInjection {
-    // Called after each chunk read by readFile with the bytes read so far (e.g. to truncate the file).
+    // Called after each chunk read by readFile (and each FileReader::readAt) with the bytes read so far,
+    // or the end of that read (e.g. to truncate the file).
     std::function<void(const std::string& path, uint64_t bytesRead)> afterReadChunk;
     size_t readChunk = 0; // bytes per read call; 0 = the default (8 MiB)
     // Called before each write of the temporary file with the bytes about to be written. Returns how

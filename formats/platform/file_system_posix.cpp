@@ -119,50 +119,84 @@ FaultInjection& faultInjection()
     return faults;
 }
 
+// A regular file opened for reading, with what it was when opened.
+struct FileReader::Open {
+    std::string path;
+    Descriptor file;
+    struct stat before {};
+
+    explicit Open(const std::string& p)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
+        : path(p), file(::open(p.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY))
+    {
+        if (file.fd < 0)
+            fail(path, "cannot open", errno);
+        if (::fstat(file.fd, &before) != 0)
+            fail(path, "cannot read", errno);
+        if (S_ISDIR(before.st_mode))
+            throw std::runtime_error(path + ": is a folder, not a file");
+        if (!S_ISREG(before.st_mode))
+            throw std::runtime_error(path + ": is " + kindOf(before.st_mode) + ", not a regular file");
+    }
+
+    // Exactly n bytes at offset; fewer means the file is shorter than it was when opened.
+    void readAt(uint64_t offset, uint8_t* out, size_t n, size_t chunk) const
+    {
+        const FaultInjection& faults = faultInjection();
+        for (size_t done = 0; done < n;) {
+            const ssize_t got = ::pread(file.fd, out + done, std::min(chunk, n - done), off_t(offset + done));
+            if (got < 0) {
+                if (errno == EINTR)
+                    continue;
+                fail(path, "cannot read", errno);
+            }
+            if (got == 0)
+                changedWhileRead(path);
+            done += size_t(got);
+            if (faults.afterReadChunk)
+                faults.afterReadChunk(path, offset + done);
+        }
+    }
+
+    // Longer, or rewritten in place (same size, new modification time), since it was opened.
+    void checkUnchanged() const
+    {
+        uint8_t probe;
+        ssize_t more;
+        do
+            more = ::pread(file.fd, &probe, 1, off_t(before.st_size));
+        while (more < 0 && errno == EINTR);
+        struct stat after {};
+        if (more != 0 || ::fstat(file.fd, &after) != 0 || !sameVersion(before, after))
+            changedWhileRead(path);
+    }
+};
+
+FileReader::FileReader(const std::string& path) : open_(std::make_unique<Open>(path)) {}
+FileReader::FileReader(FileReader&&) noexcept = default;
+FileReader::~FileReader() = default;
+const std::string& FileReader::path() const { return open_->path; }
+uint64_t FileReader::size() const { return uint64_t(open_->before.st_size); }
+void FileReader::checkUnchanged() const { open_->checkUnchanged(); }
+
+void FileReader::readAt(uint64_t offset, uint8_t* out, size_t n)
+{
+    const size_t chunk = faultInjection().readChunk;
+    open_->readAt(offset, out, n, chunk ? chunk : kDefaultReadChunk);
+}
+
 FileContents readFile(const std::string& path)
 {
-    // O_NONBLOCK: opening a FIFO must not wait for a writer; regular files ignore the flag.
-    const Descriptor file(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
-    if (file.fd < 0)
-        fail(path, "cannot open", errno);
-    struct stat before {};
-    if (::fstat(file.fd, &before) != 0)
-        fail(path, "cannot read", errno);
-    if (S_ISDIR(before.st_mode))
-        throw std::runtime_error(path + ": is a folder, not a file");
-    if (!S_ISREG(before.st_mode))
-        throw std::runtime_error(path + ": is " + kindOf(before.st_mode) + ", not a regular file");
-
-    const FaultInjection& faults = faultInjection();
-    size_t size = size_t(before.st_size);
+    const FileReader::Open file(path);
+    size_t size = size_t(file.before.st_size);
     if (size == 0) { // some virtual files report no size: read what there is
-        std::shared_ptr<const uint8_t> data = readToEnd(file.fd, path, size);
+        std::shared_ptr<const uint8_t> data = readToEnd(file.file.fd, path, size);
         return {std::move(data), size};
     }
     const std::shared_ptr<uint8_t> data = allocate(size);
-    const size_t chunk = faults.readChunk ? faults.readChunk : kDefaultReadChunk;
-    for (size_t done = 0; done < size;) {
-        const ssize_t n = ::read(file.fd, data.get() + done, std::min(chunk, size - done));
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            fail(path, "cannot read", errno);
-        }
-        if (n == 0) // shorter than it was when we looked
-            changedWhileRead(path);
-        done += size_t(n);
-        if (faults.afterReadChunk)
-            faults.afterReadChunk(path, done);
-    }
-    // Longer, or rewritten in place (same size, new modification time), since we looked.
-    uint8_t probe;
-    ssize_t more;
-    do
-        more = ::read(file.fd, &probe, 1);
-    while (more < 0 && errno == EINTR);
-    struct stat after {};
-    if (more != 0 || ::fstat(file.fd, &after) != 0 || !sameVersion(before, after))
-        changedWhileRead(path);
+    const size_t chunk = faultInjection().readChunk;
+    file.readAt(0, data.get(), size, chunk ? chunk : kDefaultReadChunk);
+    file.checkUnchanged();
     return {data, size};
 }
 

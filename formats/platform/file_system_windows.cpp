@@ -164,49 +164,101 @@ FaultInjection& faultInjection()
     return faults;
 }
 
+// A regular file opened for reading, with what it was when opened.
+struct FileReader::Open {
+    std::string path;
+    Handle file;
+    BY_HANDLE_FILE_INFORMATION before {};
+    uint64_t size = 0;
+
+    explicit Open(const std::string& p) : path(p), file(openForReading(p))
+    {
+        const DWORD type = GetFileType(file.h);
+        if (type != FILE_TYPE_DISK)
+            throw std::runtime_error(path + ": is " + kindOf(type) + ", not a regular file");
+        if (!GetFileInformationByHandle(file.h, &before))
+            fail(path, "cannot read", GetLastError());
+        size = (uint64_t(before.nFileSizeHigh) << 32) | before.nFileSizeLow;
+        if (size > SIZE_MAX)
+            failErrno(path, "cannot read", EFBIG);
+    }
+
+    static HANDLE openForReading(const std::string& path)
+    {
+        const std::wstring wide = widen(path);
+        const DWORD attributes = GetFileAttributesW(wide.c_str());
+        if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY))
+            throw std::runtime_error(path + ": is a folder, not a file");
+        // Others may keep reading, writing or renaming it meanwhile (as on POSIX); changes are detected.
+        const HANDLE h = CreateFileW(wide.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                     nullptr, OPEN_EXISTING, FILE_FLAG_SEQUENTIAL_SCAN, nullptr);
+        if (h == INVALID_HANDLE_VALUE || h == nullptr)
+            fail(path, "cannot open", GetLastError());
+        return h;
+    }
+
+    // Up to `want` bytes at offset (0 at the end of the file).
+    DWORD readSome(uint64_t offset, uint8_t* out, DWORD want) const
+    {
+        OVERLAPPED at {};
+        at.Offset = DWORD(offset);
+        at.OffsetHigh = DWORD(offset >> 32);
+        DWORD n = 0;
+        if (!ReadFile(file.h, out, want, &n, &at)) {
+            const DWORD e = GetLastError();
+            if (e != ERROR_HANDLE_EOF)
+                fail(path, "cannot read", e);
+            n = 0;
+        }
+        return n;
+    }
+
+    // Exactly n bytes at offset; fewer means the file is shorter than it was when opened.
+    void readAt(uint64_t offset, uint8_t* out, size_t n, size_t chunk) const
+    {
+        const FaultInjection& faults = faultInjection();
+        for (size_t done = 0; done < n;) {
+            const DWORD want = DWORD(std::min<size_t>({chunk, n - done, size_t(1) << 30}));
+            const DWORD got = readSome(offset + done, out + done, want);
+            if (got == 0) // shorter than it was when we looked
+                changedWhileRead(path);
+            done += got;
+            if (faults.afterReadChunk)
+                faults.afterReadChunk(path, offset + done);
+        }
+    }
+
+    // Longer, or rewritten in place (same size, new modification time), since it was opened.
+    void checkUnchanged() const
+    {
+        uint8_t probe;
+        BY_HANDLE_FILE_INFORMATION after {};
+        if (readSome(size, &probe, 1) != 0 || !GetFileInformationByHandle(file.h, &after) || !sameVersion(before, after))
+            changedWhileRead(path);
+    }
+};
+
+FileReader::FileReader(const std::string& path) : open_(std::make_unique<Open>(path)) {}
+FileReader::FileReader(FileReader&&) noexcept = default;
+FileReader::~FileReader() = default;
+const std::string& FileReader::path() const { return open_->path; }
+uint64_t FileReader::size() const { return open_->size; }
+void FileReader::checkUnchanged() const { open_->checkUnchanged(); }
+
+void FileReader::readAt(uint64_t offset, uint8_t* out, size_t n)
+{
+    const size_t chunk = faultInjection().readChunk;
+    open_->readAt(offset, out, n, chunk ? chunk : kDefaultReadChunk);
+}
+
 FileContents readFile(const std::string& path)
 {
-    const std::wstring wide = widen(path);
-    const DWORD attributes = GetFileAttributesW(wide.c_str());
-    if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY))
-        throw std::runtime_error(path + ": is a folder, not a file");
-    // Others may keep reading, writing or renaming it meanwhile (as on POSIX); changes are detected.
-    const Handle file(CreateFileW(wide.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                                  nullptr, OPEN_EXISTING, FILE_FLAG_SEQUENTIAL_SCAN, nullptr));
-    if (!file.valid())
-        fail(path, "cannot open", GetLastError());
-    const DWORD type = GetFileType(file.h);
-    if (type != FILE_TYPE_DISK)
-        throw std::runtime_error(path + ": is " + kindOf(type) + ", not a regular file");
-    BY_HANDLE_FILE_INFORMATION before {};
-    if (!GetFileInformationByHandle(file.h, &before))
-        fail(path, "cannot read", GetLastError());
-
-    const uint64_t size64 = (uint64_t(before.nFileSizeHigh) << 32) | before.nFileSizeLow;
-    if (size64 > SIZE_MAX)
-        failErrno(path, "cannot read", EFBIG);
-    const size_t size = size_t(size64);
-    const FaultInjection& faults = faultInjection();
+    const FileReader::Open file(path);
+    const size_t size = size_t(file.size);
     std::shared_ptr<uint8_t> data(new uint8_t[size ? size : 1], std::default_delete<uint8_t[]>());
-    const size_t chunk = faults.readChunk ? faults.readChunk : kDefaultReadChunk;
-    for (size_t done = 0; done < size;) {
-        DWORD n = 0;
-        const DWORD want = DWORD(std::min<size_t>({chunk, size - done, size_t(1) << 30}));
-        if (!ReadFile(file.h, data.get() + done, want, &n, nullptr))
-            fail(path, "cannot read", GetLastError());
-        if (n == 0) // shorter than it was when we looked
-            changedWhileRead(path);
-        done += n;
-        if (faults.afterReadChunk)
-            faults.afterReadChunk(path, done);
-    }
-    // Longer, or rewritten in place (same size, new modification time), since we looked.
-    uint8_t probe;
-    DWORD more = 0;
-    BY_HANDLE_FILE_INFORMATION after {};
-    if (!ReadFile(file.h, &probe, 1, &more, nullptr) || more != 0 || !GetFileInformationByHandle(file.h, &after) ||
-        !sameVersion(before, after))
-        changedWhileRead(path);
+    const size_t chunk = faultInjection().readChunk;
+    file.readAt(0, data.get(), size, chunk ? chunk : kDefaultReadChunk);
+    file.checkUnchanged();
     return {data, size};
 }
 

@@ -15,6 +15,9 @@ public:
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
+    bool readsInPieces() const override { return true; }
+    Scene readPieces(ByteSource& source) const override;
+    FileSummary summarizePieces(ByteSource& source) const override;
     // Warns about a last note name without its NUL terminator (read to the end of the file).
     std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
     // Baked common keys are full local transforms: written as type ABSOLUTE (seanim_writer.cpp).

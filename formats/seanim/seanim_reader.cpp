@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "formats/byte_reader.h"
+#include "formats/piece_reader.h"
 #include "formats/seanim/seanim_keys.h"
 #include "formats/seanim/seanim_extra.h"
 #include "formats/seanim/seanim_format.h"
@@ -23,7 +24,8 @@ struct Header {
     size_t bodyOffset = 0;
 };
 
-Header readHeader(ByteReader& r)
+template <class Reader>
+Header readHeader(Reader& r)
 {
     Header h;
     SeanimExtra& x = h.extra;
@@ -151,8 +153,8 @@ bool implausibleName(const std::string& s)
 // Decodes `count` keys of `comps` components at `p` (already bounds-checked) into the sink. Checked:
 // every value must be finite (the error names the key's offset), and the frames, implausible values
 // and rotation lengths go into `stats`. Unchecked: keysPlain() has already seen all of that.
-template <bool Checked, class Sink>
-void decodeKeys(ByteReader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t bone, Which w, uint32_t count,
+template <bool Checked, class Reader, class Sink>
+void decodeKeys(Reader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t bone, Which w, uint32_t count,
                 int fw, bool highPrecision, const char* what, BodyStats& stats)
 {
     const int comps = w == Which::Rot ? 4 : 3;
@@ -198,8 +200,8 @@ void decodeKeys(ByteReader& r, const uint8_t* p, size_t base, Sink& sink, uint32
 // of the whole array are checked at once first (keysPlain); only an array where that finds something
 // (a non-finite or implausible value, a rotation far from unit length) is walked key by key, which
 // names the exact offset and counts what it finds.
-template <class Sink>
-void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPrecision,
+template <class Reader, class Sink>
+void readKeys(Reader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPrecision,
               const char* what, BodyStats& stats)
 {
     const uint32_t count = r.uint(fw, what);
@@ -224,8 +226,8 @@ void readKeys(ByteReader& r, Sink& sink, uint32_t bone, Which w, int fw, bool hi
 }
 
 // Parses everything after the header with the given field widths.
-template <class Sink>
-BodyStats readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, SeanimExtra* keep)
+template <class Reader, class Sink>
+BodyStats readBody(Reader& r, const Header& h, int fw, int bw, Sink& sink, SeanimExtra* keep)
 {
     const SeanimExtra& x = h.extra;
     const bool high = x.property & PrecisionHigh;
@@ -271,7 +273,7 @@ BodyStats readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, S
             // A popular Blender exporter drops the NUL of a last, non-ASCII note name at the end of
             // the file: read it to the end (warned about, and written back the same way).
             const bool lastAtEnd = n + 1 == h.noteCount && !(x.presence & PresenceCustom) && r.remaining() > 0 &&
-                                   !std::memchr(r.data().data() + r.pos(), 0, r.remaining());
+                                   !std::memchr(r.peekRest().data(), 0, r.remaining());
             std::string name;
             if (lastAtEnd) {
                 const auto rest = r.bytes(r.remaining(), "note name");
@@ -284,16 +286,17 @@ BodyStats readBody(ByteReader& r, const Header& h, int fw, int bw, Sink& sink, S
             sink.note(frame, std::move(name));
         }
     }
-    std::span<const uint8_t> custom;
+    if (keep)
+        keep->hasCustom = x.presence & PresenceCustom;
     if (x.presence & PresenceCustom) {
         const uint32_t size = r.u32("custom block size");
-        custom = r.bytes(size, "custom block");
+        const auto custom = r.bytes(size, "custom block");
+        if (keep)
+            keep->custom.assign(custom.begin(), custom.end());
     }
     // What follows is kept as opaque trailing bytes; the reader stays at their start.
     if (keep) {
-        const auto trailing = r.data().subspan(r.pos());
-        keep->hasCustom = x.presence & PresenceCustom;
-        keep->custom.assign(custom.begin(), custom.end());
+        const auto trailing = r.peekRest();
         keep->trailing.assign(trailing.begin(), trailing.end());
     }
     return stats;
@@ -322,8 +325,9 @@ struct Parsed {
 // neighbouring widths too, and keeps the most plausible result. A neighbouring width must be
 // flawless (plausible values, frames below frameCount, every byte accounted for): a wrong width can
 // "parse" garbage and call the rest a trailer. Ties go to the spec. No parse: the spec's error.
-template <class Sink>
-Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& out, SeanimExtra* keep)
+// `r` is the reader that read the header; each parse starts from its body offset.
+template <class Reader, class Sink>
+Parsed parseWithWidths(Reader& r, const Header& h, Sink& out, SeanimExtra* keep)
 {
     const auto frameWidths = widthsToTry(h.extra.frameCount);
     const auto boneWidths = widthsToTry(h.boneCount);
@@ -337,7 +341,6 @@ Parsed parseWithWidths(std::span<const uint8_t> bytes, const Header& h, Sink& ou
     for (int fw : frameWidths) {
         for (int bw : boneWidths) {
             const bool specWidths = fw == frameWidths[0] && bw == boneWidths[0];
-            ByteReader r(bytes);
             r.seek(h.bodyOffset);
             Sink sink = out;
             SeanimExtra kept;
@@ -378,9 +381,10 @@ std::string unterminatedNoteWarning()
 }
 
 // The clip runs to the last key or note even past frameCount; that frame is a declared length too.
-uint32_t clipFramesOf(std::span<const uint8_t> bytes, const Header& h, const Parsed& p)
+template <class Reader>
+uint32_t clipFramesOf(const Reader& r, const Header& h, const Parsed& p)
 {
-    ByteReader(bytes).checkFrames(uint64_t(p.maxFrame + 1), p.maxFrameAt, "the clip up to its last key or note");
+    r.checkFrames(uint64_t(p.maxFrame + 1), p.maxFrameAt, "the clip up to its last key or note");
     return uint32_t(std::max<long long>(h.extra.frameCount, p.maxFrame + 1));
 }
 
@@ -391,14 +395,16 @@ bool SeanimFormat::detect(std::span<const uint8_t> head) const
     return head.size() >= 8 && std::memcmp(head.data(), "SEAnim", 6) == 0;
 }
 
-Scene SeanimFormat::read(std::span<const uint8_t> bytes) const
+namespace {
+
+template <class Reader>
+Scene readWith(Reader& r, const std::string& formatId)
 {
-    ByteReader r(bytes);
     Header h = readHeader(r);
     ModelSink sink;
     sink.fps = h.framerate;
     SeanimExtra kept;
-    const Parsed p = parseWithWidths(bytes, h, sink, &kept);
+    const Parsed p = parseWithWidths(r, h, sink, &kept);
 
     auto extra = std::make_unique<SeanimExtra>(std::move(h.extra));
     extra->frameWidth = p.fw;
@@ -406,7 +412,7 @@ Scene SeanimFormat::read(std::span<const uint8_t> bytes) const
     extra->hasCustom = kept.hasCustom;
     extra->custom = std::move(kept.custom);
     extra->trailing = std::move(kept.trailing);
-    extra->clipFrames = clipFramesOf(bytes, h, p);
+    extra->clipFrames = clipFramesOf(r, h, p);
     if (p.unterminatedNote)
         extra->unterminatedNote = sink.anim.notes.back().name;
 
@@ -418,26 +424,26 @@ Scene SeanimFormat::read(std::span<const uint8_t> bytes) const
     a.extra = std::move(extra);
 
     Scene scene;
-    scene.format = id();
+    scene.format = formatId;
     scene.animations.push_back(std::move(a));
     return scene;
 }
 
-FileSummary SeanimFormat::summarize(std::span<const uint8_t> bytes) const
+template <class Reader>
+FileSummary summarizeWith(Reader& r, const std::string& formatId)
 {
-    ByteReader r(bytes);
     Header h = readHeader(r);
     SummarySink sink;
-    const Parsed p = parseWithWidths(bytes, h, sink, nullptr);
+    const Parsed p = parseWithWidths(r, h, sink, nullptr);
     AnimationSummary& s = sink.summary;
-    const uint32_t clip = clipFramesOf(bytes, h, p);
+    const uint32_t clip = clipFramesOf(r, h, p);
     s.fps = h.framerate;
     s.frames = clip;
     s.duration = clip > 0 ? (clip - 1) / double(h.framerate) : 0.0;
     s.looping = h.extra.animFlags & FlagLooped;
 
     FileSummary f;
-    f.format = id();
+    f.format = formatId;
     f.animations.push_back(std::move(s));
     static const char* typeNames[] = {"absolute", "additive", "relative", "delta"};
     f.details.push_back(std::string("type: ") + typeNames[h.extra.animType]);
@@ -447,6 +453,32 @@ FileSummary SeanimFormat::summarize(std::span<const uint8_t> bytes) const
     if (p.unterminatedNote)
         f.details.push_back("warning: " + unterminatedNoteWarning());
     return f;
+}
+
+} // namespace
+
+Scene SeanimFormat::read(std::span<const uint8_t> bytes) const
+{
+    ByteReader r(bytes);
+    return readWith(r, id());
+}
+
+Scene SeanimFormat::readPieces(ByteSource& source) const
+{
+    PieceReader r(source);
+    return readWith(r, id());
+}
+
+FileSummary SeanimFormat::summarize(std::span<const uint8_t> bytes) const
+{
+    ByteReader r(bytes);
+    return summarizeWith(r, id());
+}
+
+FileSummary SeanimFormat::summarizePieces(ByteSource& source) const
+{
+    PieceReader r(source);
+    return summarizeWith(r, id());
 }
 
 std::vector<Finding> SeanimFormat::validate(const Scene& scene, const std::string& target) const

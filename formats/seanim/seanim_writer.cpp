@@ -2,6 +2,7 @@
 // widths the file used, the custom block and trailing bytes are all kept in SeanimExtra. A new
 // animation gets the narrowest legal widths.
 #include <cmath>
+#include <cstring>
 
 #include "formats/byte_writer.h"
 #include "formats/parse_error.h"
@@ -29,34 +30,74 @@ void maxFrameOf(const Channel<T>& ch, double fps, long long& maxFrame)
         maxFrame = std::max<long long>(maxFrame, frameOf(k.time, fps));
 }
 
-void writeValue(ByteWriter& w, double v, bool high)
+// A channel's count and keys, written in place: each key a frame of `fw` bytes and its values
+// (`values` gives them in file order) as float or, with `high`, double.
+template <int Comps, class Key, class Values>
+void writeKeys(ByteWriter& w, const std::vector<Key>& keys, double fps, int fw, bool high, Values values)
 {
-    if (high)
-        w.f64(v);
-    else
-        w.f32(float(v));
+    w.uint(uint32_t(keys.size()), fw);
+    const size_t valueSize = high ? 8 : 4;
+    uint8_t* p = w.extend(keys.size() * (size_t(fw) + Comps * valueSize));
+    for (const Key& k : keys) {
+        const uint32_t frame = frameOf(k.time, fps);
+        for (int i = 0; i < fw; ++i)
+            *p++ = uint8_t(frame >> (8 * i));
+        double v[Comps];
+        values(k, v);
+        for (int c = 0; c < Comps; ++c, p += valueSize) {
+            if (high) {
+                std::memcpy(p, &v[c], 8);
+            } else {
+                const float f = float(v[c]);
+                std::memcpy(p, &f, 4);
+            }
+        }
+    }
 }
 
 void writeVecKeys(ByteWriter& w, const Vec3Channel& ch, double fps, int fw, bool high)
 {
-    w.uint(uint32_t(ch.keys.size()), fw);
-    for (const auto& k : ch.keys) {
-        w.uint(frameOf(k.time, fps), fw);
-        for (int c = 0; c < 3; ++c)
-            writeValue(w, k.value[c], high);
-    }
+    writeKeys<3>(w, ch.keys, fps, fw, high, [](const Vec3Key& k, double* v) {
+        v[0] = k.value.x;
+        v[1] = k.value.y;
+        v[2] = k.value.z;
+    });
 }
 
 void writeQuatKeys(ByteWriter& w, const QuatChannel& ch, double fps, int fw, bool high)
 {
-    w.uint(uint32_t(ch.keys.size()), fw);
-    for (const auto& k : ch.keys) {
-        w.uint(frameOf(k.time, fps), fw);
-        writeValue(w, k.value.x, high);
-        writeValue(w, k.value.y, high);
-        writeValue(w, k.value.z, high);
-        writeValue(w, k.value.w, high);
+    writeKeys<4>(w, ch.keys, fps, fw, high, [](const QuatKey& k, double* v) {
+        v[0] = k.value.x;
+        v[1] = k.value.y;
+        v[2] = k.value.z;
+        v[3] = k.value.w;
+    });
+}
+
+// The bytes after the header, so that the output is allocated once.
+size_t bodySize(const Animation& a, const SeanimExtra& x, uint8_t presence, int fw, int bw, bool high)
+{
+    const size_t valueSize = high ? 8 : 4;
+    auto keys = [&](size_t count, int comps) { return size_t(fw) + count * (size_t(fw) + comps * valueSize); };
+    size_t n = 0;
+    if (presence & PresenceBone) {
+        n += a.modifiers.size() * (size_t(bw) + 1);
+        for (const Track& t : a.tracks) {
+            n += t.name.size() + 2; // the name's NUL and the flags byte
+            if (presence & PresenceLoc)
+                n += keys(t.translation.size(), 3);
+            if (presence & PresenceRot)
+                n += keys(t.rotation.size(), 4);
+            if (presence & PresenceScale)
+                n += keys(t.scale.size(), 3);
+        }
     }
+    if (presence & PresenceNote)
+        for (const Note& note : a.notes)
+            n += size_t(fw) + note.name.size() + 1;
+    if (presence & PresenceCustom)
+        n += 4 + x.custom.size();
+    return n + x.trailing.size();
 }
 
 bool fits(uint64_t v, int width) { return width >= 4 || v < (uint64_t(1) << (8 * width)); }
@@ -137,6 +178,7 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
         w.u8(b);
     w.u32(uint32_t(a.notes.size()));
     w.bytes(x->headerTail);
+    w.reserve(w.size() + bodySize(a, *x, presence, fw, bw, high));
 
     if (presence & PresenceBone) {
         for (const Track& t : a.tracks)

@@ -1,0 +1,33 @@
+#pragma once
+// Bytes read on demand from where they live (an open file, or memory in tests), for readers that
+// must not hold a whole big file at once (PieceReader).
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace bonescope {
+
+class ByteSource {
+public:
+    virtual ~ByteSource() = default;
+    virtual uint64_t size() const = 0;
+    // Exactly n bytes at `offset` (offset + n <= size()); throws if they cannot be had.
+    virtual void readAt(uint64_t offset, uint8_t* out, size_t n) = 0;
+    // How many bytes a reader should ask for at a time (0: the reader's own choice).
+    virtual size_t pieceSize() const { return 0; }
+};
+
+// Bytes already in memory: what tests use to read the same bytes whole and in pieces of any size.
+class MemorySource : public ByteSource {
+public:
+    explicit MemorySource(std::span<const uint8_t> bytes, size_t piece = 0) : bytes_(bytes), piece_(piece) {}
+    uint64_t size() const override { return bytes_.size(); }
+    void readAt(uint64_t offset, uint8_t* out, size_t n) override;
+    size_t pieceSize() const override { return piece_; }
+
+private:
+    std::span<const uint8_t> bytes_;
+    size_t piece_;
+};
+
+} // namespace bonescope

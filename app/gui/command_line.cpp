@@ -31,6 +31,9 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     const QCommandLineOption benchOpen("benchmark-open", "Open the file, print the time to the first frame on screen "
                                                          "and the peak memory, exit.");
     const QCommandLineOption seconds("seconds", "How long --benchmark-playback plays.", "s", "4");
+    const QCommandLineOption edits("edits", "With --benchmark-open: then change N keys one by one (each an undo "
+                                            "step), undo them all, and print the time per edit and the memory.",
+                                   "N", "0");
     const QCommandLineOption base("base", "Play the animation on this base's pose (with --screenshot or "
                                           "--benchmark-playback; in the window: Edit > Clip > Layer on base).",
                                   "file[:animation]");
@@ -60,7 +63,7 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     const QCommandLineOption boneForward("bone-forward", "The axis the bone looks along: -z (+y up, the default), +z "
                                                          "(+y up), +y (+z up) or +x (+z up).", "axis", "-z");
     p.addOptions({skeleton, base, baseWeight, previewWhile, screenshot, frame, size, renderFrames, video, from, to, overwrite,
-                  bench, benchOpen, seconds, figure, attach, onion, onionStep, paths, select, camera, ortho, noGrid,
+                  bench, benchOpen, seconds, edits, figure, attach, onion, onionStep, paths, select, camera, ortho, noGrid,
                   lookBone, boneForward});
     p.process(arguments);
 
@@ -204,6 +207,15 @@ std::optional<Options> parseOptions(const QStringList& arguments, QString* error
     o.seconds = p.value(seconds).toDouble(&ok);
     if (!ok || !(o.seconds > 0)) {
         *error = "--seconds needs a positive number";
+        return std::nullopt;
+    }
+    o.edits = p.value(edits).toInt(&ok);
+    if (!ok || o.edits < 0 || o.edits > 100000) {
+        *error = "--edits needs a number of edits from 0 to 100000";
+        return std::nullopt;
+    }
+    if (o.edits > 0 && !o.benchmarkOpen) {
+        *error = "--edits goes with --benchmark-open";
         return std::nullopt;
     }
     return o;

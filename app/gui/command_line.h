@@ -4,7 +4,7 @@
 //                                 [--select BONE[,BONE]...] [--camera VIEW] [--ortho] [--no-grid]
 //                                 [--look-through-bone BONE [--bone-forward -z|+z|+y|+x]]]
 //           [--render-frames OUT_DIR | --video OUT.mp4|.gif|.webp] [--from F] [--to F] [--size WxH] [--overwrite]
-//           [--benchmark-playback [--seconds S]] [--benchmark-open] [--figure female|male]
+//           [--benchmark-playback [--seconds S]] [--benchmark-open [--edits N]] [--figure female|male]
 //           [--attach POINT=MESH]...
 #include <optional>
 
@@ -36,6 +36,7 @@ struct Options {
     bool benchmark = false;     // --benchmark-playback
     bool benchmarkOpen = false; // --benchmark-open
     double seconds = 4;
+    int edits = 0; // --edits, with --benchmark-open
     QString figure;     // "female" or "male": the Second Life avatar figure (View > Avatar figure)
     QStringList attach; // POINT=MESH: props on its attachment points
     int onion = 0;      // ghosts on each side (View > Onion skin); 0: none

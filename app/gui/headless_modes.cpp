@@ -1,6 +1,7 @@
 #include "app/gui/headless_modes.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <memory>
@@ -8,7 +9,9 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
+#include <QUndoStack>
 
+#include "app/gui/commands/edit_commands.h"
 #include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
 #include "app/gui/timeline/playback_controller.h"
@@ -219,6 +222,59 @@ int runRenderOut(const Options& o)
     return 0;
 }
 
+namespace {
+
+// Changes the first rotation (else translation) key of `count` tracks in turn, each one undo step
+// as the Key dock makes it, waiting for the viewport to paint each; then undoes them all.
+int benchmarkEdits(MainWindow& w, int count)
+{
+    Document* doc = w.document();
+    const Animation& anim = doc->animation();
+    std::vector<KeyRef> keys;
+    for (size_t t = 0; t < anim.tracks.size() && int(keys.size()) < count; ++t) {
+        if (!anim.tracks[t].rotation.keys.empty())
+            keys.push_back({int(t), ChannelKind::Rotation, 0});
+        else if (!anim.tracks[t].translation.keys.empty())
+            keys.push_back({int(t), ChannelKind::Translation, 0});
+    }
+    if (keys.empty()) {
+        std::fprintf(stderr, "--edits: the animation has no keys to change\n");
+        return 1;
+    }
+    render::Viewport* v = w.viewport();
+    auto painted = [&] {
+        const quint64 before = v->framesPainted();
+        QElapsedTimer wait;
+        wait.start();
+        while (v->framesPainted() == before && wait.elapsed() < 5000)
+            QCoreApplication::processEvents(QEventLoop::AllEvents);
+    };
+    QElapsedTimer clock;
+    clock.start();
+    for (int i = 0; i < count; ++i) {
+        const KeyRef& k = keys[size_t(i) % keys.size()];
+        const glm::dvec4 value = k.channel == ChannelKind::Rotation ? glm::dvec4(0, 0, std::sin(0.01 * (i + 1)), std::cos(0.01 * (i + 1)))
+                                                                    : glm::dvec4(0.01 * (i + 1), 0, 0, 0);
+        setKeyValueEdit(doc, k, value);
+        painted();
+    }
+    const double editMs = double(clock.nsecsElapsed()) * 1e-6 / count;
+    const double afterEditsMb = double(platform::peakResidentBytes()) / 1e6;
+    clock.restart();
+    for (int i = 0; i < count; ++i) {
+        doc->undoStack()->undo();
+        painted();
+    }
+    const double undoMs = double(clock.nsecsElapsed()) * 1e-6 / count;
+    std::printf("%d key edits: %.1f ms each (to the frame on screen); peak memory then %.1f MB\n", count, editMs,
+                afterEditsMb);
+    std::printf("undoing them: %.1f ms each; peak memory %.1f MB\n", undoMs,
+                double(platform::peakResidentBytes()) / 1e6);
+    return doc->isModified() ? 1 : 0; // all undone: the file as opened
+}
+
+} // namespace
+
 int runBenchmark(const Options& o, const QElapsedTimer& sinceStart)
 {
     MainWindow w(false);
@@ -236,6 +292,8 @@ int runBenchmark(const Options& o, const QElapsedTimer& sinceStart)
         std::printf("file: %s (%.1f MB)\n", o.file.isEmpty() ? "the demo" : qPrintable(o.file), double(fileBytes) / 1e6);
         std::printf("first frame on screen: %.0f ms after start\n", firstFrameMs);
         std::printf("peak memory: %.1f MB\n", double(platform::peakResidentBytes()) / 1e6);
+        if (o.edits > 0)
+            return benchmarkEdits(w, o.edits);
         return 0;
     }
     render::Viewport* v = w.viewport();

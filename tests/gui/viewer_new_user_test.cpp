@@ -18,6 +18,7 @@
 #include <QtTest>
 #include <functional>
 
+#include "app/gui/commands/edit_commands.h"
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
 #include "app/gui/document/demo_assets.h"
@@ -293,6 +294,55 @@ private slots:
         doc->undoStack()->undo();
         QCOMPARE(model->data(t, Qt::DisplayRole).toULongLong(), 2ull);
         QVERIFY(covers());
+    }
+
+    // On a 300-bone file: an edit that changes no count announces no row (each announcement made the
+    // view measure every row again: seconds per edit on 500 bones), one that changes every row
+    // announces the layout once, and the counts shown follow both, and their undo.
+    void boneTreeAnnouncesOnlyRowsThatChange()
+    {
+        MainWindow w(false);
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/seanim/synth_300bones_u16mods.seanim"));
+        Document* doc = w.document();
+        BoneTreeModel* model = w.boneTree()->model();
+        const Animation& anim = doc->animation();
+        int track = -1;
+        for (size_t t = 0; t < anim.tracks.size() && track < 0; ++t)
+            if (!anim.tracks[t].rotation.keys.empty())
+                track = int(t);
+        QVERIFY(track >= 0);
+        QSignalSpy rows(model, &QAbstractItemModel::dataChanged);
+        QSignalSpy layouts(model, &QAbstractItemModel::layoutChanged);
+        setKeyValueEdit(doc, {track, ChannelKind::Rotation, 0}, glm::dvec4(0, 0, 0.6, 0.8));
+        QCOMPARE(doc->animation().tracks[size_t(track)].rotation.keys[0].value.z, 0.6);
+        QCOMPARE(rows.count(), 0);
+        QCOMPARE(layouts.count(), 0);
+
+        auto shownMatchesTracks = [&] {
+            for (int b = 0; b < int(doc->skeleton().size()); ++b) {
+                const int t = doc->binding().trackOfBone[size_t(b)];
+                if (t < 0)
+                    continue;
+                const QModelIndex r = model->indexOfBone(b).siblingAtColumn(BoneTreeModel::Rotation);
+                if (model->data(r, Qt::DisplayRole).toULongLong() != doc->animation().tracks[size_t(t)].rotation.size())
+                    return false;
+            }
+            return true;
+        };
+        std::vector<int> all(doc->skeleton().size());
+        for (size_t b = 0; b < all.size(); ++b)
+            all[b] = int(b);
+        doc->setTime(5 / doc->fps());
+        const size_t before = doc->animation().keyCount();
+        QVERIFY(!insertPoseKeysEdit(doc, all).empty());
+        QVERIFY(doc->animation().keyCount() > before + 200);
+        QCOMPARE(layouts.count(), 1);
+        QCOMPARE(rows.count(), 0);
+        QVERIFY(shownMatchesTracks());
+        doc->undoStack()->undo();
+        QCOMPARE(doc->animation().keyCount(), before);
+        QCOMPARE(layouts.count(), 2);
+        QVERIFY(shownMatchesTracks());
     }
 
     void insertWithoutSelectionSaysWhy()

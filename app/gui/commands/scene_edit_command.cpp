@@ -14,8 +14,8 @@ quint64 newMergeKey()
 
 quint64 mergeKeyFor(const void* source) { return quint64(reinterpret_cast<quintptr>(source)); }
 
-SceneEditCommand::SceneEditCommand(Document* doc, const QString& text, Scene before, Scene after, quint64 mergeKey)
-    : QUndoCommand(text), doc_(doc), before_(std::move(before)), after_(std::move(after)), mergeKey_(mergeKey)
+SceneEditCommand::SceneEditCommand(Document* doc, const QString& text, Scene after, quint64 mergeKey)
+    : QUndoCommand(text), doc_(doc), delta_(doc->scene(), std::move(after)), mergeKey_(mergeKey)
 {
 }
 
@@ -24,16 +24,15 @@ bool SceneEditCommand::mergeWith(const QUndoCommand* other)
     const auto* o = dynamic_cast<const SceneEditCommand*>(other);
     if (!o || o->mergeKey_ != mergeKey_ || !mergeKey_)
         return false;
-    after_ = o->after_; // the gesture's first "before" and its last "after"
-    return true;
+    return delta_.absorb(o->delta_); // the gesture's first "before" and its last "after"
 }
 
-void SceneEditCommand::undo() { doc_->restoreScene(before_); }
-void SceneEditCommand::redo() { doc_->restoreScene(after_); }
+void SceneEditCommand::undo() { doc_->changeScene([this](Scene& s) { delta_.apply(s); }); }
+void SceneEditCommand::redo() { doc_->changeScene([this](Scene& s) { delta_.apply(s); }); }
 
 void pushScene(Document* doc, const QString& text, Scene after, quint64 mergeKey)
 {
-    doc->undoStack()->push(new SceneEditCommand(doc, text, doc->scene(), std::move(after), mergeKey));
+    doc->undoStack()->push(new SceneEditCommand(doc, text, std::move(after), mergeKey));
 }
 
 bool editScene(Document* doc, const QString& text, const std::function<bool(Scene&)>& change, quint64 mergeKey)

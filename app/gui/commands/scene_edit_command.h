@@ -1,13 +1,15 @@
 #pragma once
-// The one undo command of the editor: the whole scene before and after an edit (Scene copies are
-// deep, format extras included), so undo and redo restore the exact previous state whatever the
-// edit did. The edit logic itself lives in core/ (key_editing, clip_editing); commands only wrap it.
+// The one undo command of the editor: the scene before and after an edit (core/scene_delta.h: what
+// the edit changed, format extras included; tracks it did not change are kept once, in the
+// document), so undo and redo restore the exact previous state whatever the edit did. The edit
+// logic itself lives in core/ (key_editing, clip_editing); commands only wrap it.
 #include <functional>
 
 #include <QString>
 #include <QUndoCommand>
 
 #include "core/scene.h"
+#include "core/scene_delta.h"
 
 namespace bonescope::gui {
 
@@ -20,7 +22,8 @@ quint64 mergeKeyFor(const void* source);
 
 class SceneEditCommand : public QUndoCommand {
 public:
-    SceneEditCommand(Document* doc, const QString& text, Scene before, Scene after, quint64 mergeKey);
+    // The document's scene becomes `after` when the command is pushed (redo).
+    SceneEditCommand(Document* doc, const QString& text, Scene after, quint64 mergeKey);
     int id() const override { return mergeKey_ ? 0x5ce7e : -1; }
     bool mergeWith(const QUndoCommand* other) override;
     void undo() override;
@@ -28,7 +31,7 @@ public:
 
 private:
     Document* doc_;
-    Scene before_, after_;
+    SceneDelta delta_;
     quint64 mergeKey_;
 };
 

@@ -61,9 +61,9 @@ void Document::setSaved(const QString& path, const FileStamp& stamp)
 
 bool Document::isModified() const { return !undo_->isClean(); }
 
-void Document::restoreScene(const Scene& scene)
+void Document::changeScene(const std::function<void(Scene&)>& step)
 {
-    scene_ = scene;
+    step(scene_);
     if (!scene_.currentAnimation() && !scene_.animations.empty())
         scene_.current = 0;
     bindSampler();

@@ -2,6 +2,7 @@
 // The single source the views read: the loaded scene, the animation being played, the skeleton in
 // use (the file's own, a loaded skeleton mesh's, or one bone per track), the optional skinned mesh,
 // the current time and pose, and the bone selection.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -59,9 +60,9 @@ public:
     // Edits (app/gui/commands) go through this stack; its clean state is "not modified".
     QUndoStack* undoStack() const { return undo_; }
     bool isModified() const;
-    // Puts an edited (or undone) scene in place: keeps the path, the skeleton mesh, the time and the
-    // selection, re-binds the sampler and emits edited(). Only for commands.
-    void restoreScene(const Scene& scene);
+    // Runs an edit's (or its undo's) step on the scene in place: keeps the path, the skeleton mesh,
+    // the time and the selection, re-binds the sampler and emits edited(). Only for commands.
+    void changeScene(const std::function<void(Scene&)>& step);
     QString meshPath() const { return meshPath_; }
     const Skeleton& skeletonMeshBones() const { return meshScene_.skeleton; } // the loaded skeleton mesh's
     bool isEmpty() const { return path_.isEmpty(); }

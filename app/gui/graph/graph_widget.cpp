@@ -376,7 +376,7 @@ void GraphWidget::dragTo(QPointF p, Qt::KeyboardModifiers m)
         }
     const bool free = m & (Qt::ShiftModifier | Qt::AltModifier);
     const std::vector<KeyRef> moved =
-        moveKeysAndValuesEdit(doc_, base_, dragKeys_, values, dt, free ? 0 : doc_->fps(), mergeKey_);
+        moveKeysAndValuesEdit(doc_, base_.scene(), dragKeys_, values, dt, free ? 0 : doc_->fps(), mergeKey_);
     std::set<GraphKey> s;
     for (size_t i = 0; i < moved.size() && i < dragComponents_.size(); ++i)
         for (int c : dragComponents_[i])
@@ -425,7 +425,7 @@ void GraphWidget::mousePressEvent(QMouseEvent* e)
     drag_ = Drag::Keys;
     dragSecondsPerPixel_ = view_.secondsPerPixel();
     dragValuePerPixel_ = view_.valuePerPixel();
-    base_ = doc_->scene();
+    base_.start(doc_);
     mergeKey_ = newMergeKey();
     dragKeys_.clear();
     dragComponents_.clear();
@@ -485,6 +485,7 @@ void GraphWidget::mouseReleaseEvent(QMouseEvent* e)
     else if (drag_ == Drag::Keys && !moved_ && pressed_ && !(e->modifiers() & Qt::ShiftModifier))
         setSelection({*pressed_}); // a click in a selection keeps just the clicked dot
     drag_ = Drag::None;
+    base_.end();
     band_ = QRectF();
     update();
 }

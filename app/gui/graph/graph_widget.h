@@ -13,6 +13,7 @@
 
 #include <QWidget>
 
+#include "app/gui/commands/drag_base.h"
 #include "app/gui/graph/graph_curves.h"
 #include "app/gui/graph/graph_view.h"
 #include "app/gui/timeline/cursor_repaint.h"
@@ -102,7 +103,7 @@ private:
     QRectF band_;
     bool moved_ = false;
     std::optional<GraphKey> pressed_;
-    Scene base_;                          // the scene when the drag started
+    DragBase base_; // the scene when the drag started
     std::vector<KeyRef> dragKeys_;        // the selected keys, once each
     std::vector<std::vector<int>> dragComponents_; // per drag key: its selected curves
     std::vector<glm::dvec4> dragValues_, dragShown_; // per drag key: stored and shown values at the start

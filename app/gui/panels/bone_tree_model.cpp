@@ -13,11 +13,39 @@ BoneTreeModel::BoneTreeModel(Document* doc, QObject* parent) : QAbstractItemMode
     rebuild();
 }
 
+BoneTreeModel::Shown BoneTreeModel::shownFor(int bone) const
+{
+    Shown s;
+    s.track = doc_->binding().trackOfBone[bone];
+    if (s.track >= 0) {
+        const Track& t = doc_->animation().tracks[s.track];
+        s.counts = {t.translation.size(), t.rotation.size(), t.scale.size(), t.visibility.size()};
+        s.trackName = t.name;
+    }
+    return s;
+}
+
 void BoneTreeModel::countsChanged()
 {
-    // An edit keeps the skeleton (so the rows) and changes the key counts of any bone's row.
+    // An edit keeps the skeleton (so the rows) and may change any row's track and key counts. Only
+    // rows that show something new are announced: each announcement makes the view measure every
+    // row again to fit its columns, which on a 500-bone file took seconds per edit. Many rows at
+    // once are one layout change.
+    std::vector<int> changed;
+    for (int b = 0; b < int(shown_.size()); ++b) {
+        Shown now = shownFor(b);
+        if (now != shown_[size_t(b)]) {
+            shown_[size_t(b)] = std::move(now);
+            changed.push_back(b);
+        }
+    }
+    if (changed.size() > 16) {
+        emit layoutAboutToBeChanged();
+        emit layoutChanged();
+        return;
+    }
     const QList<int> roles{Qt::DisplayRole, Qt::ForegroundRole, Qt::ToolTipRole};
-    for (int b = 0; b < int(row_.size()); ++b) {
+    for (int b : changed) {
         const QModelIndex name = indexOfBone(b);
         emit dataChanged(name, name.siblingAtColumn(ColumnCount - 1), roles);
     }
@@ -59,6 +87,9 @@ void BoneTreeModel::rebuild()
             roots_.push_back(i);
             seen[i] = 1;
         }
+    shown_.clear();
+    for (int i = 0; i < n; ++i)
+        shown_.push_back(shownFor(i));
     endResetModel();
 }
 

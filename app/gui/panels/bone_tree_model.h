@@ -2,6 +2,8 @@
 // The skeleton in use as a tree: one row per bone, with the key counts of the track bound to it
 // (translation, rotation, scale, visibility). While previewing over a base motion, the names of the
 // bones the base poses are drawn in the viewport's colour for them, with why in the tooltip.
+#include <array>
+#include <string>
 #include <vector>
 
 #include <QAbstractItemModel>
@@ -33,12 +35,21 @@ public:
 private:
     void rebuild();
     void countsChanged();
+    // What a bone's row shows of its track: which track, its key counts, its name (the tooltip).
+    struct Shown {
+        int track = -1;
+        std::array<size_t, 4> counts{};
+        std::string trackName;
+        bool operator==(const Shown&) const = default;
+    };
+    Shown shownFor(int bone) const;
     QVariant previewMark(const JointDrivers& d, int role) const;
 
     Document* doc_;
     std::vector<int> roots_;
     std::vector<std::vector<int>> children_;
     std::vector<int> row_; // each bone's row under its parent
+    std::vector<Shown> shown_; // per bone, as last announced
 };
 
 } // namespace bonescope::gui

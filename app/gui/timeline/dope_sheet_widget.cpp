@@ -316,7 +316,7 @@ void DopeSheet::mousePressEvent(QMouseEvent* e)
     if (const int note = noteUnder(p); note >= 0) {
         drag_ = Drag::Note;
         dragNote_ = note;
-        base_ = doc_->scene();
+        base_.start(doc_);
         mergeKey_ = newMergeKey();
         return;
     }
@@ -333,7 +333,7 @@ void DopeSheet::mousePressEvent(QMouseEvent* e)
             setSelectedKeys({pressed_.begin(), pressed_.end()});
         }
         drag_ = Drag::Keys;
-        base_ = doc_->scene();
+        base_.start(doc_);
         dragKeys_.assign(selected_.begin(), selected_.end());
         mergeKey_ = newMergeKey();
         return;
@@ -362,12 +362,12 @@ void DopeSheet::mouseMoveEvent(QMouseEvent* e)
             return;
         const double dt = timeAt(p.x()) - timeAt(pressPos_.x());
         const bool free = e->modifiers() & (Qt::ShiftModifier | Qt::AltModifier);
-        const auto moved = moveKeysEdit(doc_, base_, dragKeys_, dt, free ? 0 : doc_->fps(), mergeKey_);
+        const auto moved = moveKeysEdit(doc_, base_.scene(), dragKeys_, dt, free ? 0 : doc_->fps(), mergeKey_);
         setSelectedKeys({moved.begin(), moved.end()});
         break;
     }
     case Drag::Note:
-        moveNoteEdit(doc_, base_, dragNote_, snapped(timeAt(p.x()), e->modifiers()), mergeKey_);
+        moveNoteEdit(doc_, base_.scene(), dragNote_, snapped(timeAt(p.x()), e->modifiers()), mergeKey_);
         break;
     case Drag::Band:
         band_ = QRect(pressPos_, p).normalized();
@@ -384,6 +384,7 @@ void DopeSheet::mouseReleaseEvent(QMouseEvent* e)
     else if (drag_ == Drag::Keys && !moved_ && !(e->modifiers() & Qt::ShiftModifier))
         setSelectedKeys({pressed_.begin(), pressed_.end()}); // a click in a selection keeps just the clicked key
     drag_ = Drag::None;
+    base_.end();
     band_ = QRect();
     update();
 }

@@ -12,6 +12,7 @@
 
 #include <QWidget>
 
+#include "app/gui/commands/drag_base.h"
 #include "app/gui/timeline/cursor_repaint.h"
 #include "app/gui/timeline/row_keys.h"
 
@@ -103,7 +104,7 @@ private:
     QPoint pressPos_;
     QRect band_;
     bool moved_ = false;
-    Scene base_;                 // the scene when the drag started
+    DragBase base_; // the scene when the drag started
     std::vector<KeyRef> dragKeys_;
     std::vector<KeyRef> pressed_; // the keys under the press
     int dragNote_ = -1;

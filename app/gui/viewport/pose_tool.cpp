@@ -29,7 +29,7 @@ bool PoseTool::begin(Mode mode, QPoint cursor)
         return false;
     mode_ = mode;
     start_ = cursor;
-    base_ = doc_->scene();
+    base_.start(doc_);
     baseLocal_ = local[bone_];
     mergeKey_ = newMergeKey();
     pushed_ = false;
@@ -57,7 +57,7 @@ void PoseTool::follow(QPoint cursor)
         local = render::moveInWorld(baseLocal_, parentWorld, offset);
         channels = posechannel::Translation;
     }
-    poseBoneEdit(doc_, base_, bone_, local, channels, mergeKey_);
+    poseBoneEdit(doc_, base_.scene(), bone_, local, channels, mergeKey_);
     pushed_ = true;
 }
 
@@ -66,6 +66,7 @@ void PoseTool::finish(bool keep)
     if (mode_ == Mode::None)
         return;
     mode_ = Mode::None;
+    base_.end();
     if (!keep && pushed_)
         doc_->undoStack()->undo();
 }

@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QPoint>
 
+#include "app/gui/commands/drag_base.h"
 #include "core/pose.h"
 #include "core/scene.h"
 
@@ -38,7 +39,7 @@ private:
     Mode mode_ = Mode::None;
     int bone_ = -1;
     QPoint start_;
-    Scene base_;
+    DragBase base_; // the scene when the drag started
     LocalTransform baseLocal_;
     quint64 mergeKey_ = 0;
     bool pushed_ = false;

@@ -1,5 +1,6 @@
 #include "core/scene_delta.h"
 
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 #include <utility>
@@ -86,8 +87,21 @@ SceneDelta::SceneDelta(const Scene& before, Scene after) : other_(std::move(afte
     }
 }
 
+SceneDelta SceneDelta::replacingTracks(int animation, std::vector<std::pair<int, Track>> tracks)
+{
+    SceneDelta d;
+    d.animation_ = animation;
+    d.tracks_ = std::move(tracks);
+    return d;
+}
+
 void SceneDelta::apply(Scene& live)
 {
+    if (animation_ >= 0) {
+        for (auto& [index, track] : tracks_)
+            std::swap(live.animations.at(size_t(animation_)).tracks.at(size_t(index)), track);
+        return;
+    }
     std::swap(live, other_);
     for (size_t a = 0; a < shared_.size(); ++a) {
         auto& liveTracks = live.animations[a].tracks;
@@ -106,6 +120,17 @@ void SceneDelta::apply(Scene& live)
 
 bool SceneDelta::absorb(const SceneDelta& next)
 {
+    if (animation_ >= 0 || next.animation_ >= 0) {
+        if (animation_ != next.animation_)
+            return false;
+        // A track only `next` replaced was, before this step, as `next` holds it.
+        for (const auto& [index, track] : next.tracks_) {
+            const bool mine = std::any_of(tracks_.begin(), tracks_.end(), [&](const auto& p) { return p.first == index; });
+            if (!mine)
+                tracks_.emplace_back(index, track);
+        }
+        return true;
+    }
     // Both applied: this step holds the state before it, `next` the state between the two.
     if (otherWhole_ || next.otherWhole_ || shared_.empty() || shared_.size() != next.shared_.size())
         return false;
@@ -130,11 +155,16 @@ bool SceneDelta::absorb(const SceneDelta& next)
 
 size_t SceneDelta::keysHeld() const
 {
+    auto held = [](const Track& t) {
+        return t.translation.keys.capacity() + t.rotation.keys.capacity() + t.scale.keys.capacity() +
+               t.visibility.keys.capacity();
+    };
     size_t n = 0;
+    for (const auto& [index, track] : tracks_)
+        n += held(track);
     for (const Animation& a : other_.animations)
         for (const Track& t : a.tracks)
-            n += t.translation.keys.capacity() + t.rotation.keys.capacity() + t.scale.keys.capacity() +
-                 t.visibility.keys.capacity();
+            n += held(t);
     return n;
 }
 

@@ -5,6 +5,7 @@
 // animation, moving one key used to keep two more copies of the whole model per undo step; now it
 // keeps the keys of the tracks it changed.
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 #include "core/scene.h"
@@ -16,6 +17,9 @@ public:
     // The step from `before` to `after` (the scene edited); `after` is taken. apply() then puts it
     // in place of `before`.
     SceneDelta(const Scene& before, Scene after);
+    // The step that puts `tracks` (index, new track) in place in animation `animation`: for edits
+    // that change nothing else (keys found by KeyRef), so no copy of the scene is made at all.
+    static SceneDelta replacingTracks(int animation, std::vector<std::pair<int, Track>> tracks);
 
     // Turns `live` (the state on one side of this step) into the state on its other side, and keeps
     // what it replaced: applying twice gives `live` back. Linear in the scene's tracks, and no key
@@ -30,6 +34,12 @@ public:
     size_t keysHeld() const;
 
 private:
+    SceneDelta() = default;
+
+    // replacingTracks: the animation, and its tracks as they are on the other side of the step.
+    int animation_ = -1;
+    std::vector<std::pair<int, Track>> tracks_;
+    // Otherwise:
     Scene other_;
     // shared_[a][t]: animation a's track t is the same on both sides, and only the live scene holds
     // its keys. Empty when the edit added or removed animations or tracks: other_ is then whole.

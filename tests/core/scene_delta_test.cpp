@@ -134,3 +134,45 @@ TEST(SceneDelta, NegativeZeroIsAChange)
     EXPECT_FALSE(std::signbit(live.animations[0].tracks[3].translation.keys[0].value.y));
 }
 
+
+// Edits of some tracks only (keys found by reference): the step swaps those tracks and holds only
+// them; steps of one drag merge, a track only the later step changed coming back from it.
+TEST(SceneDelta, ReplacingTracksSwapsThemAndMerges)
+{
+    Scene live = sample();
+    const std::vector<uint8_t> original = saved(live);
+    auto replace = [&](int track, double x) {
+        Track t = live.animations[0].tracks[size_t(track)];
+        t.rotation.keys.at(0).value.x = x;
+        std::vector<std::pair<int, Track>> tracks;
+        tracks.emplace_back(track, std::move(t));
+        SceneDelta step = SceneDelta::replacingTracks(0, std::move(tracks));
+        step.apply(live);
+        return step;
+    };
+    SceneDelta first = replace(40, 0.25);
+    EXPECT_EQ(live.animations[0].tracks[40].rotation.keys[0].value.x, 0.25);
+    EXPECT_EQ(first.keysHeld(), live.animations[0].tracks[40].keyCount());
+    const std::vector<uint8_t> one = saved(live);
+    first.apply(live);
+    EXPECT_EQ(saved(live), original);
+    first.apply(live);
+    EXPECT_EQ(saved(live), one);
+
+    SceneDelta second = replace(41, 0.5);
+    SceneDelta third = replace(40, 0.75);
+    ASSERT_TRUE(first.absorb(second));
+    ASSERT_TRUE(first.absorb(third));
+    const std::vector<uint8_t> last = saved(live);
+    first.apply(live);
+    EXPECT_EQ(saved(live), original);
+    first.apply(live);
+    EXPECT_EQ(saved(live), last);
+
+    // A whole-scene step does not merge with a tracks step.
+    Scene edited = live;
+    edited.animations[0].notes.push_back({0.2, "n"});
+    SceneDelta whole(live, std::move(edited));
+    whole.apply(live);
+    EXPECT_FALSE(first.absorb(whole));
+}

@@ -20,34 +20,46 @@ std::vector<KeyRef> moveKeysEdit(Document* doc, const Scene& base, const std::ve
     return moveKeysAndValuesEdit(doc, base, keys, {}, dt, snapFps, mergeKey);
 }
 
+namespace {
+
+std::vector<int> tracksOf(const std::vector<KeyRef>& keys)
+{
+    std::vector<int> out;
+    for (const KeyRef& k : keys)
+        out.push_back(k.track);
+    return out;
+}
+
+} // namespace
+
 std::vector<KeyRef> moveKeysAndValuesEdit(Document* doc, const Scene& base, const std::vector<KeyRef>& keys,
                                           const std::vector<glm::dvec4>& values, double dt, double snapFps,
                                           quint64 mergeKey)
 {
-    Scene s = base;
-    Animation* a = s.currentAnimation();
-    if (!a || keys.empty())
-        return {};
-    bool changed = false;
-    for (size_t i = 0; i < keys.size() && i < values.size(); ++i) {
-        const auto k = readKey(*a, keys[i]);
-        if (k && k->value != values[i]) {
-            setKeyValue(*a, keys[i], values[i]);
-            changed = true;
+    std::vector<KeyRef> moved;
+    if (keys.empty())
+        return moved;
+    editTracks(doc, values.empty() ? tr("Move keys") : tr("Edit keys"), base, tracksOf(keys), [&](Animation& a) {
+        bool changed = false;
+        for (size_t i = 0; i < keys.size() && i < values.size(); ++i) {
+            const auto k = readKey(a, keys[i]);
+            if (k && k->value != values[i]) {
+                setKeyValue(a, keys[i], values[i]);
+                changed = true;
+            }
         }
-    }
-    std::vector<KeyRef> moved = keys;
-    if (dt != 0 || values.empty())
-        moved = moveKeys(*a, keys, dt, snapFps);
-    // A drag (mergeKey) always pushes: back where it started, the merged step holds the start again.
-    if (changed || dt != 0 || values.empty() || mergeKey)
-        pushScene(doc, values.empty() ? tr("Move keys") : tr("Edit keys"), std::move(s), mergeKey);
+        moved = keys;
+        if (dt != 0 || values.empty())
+            moved = moveKeys(a, keys, dt, snapFps);
+        // A drag (mergeKey) always pushes: back where it started, the merged step holds the start again.
+        return changed || dt != 0 || values.empty() || mergeKey != 0;
+    }, mergeKey);
     return moved;
 }
 
 void setKeyValueEdit(Document* doc, const KeyRef& key, const glm::dvec4& value, quint64 mergeKey)
 {
-    editAnimation(doc, tr("Change key value"), [&](Animation& a) {
+    editTracks(doc, tr("Change key value"), doc->scene(), {key.track}, [&](Animation& a) {
         if (!readKey(a, key))
             return false;
         setKeyValue(a, key, value);
@@ -57,7 +69,7 @@ void setKeyValueEdit(Document* doc, const KeyRef& key, const glm::dvec4& value, 
 
 void setKeyFlagsEdit(Document* doc, const KeyRef& key, uint32_t flags)
 {
-    editAnimation(doc, tr("Change key flags"), [&](Animation& a) {
+    editTracks(doc, tr("Change key flags"), doc->scene(), {key.track}, [&](Animation& a) {
         const auto k = readKey(a, key);
         if (!k || k->flags == flags)
             return false;
@@ -68,7 +80,7 @@ void setKeyFlagsEdit(Document* doc, const KeyRef& key, uint32_t flags)
 
 void deleteKeysEdit(Document* doc, const std::vector<KeyRef>& keys)
 {
-    editAnimation(doc, tr("Delete keys"), [&](Animation& a) {
+    editTracks(doc, tr("Delete keys"), doc->scene(), tracksOf(keys), [&](Animation& a) {
         if (keys.empty())
             return false;
         deleteKeys(a, keys);

@@ -1,5 +1,7 @@
 #include "app/gui/commands/scene_edit_command.h"
 
+#include <algorithm>
+
 #include <QUndoStack>
 
 #include "app/gui/document/document.h"
@@ -14,8 +16,8 @@ quint64 newMergeKey()
 
 quint64 mergeKeyFor(const void* source) { return quint64(reinterpret_cast<quintptr>(source)); }
 
-SceneEditCommand::SceneEditCommand(Document* doc, const QString& text, Scene after, quint64 mergeKey)
-    : QUndoCommand(text), doc_(doc), delta_(doc->scene(), std::move(after)), mergeKey_(mergeKey)
+SceneEditCommand::SceneEditCommand(Document* doc, const QString& text, SceneDelta step, quint64 mergeKey)
+    : QUndoCommand(text), doc_(doc), delta_(std::move(step)), mergeKey_(mergeKey)
 {
 }
 
@@ -32,7 +34,7 @@ void SceneEditCommand::redo() { doc_->changeScene([this](Scene& s) { delta_.appl
 
 void pushScene(Document* doc, const QString& text, Scene after, quint64 mergeKey)
 {
-    doc->undoStack()->push(new SceneEditCommand(doc, text, std::move(after), mergeKey));
+    doc->undoStack()->push(new SceneEditCommand(doc, text, SceneDelta(doc->scene(), std::move(after)), mergeKey));
 }
 
 bool editScene(Document* doc, const QString& text, const std::function<bool(Scene&)>& change, quint64 mergeKey)
@@ -50,6 +52,30 @@ bool editAnimation(Document* doc, const QString& text, const std::function<bool(
         Animation* a = s.currentAnimation();
         return a && change(*a);
     }, mergeKey);
+}
+
+bool editTracks(Document* doc, const QString& text, const Scene& base, const std::vector<int>& tracks,
+                const std::function<bool(Animation&)>& change, quint64 mergeKey)
+{
+    const Animation* from = base.currentAnimation();
+    if (!from || base.current != doc->scene().current)
+        return false;
+    Animation work; // the given tracks' keys; the others' indices kept, with no keys
+    work.tracks.resize(from->tracks.size());
+    std::vector<int> touched;
+    for (int t : tracks)
+        if (t >= 0 && t < int(from->tracks.size()) && std::find(touched.begin(), touched.end(), t) == touched.end()) {
+            touched.push_back(t);
+            work.tracks[size_t(t)] = from->tracks[size_t(t)];
+        }
+    if (touched.empty() || !change(work))
+        return false;
+    std::vector<std::pair<int, Track>> replaced;
+    for (int t : touched)
+        replaced.emplace_back(t, std::move(work.tracks[size_t(t)]));
+    doc->undoStack()->push(
+        new SceneEditCommand(doc, text, SceneDelta::replacingTracks(base.current, std::move(replaced)), mergeKey));
+    return true;
 }
 
 } // namespace bonescope::gui

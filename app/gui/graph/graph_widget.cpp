@@ -425,7 +425,6 @@ void GraphWidget::mousePressEvent(QMouseEvent* e)
     drag_ = Drag::Keys;
     dragSecondsPerPixel_ = view_.secondsPerPixel();
     dragValuePerPixel_ = view_.valuePerPixel();
-    base_.start(doc_);
     mergeKey_ = newMergeKey();
     dragKeys_.clear();
     dragComponents_.clear();
@@ -446,6 +445,7 @@ void GraphWidget::mousePressEvent(QMouseEvent* e)
         dragComponents_.back().push_back(k.component);
         dragScales_.back()[k.component] = curves_.scale(k.curve(), normalised_).half;
     }
+    base_.startForKeys(doc_, dragKeys_);
 }
 
 void GraphWidget::mouseMoveEvent(QMouseEvent* e)

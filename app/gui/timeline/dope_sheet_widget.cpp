@@ -333,8 +333,8 @@ void DopeSheet::mousePressEvent(QMouseEvent* e)
             setSelectedKeys({pressed_.begin(), pressed_.end()});
         }
         drag_ = Drag::Keys;
-        base_.start(doc_);
         dragKeys_.assign(selected_.begin(), selected_.end());
+        base_.startForKeys(doc_, dragKeys_);
         mergeKey_ = newMergeKey();
         return;
     }

@@ -67,6 +67,11 @@ struct Animation {
     std::vector<Note> notes;
     ExtraPtr extra; // the format's own animation-level data
 
+    // A copy without the tracks' keys: every field, and each track's name, flags and channel rules
+    // (what binding and keying read); `keep` tracks are copied whole. For edits of a few tracks of
+    // a big animation. A field added here must be copied there too.
+    Animation withKeysOf(const std::vector<int>& keep) const;
+
     int findTrack(std::string_view boneName) const;
     size_t keyCount() const;
     // Number of frames at `fps` that cover the duration (last frame included).

@@ -176,3 +176,30 @@ TEST(SceneDelta, ReplacingTracksSwapsThemAndMerges)
     whole.apply(live);
     EXPECT_FALSE(first.absorb(whole));
 }
+
+// What editTracks gives an edit: every field of the animation, every track's name, flags and rules,
+// and the keys of the kept tracks only.
+TEST(SceneDelta, AnimationWithKeysOfKeepsEveryFieldAndTheKeptKeys)
+{
+    Scene s = sample();
+    Animation& a = s.animations[0];
+    a.fps = 60;
+    a.notes.push_back({0.5, "step"});
+    a.tracks[9].rotation.rules.interpolation = Interpolation::Step;
+    const Animation w = a.withKeysOf({9, 9, 12, 100000});
+    EXPECT_EQ(w.fps, 60);
+    EXPECT_EQ(w.duration, a.duration);
+    EXPECT_EQ(w.notes.size(), a.notes.size());
+    EXPECT_EQ(w.modifiers.size(), a.modifiers.size());
+    EXPECT_TRUE(bool(w.extra));
+    ASSERT_EQ(w.tracks.size(), a.tracks.size());
+    size_t keys = 0;
+    for (size_t t = 0; t < a.tracks.size(); ++t) {
+        EXPECT_EQ(w.tracks[t].name, a.tracks[t].name);
+        EXPECT_EQ(w.tracks[t].flags, a.tracks[t].flags);
+        EXPECT_TRUE(w.tracks[t].rotation.rules == a.tracks[t].rotation.rules);
+        keys += w.tracks[t].keyCount();
+    }
+    EXPECT_EQ(keys, a.tracks[9].keyCount() + a.tracks[12].keyCount());
+    EXPECT_EQ(w.tracks[9].rotation.keys.size(), a.tracks[9].rotation.keys.size());
+}

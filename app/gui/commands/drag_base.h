@@ -20,13 +20,19 @@ public:
         tracks_.clear();
         scene_.reset();
     }
-    // A drag of these keys (moveKeysAndValuesEdit): only their tracks are kept, in a scene that has
-    // the current animation's track indices and no other keys.
-    void startForKeys(const Document* doc, const std::vector<KeyRef>& keys)
+    // A drag that changes only these tracks (editTracks): only they are kept, in a scene that has the
+    // current animation's tracks with their names and no other keys.
+    void startForTracks(const Document* doc, std::vector<int> tracks)
     {
         start(doc);
+        tracks_ = std::move(tracks);
+    }
+    void startForKeys(const Document* doc, const std::vector<KeyRef>& keys)
+    {
+        std::vector<int> tracks;
         for (const KeyRef& k : keys)
-            tracks_.push_back(k.track);
+            tracks.push_back(k.track);
+        startForTracks(doc, std::move(tracks));
     }
     const Scene& scene()
     {
@@ -46,13 +52,8 @@ private:
         Scene s;
         s.current = live.current;
         s.animations.resize(live.animations.size());
-        if (const Animation* a = live.currentAnimation()) {
-            auto& tracks = s.animations[size_t(live.current)].tracks;
-            tracks.resize(a->tracks.size());
-            for (int t : tracks_)
-                if (t >= 0 && t < int(tracks.size()) && tracks[size_t(t)].keyCount() == 0)
-                    tracks[size_t(t)] = a->tracks[size_t(t)];
-        }
+        if (const Animation* a = live.currentAnimation())
+            s.animations[size_t(live.current)] = a->withKeysOf(tracks_);
         return s;
     }
 

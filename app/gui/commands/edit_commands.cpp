@@ -100,12 +100,36 @@ std::vector<KeyRef> pasteKeysEdit(Document* doc, const KeyClipboard& clip, doubl
     return out;
 }
 
+namespace {
+
+// The tracks bound to `bones`, or nothing when one of them has none (keying it adds a track).
+std::vector<int> tracksOfBones(const Document* doc, const std::vector<int>& bones)
+{
+    std::vector<int> out;
+    const auto& trackOf = doc->binding().trackOfBone;
+    for (int b : bones) {
+        if (b < 0 || b >= int(trackOf.size()))
+            continue;
+        if (trackOf[size_t(b)] < 0)
+            return {};
+        out.push_back(trackOf[size_t(b)]);
+    }
+    return out;
+}
+
+} // namespace
+
 std::vector<KeyRef> insertPoseKeysEdit(Document* doc, const std::vector<int>& bones)
 {
     std::vector<LocalTransform> local;
     doc->sampleLocal(doc->time(), local);
     std::vector<KeyRef> out;
-    editAnimation(doc, tr("Insert key"), [&](Animation& a) {
+    const std::vector<int> tracks = tracksOfBones(doc, bones);
+    // Bones that all have tracks: only those tracks are copied; else the scene, for the new tracks.
+    auto edit = [&](const QString& text, const std::function<bool(Animation&)>& change) {
+        return tracks.empty() ? editAnimation(doc, text, change) : editTracks(doc, text, doc->scene(), tracks, change);
+    };
+    edit(tr("Insert key"), [&](Animation& a) {
         // Tracks made for unanimated bones bind only after the edit: bind as we go.
         for (int b : bones) {
             if (b < 0 || b >= int(local.size()))
@@ -122,11 +146,25 @@ std::vector<KeyRef> insertPoseKeysEdit(Document* doc, const std::vector<int>& bo
 void poseBoneEdit(Document* doc, const Scene& base, int bone, const LocalTransform& local, unsigned channels,
                   quint64 mergeKey)
 {
-    Scene s = base;
+    auto key = [&](Animation& a) {
+        keyPose(a, doc->skeleton(), Binding::bind(a, doc->skeleton()), bone, doc->time(), local, channels);
+        return true;
+    };
+    // The bone's track in `base` (the scene when the gesture started; the document may have given
+    // the bone its track since).
+    const Animation* from = base.currentAnimation();
+    if (!from)
+        return;
+    const auto& trackOf = Binding::bind(*from, doc->skeleton()).trackOfBone;
+    if (bone >= 0 && bone < int(trackOf.size()) && trackOf[size_t(bone)] >= 0) {
+        editTracks(doc, tr("Pose bone"), base, {trackOf[size_t(bone)]}, key, mergeKey);
+        return;
+    }
+    Scene s = base; // the bone gets its first track
     Animation* a = s.currentAnimation();
     if (!a)
         return;
-    keyPose(*a, doc->skeleton(), Binding::bind(*a, doc->skeleton()), bone, doc->time(), local, channels);
+    key(*a);
     pushScene(doc, tr("Pose bone"), std::move(s), mergeKey);
 }
 

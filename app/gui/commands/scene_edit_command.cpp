@@ -1,6 +1,7 @@
 #include "app/gui/commands/scene_edit_command.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <QUndoStack>
 
@@ -60,16 +61,15 @@ bool editTracks(Document* doc, const QString& text, const Scene& base, const std
     const Animation* from = base.currentAnimation();
     if (!from || base.current != doc->scene().current)
         return false;
-    Animation work; // the given tracks' keys; the others' indices kept, with no keys
-    work.tracks.resize(from->tracks.size());
     std::vector<int> touched;
     for (int t : tracks)
-        if (t >= 0 && t < int(from->tracks.size()) && std::find(touched.begin(), touched.end(), t) == touched.end()) {
+        if (t >= 0 && t < int(from->tracks.size()) && std::find(touched.begin(), touched.end(), t) == touched.end())
             touched.push_back(t);
-            work.tracks[size_t(t)] = from->tracks[size_t(t)];
-        }
+    Animation work = from->withKeysOf(touched);
     if (touched.empty() || !change(work))
         return false;
+    if (work.tracks.size() != from->tracks.size())
+        throw std::logic_error("editTracks: the edit added or removed tracks"); // callers make sure it cannot
     std::vector<std::pair<int, Track>> replaced;
     for (int t : touched)
         replaced.emplace_back(t, std::move(work.tracks[size_t(t)]));

@@ -43,9 +43,10 @@ void pushScene(Document* doc, const QString& text, Scene after, quint64 mergeKey
 bool editScene(Document* doc, const QString& text, const std::function<bool(Scene&)>& change, quint64 mergeKey = 0);
 bool editAnimation(Document* doc, const QString& text, const std::function<bool(Animation&)>& change,
                    quint64 mergeKey = 0);
-// For edits that change only `tracks` of the current animation (keys found by KeyRef): `change` runs
-// on an animation that holds copies of those tracks of `base`'s current animation and no other keys,
-// and the undo step holds just them. Nothing else of the scene is copied (a scene copy is the whole
+// For edits that change only `tracks` of the current animation (keys found by KeyRef, or a bone's own
+// track): `change` runs on an animation that holds copies of those tracks of `base`'s current
+// animation, and of every other track its name, flags and rules but no keys; it must not add or
+// remove tracks. The undo step holds just those tracks. Nothing else of the scene is copied (a scene copy is the whole
 // model: on a 100 MB file it made every step of a key drag cost 150 ms).
 bool editTracks(Document* doc, const QString& text, const Scene& base, const std::vector<int>& tracks,
                 const std::function<bool(Animation&)>& change, quint64 mergeKey = 0);

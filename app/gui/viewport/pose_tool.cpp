@@ -29,7 +29,12 @@ bool PoseTool::begin(Mode mode, QPoint cursor)
         return false;
     mode_ = mode;
     start_ = cursor;
-    base_.start(doc_);
+    // A bone with a track: the gesture changes only that track; else it adds one (the whole scene).
+    const auto& trackOf = doc_->binding().trackOfBone;
+    if (bone_ < int(trackOf.size()) && trackOf[size_t(bone_)] >= 0)
+        base_.startForTracks(doc_, {trackOf[size_t(bone_)]});
+    else
+        base_.start(doc_);
     baseLocal_ = local[bone_];
     mergeKey_ = newMergeKey();
     pushed_ = false;

@@ -76,6 +76,15 @@ std::optional<AnyKeyValue> readKey(const Animation& a, const KeyRef& k)
     });
 }
 
+std::vector<int> tracksOf(const std::vector<KeyRef>& keys)
+{
+    std::vector<int> out;
+    out.reserve(keys.size());
+    for (const KeyRef& k : keys)
+        out.push_back(k.track);
+    return out;
+}
+
 void setKeyValue(Animation& a, const KeyRef& k, const glm::dvec4& value)
 {
     if (!validRef(a, k))

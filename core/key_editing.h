@@ -20,6 +20,9 @@ struct KeyRef {
     auto operator<=>(const KeyRef&) const = default;
 };
 
+// The track of each key, in order (repeats kept).
+std::vector<int> tracksOf(const std::vector<KeyRef>& keys);
+
 // A key's value whatever its channel: translation/scale use xyz, rotation xyzw, visibility x.
 struct AnyKeyValue {
     double time = 0;

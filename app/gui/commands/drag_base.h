@@ -27,13 +27,7 @@ public:
         start(doc);
         tracks_ = std::move(tracks);
     }
-    void startForKeys(const Document* doc, const std::vector<KeyRef>& keys)
-    {
-        std::vector<int> tracks;
-        for (const KeyRef& k : keys)
-            tracks.push_back(k.track);
-        startForTracks(doc, std::move(tracks));
-    }
+    void startForKeys(const Document* doc, const std::vector<KeyRef>& keys) { startForTracks(doc, tracksOf(keys)); }
     const Scene& scene()
     {
         static const Scene none;

@@ -20,18 +20,6 @@ std::vector<KeyRef> moveKeysEdit(Document* doc, const Scene& base, const std::ve
     return moveKeysAndValuesEdit(doc, base, keys, {}, dt, snapFps, mergeKey);
 }
 
-namespace {
-
-std::vector<int> tracksOf(const std::vector<KeyRef>& keys)
-{
-    std::vector<int> out;
-    for (const KeyRef& k : keys)
-        out.push_back(k.track);
-    return out;
-}
-
-} // namespace
-
 std::vector<KeyRef> moveKeysAndValuesEdit(Document* doc, const Scene& base, const std::vector<KeyRef>& keys,
                                           const std::vector<glm::dvec4>& values, double dt, double snapFps,
                                           quint64 mergeKey)
@@ -124,12 +112,7 @@ std::vector<KeyRef> insertPoseKeysEdit(Document* doc, const std::vector<int>& bo
     std::vector<LocalTransform> local;
     doc->sampleLocal(doc->time(), local);
     std::vector<KeyRef> out;
-    const std::vector<int> tracks = tracksOfBones(doc, bones);
-    // Bones that all have tracks: only those tracks are copied; else the scene, for the new tracks.
-    auto edit = [&](const QString& text, const std::function<bool(Animation&)>& change) {
-        return tracks.empty() ? editAnimation(doc, text, change) : editTracks(doc, text, doc->scene(), tracks, change);
-    };
-    edit(tr("Insert key"), [&](Animation& a) {
+    const auto key = [&](Animation& a) {
         // Tracks made for unanimated bones bind only after the edit: bind as we go.
         for (int b : bones) {
             if (b < 0 || b >= int(local.size()))
@@ -139,7 +122,12 @@ std::vector<KeyRef> insertPoseKeysEdit(Document* doc, const std::vector<int>& bo
                 out.push_back(k);
         }
         return !out.empty();
-    });
+    };
+    // Bones that all have tracks: only those tracks are copied; else the scene, for the new tracks.
+    if (const std::vector<int> tracks = tracksOfBones(doc, bones); !tracks.empty())
+        editTracks(doc, tr("Insert key"), doc->scene(), tracks, key);
+    else
+        editAnimation(doc, tr("Insert key"), key);
     return out;
 }
 

@@ -65,8 +65,10 @@ bool editTracks(Document* doc, const QString& text, const Scene& base, const std
     for (int t : tracks)
         if (t >= 0 && t < int(from->tracks.size()) && std::find(touched.begin(), touched.end(), t) == touched.end())
             touched.push_back(t);
+    if (touched.empty())
+        return false;
     Animation work = from->withKeysOf(touched);
-    if (touched.empty() || !change(work))
+    if (!change(work))
         return false;
     if (work.tracks.size() != from->tracks.size())
         throw std::logic_error("editTracks: the edit added or removed tracks"); // callers make sure it cannot

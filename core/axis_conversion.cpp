@@ -83,11 +83,11 @@ void applyAxisConversion(const AxisConversion& c, Skeleton& skeleton)
 void applyAxisConversion(const AxisConversion& c, Animation& animation)
 {
     for (Track& t : animation.tracks) {
-        for (auto& k : t.translation.keys)
+        for (auto&& k : t.translation.keys.edit())
             k.value = c.point(k.value);
-        for (auto& k : t.rotation.keys)
+        for (auto&& k : t.rotation.keys.edit())
             k.value = c.rotation(k.value);
-        for (auto& k : t.scale.keys)
+        for (auto&& k : t.scale.keys.edit())
             k.value = c.scaleVector(k.value);
     }
 }

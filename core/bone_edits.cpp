@@ -109,7 +109,7 @@ int offsetRoot(Animation& a, const Skeleton& skeleton, const glm::dvec3& offset)
         }
         return root;
     }
-    for (Vec3Key& k : ch.keys)
+    for (auto&& k : ch.keys.edit())
         k.value += offset;
     return root;
 }

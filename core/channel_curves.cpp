@@ -46,15 +46,15 @@ std::vector<glm::dvec4> rotationKeysAsEuler(const QuatChannel& ch)
     glm::dvec3 prev(0.0);
     uint32_t cursor = 0;
     for (size_t k = 0; k < ch.keys.size(); ++k) {
-        const glm::dvec3 raw = eulerXYZDegrees(glm::normalize(ch.keys[k].value));
+        const glm::dvec3 raw = eulerXYZDegrees(glm::normalize(ch.keys.value(k)));
         if (k == 0) {
             prev = raw;
         } else {
             // Keys far apart: follow what plays between them in steps of at most 30 degrees.
-            const double t0 = ch.keys[k - 1].time, t1 = ch.keys[k].time;
-            const int n = closeKeys(ch, ch.keys[k - 1].value, ch.keys[k].value)
+            const double t0 = ch.keys.time(k - 1), t1 = ch.keys.time(k);
+            const int n = closeKeys(ch, ch.keys.value(k - 1), ch.keys.value(k))
                               ? 1
-                              : int(std::ceil(pathDegrees(ch, ch.keys[k - 1].value, ch.keys[k].value) / 30.0));
+                              : int(std::ceil(pathDegrees(ch, ch.keys.value(k - 1), ch.keys.value(k)) / 30.0));
             for (int j = 1; j < n; ++j) {
                 glm::dquat q;
                 if (sampleRotation(ch, t0 + (t1 - t0) * j / n, cursor, q))
@@ -70,27 +70,25 @@ std::vector<glm::dvec4> rotationKeysAsEuler(const QuatChannel& ch)
 // The first key at or after `t` from index `from` on. Keys are usually evenly spaced: a guess from
 // the average spacing and a few steps either way find it touching one or two cache lines (the
 // keys of a long clip are far bigger than the cache); otherwise a binary search.
-template <class K>
-size_t firstAtOrAfter(const std::vector<K>& keys, size_t from, double t)
+template <class T>
+size_t firstAtOrAfter(const KeyList<T>& keys, size_t from, double t)
 {
     const size_t n = keys.size();
     if (from >= n)
         return n;
     const double spacing = n > 1 ? (keys.back().time - keys.front().time) / double(n - 1) : 0;
     size_t i = from;
-    if (spacing > 0 && t > keys[from].time)
-        i = std::min(n - 1, from + size_t((t - keys[from].time) / spacing));
+    if (spacing > 0 && t > keys.time(from))
+        i = std::min(n - 1, from + size_t((t - keys.time(from)) / spacing));
     for (int step = 0; step < 4; ++step) {
-        if (i > from && keys[i - 1].time >= t)
+        if (i > from && keys.time(i - 1) >= t)
             --i;
-        else if (i < n && keys[i].time < t)
+        else if (i < n && keys.time(i) < t)
             ++i;
         else
             return i;
     }
-    return size_t(std::lower_bound(keys.begin() + from, keys.end(), t,
-                                   [](const K& k, double v) { return k.time < v; }) -
-                  keys.begin());
+    return size_t(std::lower_bound(keys.times() + from, keys.times() + n, t) - keys.times());
 }
 
 } // namespace
@@ -133,11 +131,11 @@ std::vector<ChannelSample> sampleCurve(const Track& track, ChannelKind c, Rotati
         auto add = [&](double time, int atKey = -1) {
             ChannelSample s;
             s.time = time;
-            const bool onKey = atKey >= 0 && (atKey + 1 == int(keys.size()) || keys[atKey + 1].time > time);
+            const bool onKey = atKey >= 0 && (atKey + 1 == int(keys.size()) || keys.time(atKey + 1) > time);
             s.key = onKey ? atKey : findSegment(keys, time, keyCursor);
             if (keysShown && onKey) {
                 s.applies = true;
-                s.value = rotation ? keyValues[atKey] : toAny(keys[atKey].value);
+                s.value = rotation ? keyValues[atKey] : toAny(keys.value(atKey));
                 out.push_back(s);
                 last = time;
                 return;
@@ -169,8 +167,8 @@ std::vector<ChannelSample> sampleCurve(const Track& track, ChannelKind c, Rotati
         add(t0);
         auto before = [](const auto& key, double t) { return key.time < t; };
         const size_t first = size_t(std::lower_bound(keys.begin(), keys.end(), t0, before) - keys.begin());
-        for (size_t k = first; k < keys.size() && keys[k].time <= t1; ++k) {
-            const double tk = keys[k].time;
+        for (size_t k = first; k < keys.size() && keys.time(k) <= t1; ++k) {
+            const double tk = keys.time(k);
             const bool lastKey = k + 1 == keys.size();
             const bool restAfter = lastKey && ch.rules.after == OutsideKeys::Rest;
             if (tk - last < step && !restAfter) {

@@ -13,25 +13,24 @@
 
 namespace bonescope {
 
-// Index i of the last key with keys[i].time <= t, or -1 when t is before the first key.
+// Index i of the last key with keys.time(i) <= t, or -1 when t is before the first key.
 template <class T>
-int findSegment(const std::vector<Key<T>>& keys, double t, uint32_t& cursor)
+int findSegment(const KeyList<T>& keys, double t, uint32_t& cursor)
 {
     const uint32_t n = uint32_t(keys.size());
+    const double* times = keys.times();
     uint32_t c = cursor < n ? cursor : 0;
-    if (keys[c].time <= t) {
+    if (times[c] <= t) {
         // Forward playback: usually the same or the next segment.
         for (int step = 0; step < 4; ++step) {
-            if (c + 1 >= n || keys[c + 1].time > t) {
+            if (c + 1 >= n || times[c + 1] > t) {
                 cursor = c;
                 return int(c);
             }
             ++c;
         }
     }
-    auto it = std::upper_bound(keys.begin(), keys.end(), t,
-                               [](double v, const Key<T>& k) { return v < k.time; });
-    const int i = int(it - keys.begin()) - 1;
+    const int i = int(std::upper_bound(times, times + n, t) - times) - 1;
     cursor = i < 0 ? 0 : uint32_t(i);
     return i;
 }
@@ -72,12 +71,12 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
         return s;
     const int i = findSegment(ch.keys, t, cursor);
     if (i < 0) {
-        s.hi = ch.keys[0].time;
+        s.hi = ch.keys.time(0);
         if (ch.rules.before == OutsideKeys::Rest)
             return s;
         s.applies = true; // hold the first key
     } else if (i == n - 1) {
-        const double last = ch.keys[i].time;
+        const double last = ch.keys.time(i);
         if (ch.rules.after == OutsideKeys::Rest) {
             // Applied at the last key's time only.
             if (t > last) {
@@ -91,7 +90,7 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
         }
         s.applies = true;
         s.a = s.b = i;
-    } else if (ch.rules.segmentFlags && t == ch.keys[i].time) {
+    } else if (ch.rules.segmentFlags && t == ch.keys.time(i)) {
         // Exactly on a key, that key alone decides (whether the channel is active, too). Only for
         // flagged channels: elsewhere f = 0 gives the same value and keeps the segment cacheable.
         s.applies = true;
@@ -102,8 +101,8 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
         s.applies = true;
         s.a = i;
         s.b = i + 1;
-        s.lo = s.t0 = ch.keys[i].time;
-        s.hi = ch.keys[i + 1].time;
+        s.lo = s.t0 = ch.keys.time(i);
+        s.hi = ch.keys.time(i + 1);
         if (ch.rules.interpolation == Interpolation::Linear) {
             s.invDt = 1.0 / (s.hi - s.lo); // hi > lo: findSegment returns the last key <= t
             s.f = (t - s.t0) * s.invDt;
@@ -130,7 +129,7 @@ inline bool sampleChannel(const Channel<T>& ch, double t, uint32_t& cursor, T& o
     const Segment s = locate(ch, t, cursor);
     if (!s.applies)
         return false;
-    out = s.f == 0 ? ch.keys[s.a].value : lerpValue(ch.keys[s.a].value, ch.keys[s.b].value, s.f);
+    out = s.f == 0 ? ch.keys.value(s.a) : lerpValue(ch.keys.value(s.a), ch.keys.value(s.b), s.f);
     return true;
 }
 
@@ -223,23 +222,23 @@ inline glm::dquat blendRotation(const glm::dquat& a, const glm::dquat& b, double
 // second key holds the first, keyflag::Negate negates the second before blending.
 inline RotationPrep prepareSegment(const QuatChannel& ch, const Segment& s)
 {
-    const glm::dquat& a = ch.keys[s.a].value;
+    const glm::dquat& a = ch.keys.value(s.a);
     if (s.a == s.b || s.invDt == 0) {
         RotationPrep p;
         p.a = a;
         return p;
     }
     if (ch.rules.segmentFlags) {
-        const uint32_t second = ch.keys[s.b].flags;
+        const uint32_t second = ch.keys.flags(s.b);
         if (second & keyflag::Hold) {
             RotationPrep p;
             p.a = a;
             return p;
         }
         if (second & keyflag::Negate) // the game negates the segment's second key
-            return prepareRotation(a, -ch.keys[s.b].value, ch.rules.rotation);
+            return prepareRotation(a, -ch.keys.value(s.b), ch.rules.rotation);
     }
-    return prepareRotation(a, ch.keys[s.b].value, ch.rules.rotation);
+    return prepareRotation(a, ch.keys.value(s.b), ch.rules.rotation);
 }
 
 inline bool sampleRotation(const QuatChannel& ch, double t, uint32_t& cursor, glm::dquat& out)
@@ -261,7 +260,7 @@ inline bool sampleChannelValue(const Channel<T>& ch, double t, uint32_t& cursor,
     } else if constexpr (std::is_same_v<T, double>) {
         const Segment s = locate(ch, t, cursor);
         if (s.applies)
-            out = ch.keys[s.a].value;
+            out = ch.keys.value(s.a);
         return s.applies;
     } else {
         return sampleChannel(ch, t, cursor, out);

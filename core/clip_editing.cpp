@@ -73,7 +73,7 @@ void scaleTime(Animation& a, double k)
         return;
     for (Track& t : a.tracks)
         forEachChannel(t, [&](auto& ch) {
-            for (auto& key : ch.keys)
+            for (auto&& key : ch.keys.edit())
                 key.time *= k;
         });
     for (Note& n : a.notes)
@@ -102,7 +102,7 @@ void trimClip(Animation& a, double start, double end)
     for (Track& t : a.tracks)
         forEachChannel(t, [&](auto& ch) {
             cutChannel(ch, start, end);
-            for (auto& k : ch.keys)
+            for (auto&& k : ch.keys.edit())
                 k.time = std::max(0.0, k.time - start);
         });
     std::vector<Note> notes;
@@ -139,14 +139,14 @@ void reverseClip(Animation& a)
                 // key before it.
                 constexpr uint32_t segmentBits = keyflag::Hold | keyflag::Negate;
                 for (size_t i = 0; i + 1 < ch.keys.size(); ++i) {
-                    const uint32_t moved = ch.keys[i + 1].flags & segmentBits;
-                    ch.keys[i].flags = (ch.keys[i].flags & ~segmentBits) | moved;
+                    const uint32_t moved = ch.keys.flags(i + 1) & segmentBits;
+                    ch.keys.setFlags(i, (ch.keys.flags(i) & ~segmentBits) | moved);
                 }
                 if (!ch.keys.empty())
-                    ch.keys.back().flags &= ~segmentBits;
+                    ch.keys.setFlags(ch.keys.size() - 1, ch.keys.back().flags & ~segmentBits);
             }
-            std::reverse(ch.keys.begin(), ch.keys.end());
-            for (auto& k : ch.keys)
+            ch.keys.reverse();
+            for (auto&& k : ch.keys.edit())
                 k.time = std::max(0.0, d - k.time);
         });
     for (Note& n : a.notes)

@@ -30,12 +30,12 @@ void FloatRotationCache::prepare(const QuatChannel& ch, int k)
     const size_t i = size_t(k);
     Prepared& p = segments[i];
     p = Prepared{1, 0, 1, 1, Held};
-    const uint32_t second = ch.keys[i + 1].flags;
+    const uint32_t second = ch.keys.flags(i + 1);
     const bool flags = ch.rules.segmentFlags;
     if (flags && (second & keyflag::Hold))
         return; // held: the first key as stored
     const RotationInterp how = ch.rules.rotation;
-    const float4 first = toFloat4(ch.keys[i].value), next = toFloat4(ch.keys[i + 1].value);
+    const float4 first = keyFloat4(ch.keys, i), next = keyFloat4(ch.keys, i + 1);
     const float firstScale = unitScale(first), nextScale = unitScale(next);
     const float sign = flags && (second & keyflag::Negate) ? -1.f : 1.f;
     // NaN for a key unitScale() could not scale.

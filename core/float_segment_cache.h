@@ -8,6 +8,7 @@
 // precision (keys about 180 degrees apart as rotations, long-way slerps, degenerate keys) are
 // evaluated by the double code.
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 
 #include "core/fast_math.h"
@@ -15,6 +16,23 @@
 #include "core/segment_cache.h"
 
 namespace bonescope {
+
+// Key i's value as four floats (w = 0 for a vec3): loaded as is from a list held in float.
+template <class T>
+[[gnu::always_inline]] inline float4 keyFloat4(const KeyList<T>& keys, size_t i)
+{
+    constexpr int n = KeyParts<T>::n;
+    if (keys.inFloat()) {
+        float4 v{};
+        std::memcpy(&v, keys.floatValues() + i * n, n * sizeof(float));
+        return v;
+    }
+    const double* d = keys.doubleValues() + i * n;
+    if constexpr (n == 3)
+        return __builtin_convertvector((double4{d[0], d[1], d[2], 0.0}), float4);
+    else
+        return __builtin_convertvector((double4{d[0], d[1], d[2], d[3]}), float4);
+}
 
 // Translation and scale: a + delta * f.
 struct FloatValueCache {
@@ -26,8 +44,8 @@ struct FloatValueCache {
     // Key k, blending towards key k + 1 or not.
     [[gnu::always_inline]] void setKeys(const Vec3Channel& ch, int k, bool blend)
     {
-        a = toFloat4(ch.keys[k].value);
-        delta = blend ? toFloat4(ch.keys[k + 1].value) - a : float4{};
+        a = keyFloat4(ch.keys, k);
+        delta = blend ? keyFloat4(ch.keys, k + 1) - a : float4{};
     }
     // The values for a located segment (of this channel, or of one with the same times and rules).
     void set(const Vec3Channel& ch, const Segment& s)
@@ -104,8 +122,8 @@ struct FloatRotationCache {
             x0 = float4{p.theta, 0, 0, 0};
             dx = float4{-p.theta, p.theta, 0, 0};
             invSin = all(p.invSin);
-            a = toFloat4(ch.keys[k].value) * p.scaleA;
-            b = toFloat4(ch.keys[k + 1].value) * p.scaleB;
+            a = keyFloat4(ch.keys, k) * p.scaleA;
+            b = keyFloat4(ch.keys, k + 1) * p.scaleB;
         }
     }
     void set(const QuatChannel& ch, const Segment& s, const CachedRange& over)
@@ -148,7 +166,7 @@ private:
         mode = Held;
         x0 = float4{1, 0, 0, 0};
         dx = float4{};
-        a = toFloat4(ch.keys[key].value); // as stored, like prepareSegment()
+        a = keyFloat4(ch.keys, key); // as stored, like prepareSegment()
         b = float4{};
     }
 };

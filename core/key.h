@@ -2,33 +2,11 @@
 // Keys and channels: the file's own key times (seconds) and values, plus the rules that say how a
 // channel is played. Format quirks are expressed as rules here, never as format checks in the sampler.
 #include <cstdint>
-#include <vector>
 
-#include <glm/gtc/quaternion.hpp>
-#include <glm/vec3.hpp>
+#include "core/key_list.h"
+#include "core/key_record.h"
 
 namespace bonescope {
-
-// Per-key flag bits with a meaning the sampler understands (see ChannelRules::segmentFlags).
-namespace keyflag {
-constexpr uint32_t Active = 0x01; // key takes part (see ChannelRules::segmentFlags)
-constexpr uint32_t Negate = 0x02; // on the second key of a rotation segment: negate that second key
-constexpr uint32_t Hold = 0x04;   // on the second key of a rotation segment: hold the first key's value
-} // namespace keyflag
-
-template <class T>
-struct Key {
-    double time = 0;   // seconds from the start of the animation
-    T value{};
-    uint32_t flags = 0; // the format's own per-key bits, kept exactly
-    // A format whose codes do not come back from the values (Second Life's quantised keys) keeps them
-    // in its FormatExtra, not here: 40 bytes a translation key, 48 a rotation key.
-};
-static_assert(sizeof(Key<glm::dvec3>) == 40 && sizeof(Key<glm::dquat>) == 48, "keys are held by the million");
-
-using Vec3Key = Key<glm::dvec3>;
-using QuatKey = Key<glm::dquat>; // glm stores x,y,z,w; construct with (w,x,y,z)
-using ScalarKey = Key<double>;
 
 enum class Interpolation : uint8_t { Step, Linear };
 
@@ -68,7 +46,7 @@ struct ChannelRules {
 
 template <class T>
 struct Channel {
-    std::vector<Key<T>> keys;
+    KeyList<T> keys;
     ChannelRules rules;
 
     bool empty() const { return keys.empty(); }

@@ -26,18 +26,18 @@ bool validRef(const Animation& a, const KeyRef& k)
 }
 
 // A key at the same time (within `same`) is replaced, keeping its own time.
-template <class K>
-int insertSorted(std::vector<K>& keys, K key, double same)
+template <class T>
+int insertSorted(KeyList<T>& keys, Key<T> key, double same)
 {
-    auto it = std::lower_bound(keys.begin(), keys.end(), key.time - same,
-                               [](const K& k, double t) { return k.time < t; });
-    if (it != keys.end() && std::abs(it->time - key.time) <= same) {
-        key.time = it->time;
-        *it = std::move(key);
-        return int(it - keys.begin());
+    const double* times = keys.times();
+    const size_t i = size_t(std::lower_bound(times, times + keys.size(), key.time - same) - times);
+    if (i < keys.size() && std::abs(keys.time(i) - key.time) <= same) {
+        key.time = keys.time(i);
+        keys.set(i, key);
+        return int(i);
     }
-    it = keys.insert(it, std::move(key));
-    return int(it - keys.begin());
+    keys.insert(keys.begin() + std::ptrdiff_t(i), key);
+    return int(i);
 }
 
 // Index of the key at time t (within sameTime), or -1.
@@ -46,7 +46,7 @@ int indexAtTime(const Animation& a, int track, ChannelKind c, double t)
     const double same = sameTime(a);
     return withChannel(a.tracks[track], c, [&](const auto& ch) {
         for (size_t k = 0; k < ch.keys.size(); ++k)
-            if (std::abs(ch.keys[k].time - t) <= same)
+            if (std::abs(ch.keys.time(k) - t) <= same)
                 return int(k);
         return -1;
     });
@@ -63,7 +63,7 @@ double keyTime(const Animation& a, const KeyRef& k)
 {
     if (!validRef(a, k))
         return 0;
-    return withChannel(a.tracks[k.track], k.channel, [&](const auto& ch) { return ch.keys[k.index].time; });
+    return withChannel(a.tracks[k.track], k.channel, [&](const auto& ch) { return ch.keys.time(k.index); });
 }
 
 std::optional<AnyKeyValue> readKey(const Animation& a, const KeyRef& k)
@@ -90,8 +90,9 @@ void setKeyValue(Animation& a, const KeyRef& k, const glm::dvec4& value)
     if (!validRef(a, k))
         return;
     withChannel(a.tracks[k.track], k.channel, [&](auto& ch) {
-        auto& key = ch.keys[k.index];
-        fromAny(value, key.value);
+        auto v = ch.keys.value(k.index);
+        fromAny(value, v);
+        ch.keys.setValue(k.index, v);
     });
 }
 
@@ -196,7 +197,7 @@ void setKeyFlags(Animation& a, const KeyRef& k, uint32_t flags)
 {
     if (!validRef(a, k))
         return;
-    withChannel(a.tracks[k.track], k.channel, [&](auto& ch) { ch.keys[k.index].flags = flags; });
+    withChannel(a.tracks[k.track], k.channel, [&](auto& ch) { ch.keys.setFlags(k.index, flags); });
 }
 
 PoseKeyValues keyValuesForPose(const Bone& bone, BlendMode mode, const KeyConvention& convention,

@@ -45,12 +45,12 @@ size_t reduce(Channel<T>& ch, double tolerance)
         spans.pop_back();
         if (hi - lo < 2)
             continue;
-        const double t0 = keys[lo].time, dt = keys[hi].time - t0;
+        const double t0 = keys.time(lo), dt = keys.time(hi) - t0;
         double worst = -1;
         size_t at = lo;
         for (size_t i = lo + 1; i < hi; ++i) {
-            const double f = dt > 0 ? (keys[i].time - t0) / dt : 0.0;
-            const double e = errorAt(keys[lo].value, keys[hi].value, f, keys[i].value, ch.rules.rotation);
+            const double f = dt > 0 ? (keys.time(i) - t0) / dt : 0.0;
+            const double e = errorAt(keys.value(lo), keys.value(hi), f, keys.value(i), ch.rules.rotation);
             if (e > worst) {
                 worst = e;
                 at = i;
@@ -62,12 +62,13 @@ size_t reduce(Channel<T>& ch, double tolerance)
             spans.push_back({at, hi});
         }
     }
-    size_t w = 0;
+    KeyList<T> kept;
     for (size_t i = 0; i < n; ++i)
         if (keep[i])
-            keys[w++] = keys[i];
-    keys.resize(w);
-    return n - w;
+            kept.push_back(keys[i]);
+    const size_t removed = n - kept.size();
+    keys = std::move(kept);
+    return removed;
 }
 
 } // namespace

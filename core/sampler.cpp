@@ -67,7 +67,7 @@ bool locatesAlike(const Channel<A>& a, const Channel<B>& b)
         ra.interpolation != rb.interpolation || ra.before != rb.before || ra.after != rb.after)
         return false;
     for (size_t i = 0; i < a.keys.size(); ++i)
-        if (a.keys[i].time != b.keys[i].time)
+        if (a.keys.time(i) != b.keys.time(i))
             return false;
     return true;
 }

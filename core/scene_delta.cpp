@@ -11,22 +11,12 @@ namespace {
 
 // Each field's bytes, not its value: -0 against 0, or a NaN's payload, is a change (saving is
 // byte-exact). Not the whole record's bytes: a copied key's padding need not be copied.
-template <class T>
-bool sameKeys(const std::vector<Key<T>>& a, const std::vector<Key<T>>& b)
-{
-    if (a.size() != b.size())
-        return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::memcmp(&a[i].time, &b[i].time, sizeof(double)) != 0 ||
-            std::memcmp(&a[i].value, &b[i].value, sizeof(T)) != 0 || a[i].flags != b[i].flags)
-            return false;
-    return true;
-}
-
+// KeyList's == compares each field's bytes, not its value: -0 against 0, or a NaN's payload, is a
+// change (saving is byte-exact).
 template <class T>
 bool sameChannel(const Channel<T>& a, const Channel<T>& b)
 {
-    return a.rules == b.rules && sameKeys(a.keys, b.keys);
+    return a.rules == b.rules && a.keys == b.keys;
 }
 
 bool sameTrack(const Track& a, const Track& b)

@@ -28,7 +28,7 @@ struct CachedRange {
         const size_t i = size_t(cursor) + 1;
         if (rules.segmentFlags || i + 1 >= ch.keys.size())
             return false;
-        const double next = ch.keys[i].time, after = ch.keys[i + 1].time;
+        const double next = ch.keys.time(i), after = ch.keys.time(i + 1);
         if (!(next <= t && t < after))
             return false;
         cursor = uint32_t(i);
@@ -80,8 +80,8 @@ struct ValueCache {
         if (!range.contains(t)) {
             const Segment s = range.refresh(ch, t);
             if (s.applies) {
-                a = ch.keys[s.a].value;
-                delta = s.invDt != 0 ? ch.keys[s.b].value - a : T{};
+                a = ch.keys.value(s.a);
+                delta = s.invDt != 0 ? ch.keys.value(s.b) - a : T{};
             }
         }
         if (!range.applies)
@@ -118,7 +118,7 @@ struct StepCache {
     {
         if (!range.contains(t)) {
             const Segment s = range.refresh(ch, t);
-            value = s.applies ? ch.keys[s.a].value : 1.0;
+            value = s.applies ? ch.keys.value(s.a) : 1.0;
         }
         return value;
     }

@@ -56,9 +56,9 @@ template <class T>
 void checkChannel(const Channel<T>& ch, const std::string& where, std::vector<Finding>& out)
 {
     for (size_t i = 0; i < ch.keys.size(); ++i) {
-        if (!std::isfinite(ch.keys[i].time) || !finite(ch.keys[i].value))
+        if (!std::isfinite(ch.keys.time(i)) || !finite(ch.keys.value(i)))
             out.push_back({Finding::Severity::Error, where + " key " + std::to_string(i) + " is not finite"});
-        if (i > 0 && ch.keys[i].time < ch.keys[i - 1].time)
+        if (i > 0 && ch.keys.time(i) < ch.keys.time(i - 1))
             out.push_back({Finding::Severity::Error, where + " key " + std::to_string(i) +
                                                          " is earlier than the key before it"});
     }

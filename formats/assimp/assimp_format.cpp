@@ -59,9 +59,9 @@ double rateFromKeySpacing(const Animation& a)
     double minGap = INFINITY;
     auto add = [&](const auto& keys) {
         for (size_t k = 0; k < keys.size(); ++k) {
-            times.push_back(keys[k].time);
-            if (k > 0 && keys[k].time > keys[k - 1].time)
-                minGap = std::min(minGap, keys[k].time - keys[k - 1].time);
+            times.push_back(keys.time(k));
+            if (k > 0 && keys.time(k) > keys.time(k - 1))
+                minGap = std::min(minGap, keys.time(k) - keys.time(k - 1));
         }
     };
     for (const Track& t : a.tracks) {
@@ -270,15 +270,15 @@ aiAnimation* makeAnimation(const Animation& a, const Skeleton& skel)
             count = unsigned(c.size());
             out = count ? new aiVectorKey[count] : nullptr;
             for (unsigned k = 0; k < count; ++k)
-                out[k] = aiVectorKey((c.keys[k].time + shift) * tps, aiVector3D(c.keys[k].value.x, c.keys[k].value.y, c.keys[k].value.z));
+                out[k] = aiVectorKey((c.keys.time(k) + shift) * tps, aiVector3D(c.keys.value(k).x, c.keys.value(k).y, c.keys.value(k).z));
         };
         vecKeys(t.translation, ch->mNumPositionKeys, ch->mPositionKeys);
         vecKeys(t.scale, ch->mNumScalingKeys, ch->mScalingKeys);
         ch->mNumRotationKeys = unsigned(t.rotation.size());
         ch->mRotationKeys = ch->mNumRotationKeys ? new aiQuatKey[ch->mNumRotationKeys] : nullptr;
         for (unsigned k = 0; k < ch->mNumRotationKeys; ++k) {
-            const glm::dquat q = t.rotation.keys[k].value;
-            ch->mRotationKeys[k] = aiQuatKey((t.rotation.keys[k].time + shift) * tps, aiQuaternion(q.w, q.x, q.y, q.z));
+            const glm::dquat q = t.rotation.keys.value(k);
+            ch->mRotationKeys[k] = aiQuatKey((t.rotation.keys.time(k) + shift) * tps, aiQuaternion(q.w, q.x, q.y, q.z));
         }
     }
     return an;

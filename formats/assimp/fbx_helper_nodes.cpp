@@ -23,11 +23,11 @@ struct Chain {
 };
 
 template <class K>
-void addTimes(const std::vector<K>& keys, std::set<double>& times)
+void addTimes(const K& keys, std::set<double>& times)
 {
-    for (const K& k : keys)
-        if (std::isfinite(k.time))
-            times.insert(k.time);
+    for (size_t i = 0; i < keys.size(); ++i)
+        if (std::isfinite(keys.time(i)))
+            times.insert(keys.time(i));
 }
 
 // One part's local transform at `time`: its track's keys where it has them (Assimp's keys replace

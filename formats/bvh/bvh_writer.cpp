@@ -176,8 +176,8 @@ std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
         for (int b : jointOrder) {
             const Track& t = baked.tracks[b];
             const Bone& bone = skel.bones[b];
-            const glm::dvec3 pos = f < t.translation.size() ? t.translation.keys[f].value : bone.restTranslation;
-            const glm::dquat rot = f < t.rotation.size() ? t.rotation.keys[f].value : bone.restRotation;
+            const glm::dvec3 pos = f < t.translation.size() ? t.translation.keys.value(f) : bone.restTranslation;
+            const glm::dquat rot = f < t.rotation.size() ? t.rotation.keys.value(f) : bone.restRotation;
             const glm::dvec3 euler = bvh::decomposeEuler(rotationAxes(layout[b]), rot, f > 0 ? &previous[b] : nullptr);
             previous[b] = euler;
             int r = 0;

@@ -187,32 +187,13 @@ struct DecodedValues {
 
 [[noreturn]] void failNotFinite(const Property& kv, const std::string& kp, const std::string& nodeName);
 
-// An iterator over make(0), make(1), ... for appendKeys.
-template <class Key, class Make>
-struct KeyMaker {
-    using iterator_category = std::forward_iterator_tag;
-    using difference_type = std::ptrdiff_t;
-    using value_type = Key;
-    using pointer = const Key*;
-    using reference = Key;
-    const Make* make;
-    size_t i;
-    Key operator*() const { return (*make)(i); }
-    KeyMaker& operator++()
-    {
-        ++i;
-        return *this;
-    }
-    KeyMaker operator++(int) { return {make, i++}; }
-    bool operator==(const KeyMaker& o) const { return i == o.i; }
-};
-
-// Appends make(0) .. make(n - 1) to `keys` as one insert of a range: one allocation, and each key
-// constructed once where it goes (push_back checks the capacity per key, resize zeroes them first).
-template <class Key, class Make>
-void appendKeys(std::vector<Key>& keys, size_t n, const Make& make)
+// Appends make(0) .. make(n - 1) to `keys`, with one allocation.
+template <class T, class Make>
+void appendKeys(KeyList<T>& keys, size_t n, const Make& make)
 {
-    keys.insert(keys.end(), KeyMaker<Key, Make>{&make, 0}, KeyMaker<Key, Make>{&make, n});
+    keys.reserve(keys.size() + n);
+    for (size_t k = 0; k < n; ++k)
+        keys.push_back(make(k));
 }
 
 // One Animation node's curves, read in file order.
@@ -347,16 +328,23 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
                 print.lane[i] = cast::laneSeed(cast::RotationLanes, i);
         uint64_t lt = print.lane[0], lx = print.lane[1], ly = print.lane[2], lz = print.lane[3], lw = print.lane[4];
         const size_t old = keys.size();
-        appendKeys(keys, n, [&](size_t k) {
-            return QuatKey{fr[k] / fps, glm::dquat(v(4 * k + 3), v(4 * k), v(4 * k + 1), v(4 * k + 2))};
-        });
+        if constexpr (std::is_same_v<Values, FloatValues>) // x y z w, as the key list holds them
+            keys.appendFloats(n, [&](size_t k) { return fr[k] / fps; }, [&](size_t k, float* out) {
+                for (size_t c = 0; c < 4; ++c)
+                    out[c] = float(v(4 * k + c));
+            });
+        else
+            appendKeys(keys, n, [&](size_t k) {
+                return QuatKey{fr[k] / fps, glm::dquat(v(4 * k + 3), v(4 * k), v(4 * k + 1), v(4 * k + 2))};
+            });
         // Folded over the new keys while they are in the cache.
-        for (const QuatKey* k = keys.data() + old; k != keys.data() + keys.size(); ++k) {
-            lt = cast::laneStep(lt, k->time);
-            lx = cast::laneStep(lx, k->value.x);
-            ly = cast::laneStep(ly, k->value.y);
-            lz = cast::laneStep(lz, k->value.z);
-            lw = cast::laneStep(lw, k->value.w);
+        for (size_t k = old; k < keys.size(); ++k) {
+            const glm::dquat q = keys.value(k);
+            lt = cast::laneStep(lt, keys.time(k));
+            lx = cast::laneStep(lx, q.x);
+            ly = cast::laneStep(ly, q.y);
+            lz = cast::laneStep(lz, q.z);
+            lw = cast::laneStep(lw, q.w);
         }
         print.lane = {lt, lx, ly, lz, lw};
         print.known = 0x1F; // dropped at the end if the keys are sorted again
@@ -395,11 +383,17 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
         t.layoutFrames[group] = at.frames;
         const int channel = group == 0 ? cast::TranslationLanes : cast::ScaleLanes;
         uint64_t lt = cast::laneSeed(channel, 0), lc = cast::laneSeed(channel, 1 + axis);
-        appendKeys(keys, n, [&](size_t k) {
-            glm::dvec3 value(0);
-            value.*component = v(k);
-            return Vec3Key{fr[k] / fps, value};
-        });
+        if constexpr (std::is_same_v<Values, FloatValues>)
+            keys.appendFloats(n, [&](size_t k) { return fr[k] / fps; }, [&](size_t k, float* out) {
+                out[0] = out[1] = out[2] = 0.f;
+                out[axis] = float(v(k));
+            });
+        else
+            appendKeys(keys, n, [&](size_t k) {
+                glm::dvec3 value(0);
+                value.*component = v(k);
+                return Vec3Key{fr[k] / fps, value};
+            });
         for (const Vec3Key& k : keys) {
             lt = cast::laneStep(lt, k.time);
             lc = cast::laneStep(lc, k.value.*component);
@@ -410,11 +404,10 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
         return;
     }
     if (layout == Layout::Direct && n > 0) {
-        Vec3Key* out = keys.data();
         uint64_t lc = cast::laneSeed(group == 0 ? cast::TranslationLanes : cast::ScaleLanes, 1 + axis);
         for (size_t k = 0; k < n; ++k) {
             const double x = v(k);
-            out[k].value.*component = x;
+            keys.setPart(k, axis, x);
             lc = cast::laneStep(lc, x);
         }
         print.lane[1 + axis] = lc;
@@ -522,7 +515,7 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
                 const int comp = first + axis;
                 const Node* curve = t.comps[comp];
                 if (!curve || curve->prop("kb")->count == 0) {
-                    for (auto& k : ch.keys)
+                    for (auto&& k : ch.keys.edit())
                         k.value[axis] = t.info.fallback[comp];
                 } else if (framesRoundTrip && curve->prop("kv")->type == cast::Float) {
                     elide(t.compChild[comp], uint8_t(comp));

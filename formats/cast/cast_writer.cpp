@@ -156,7 +156,7 @@ void encodeFrames(Property& kb, const auto& keys, double fps)
     const size_t size = cast::elementSize(kb.type);
     kb.data.resize(keys.size() * size);
     for (size_t k = 0; k < keys.size(); ++k) {
-        const uint64_t f = frameOf(keys[k].time, fps);
+        const uint64_t f = frameOf(keys.time(k), fps);
         for (size_t b = 0; b < size; ++b)
             kb.data[k * size + b] = uint8_t(f >> (8 * b));
     }

@@ -149,7 +149,7 @@ void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, s
         auto count = [&](const auto& keys) {
             size_t n = 0;
             for (size_t k = 1; k < keys.size(); ++k)
-                n += std::llround(keys[k].time * fps) == std::llround(keys[k - 1].time * fps);
+                n += std::llround(keys.time(k) * fps) == std::llround(keys.time(k - 1) * fps);
             return n;
         };
         for (const Track& t : a.tracks) {

@@ -67,7 +67,7 @@ void foldStaticScale(Scene& scene, std::vector<std::string>& report)
             if (t < 0)
                 continue;
             Track& track = scene.animations[a].tracks[size_t(t)];
-            for (Vec3Key& k : track.translation.keys)
+            for (auto&& k : track.translation.keys.edit())
                 k.value *= below[b];
             if (own[b] != 1.0)
                 track.scale.keys.clear();

@@ -19,7 +19,7 @@ ParseError errorAt(uint64_t offset, const std::string& why) { return ParseError(
 template <class T>
 void sortKeys(Channel<T>& ch)
 {
-    std::stable_sort(ch.keys.begin(), ch.keys.end(), [](const auto& a, const auto& b) { return a.time < b.time; });
+    ch.keys.sortByTime();
 }
 
 // Tracks in bone order, one per bone with at least one key; keys sorted by time.
@@ -91,7 +91,7 @@ bool sameKeys(const Channel<T>& a, const Channel<T>& b)
     if (a.keys.size() != b.keys.size())
         return false;
     for (size_t i = 0; i < a.keys.size(); ++i)
-        if (a.keys[i].time != b.keys[i].time || a.keys[i].value != b.keys[i].value)
+        if (a.keys.time(i) != b.keys.time(i) || a.keys.value(i) != b.keys.value(i))
             return false;
     return true;
 }

@@ -32,15 +32,15 @@ void startAtZero(Channel<T>& ch)
 void shortestPath(QuatChannel& ch)
 {
     for (size_t i = 1; i < ch.keys.size(); ++i)
-        if (glm::dot(ch.keys[i - 1].value, ch.keys[i].value) < 0)
-            ch.keys[i].value = -ch.keys[i].value;
+        if (glm::dot(ch.keys.value(i - 1), ch.keys.value(i)) < 0)
+            ch.keys.setValue(i, -ch.keys.value(i));
 }
 
 template <class T>
 void markActive(Channel<T>& ch, const ChannelRules& rules)
 {
     ch.rules = rules;
-    for (Key<T>& k : ch.keys) {
+    for (auto&& k : ch.keys.edit()) {
         k.flags |= keyflag::Active;
         k.flags &= ~(keyflag::Negate | keyflag::Hold);
     }
@@ -85,7 +85,7 @@ void keysOnWholeMs(Animation& a, const Skeleton& skeleton)
             std::decay_t<decltype(ch.keys)> out;
             auto push = [&](auto key) {
                 if (!out.empty() && out.back().time == key.time)
-                    out.back() = key; // two keys on one millisecond: the later one wins
+                    out.set(out.size() - 1, key); // two keys on one millisecond: the later one wins
                 else
                     out.push_back(key);
             };

@@ -22,7 +22,7 @@ CameraSample sampleCamera(const LegoExtra& x, double time, const KeyConvention& 
     sampleChannel(x.cameraTarget, time, cursor, target);
     cursor = 0;
     const Segment roll = locate(x.cameraRoll, time, cursor);
-    s.roll = roll.applies ? x.cameraRoll.keys[roll.a].value : 0.0;
+    s.roll = roll.applies ? x.cameraRoll.keys.value(roll.a) : 0.0;
 
     // The game's basis, in the file's own axes: forward = target - eye, right = up x forward,
     // camera up = forward x right, then the roll turns right towards up.

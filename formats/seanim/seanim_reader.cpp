@@ -87,15 +87,26 @@ struct ModelSink {
         else
             (w == Which::Loc ? t.translation : t.scale).keys.reserve(count);
     }
-    void vec(uint32_t i, Which w, uint32_t frame, const double* v)
+    // A key's values in file order (x y z, and w for a rotation); `f` the same as read, when the file
+    // holds floats, which the key list keeps as they are.
+    void key(uint32_t i, Which w, uint32_t frame, const double* v, const float* f)
     {
         Track& t = anim.tracks[i];
-        (w == Which::Loc ? t.translation : t.scale).keys.push_back({frame / fps, {v[0], v[1], v[2]}});
+        if (w == Which::Rot) {
+            if (f)
+                t.rotation.keys.pushFloat(frame / fps, f);
+            else
+                t.rotation.keys.push_back({frame / fps, glm::dquat(v[3], v[0], v[1], v[2])});
+            return;
+        }
+        auto& keys = (w == Which::Loc ? t.translation : t.scale).keys;
+        if (f)
+            keys.pushFloat(frame / fps, f);
+        else
+            keys.push_back({frame / fps, {v[0], v[1], v[2]}});
     }
-    void quat(uint32_t i, uint32_t frame, const double* v)
-    {
-        anim.tracks[i].rotation.keys.push_back({frame / fps, glm::dquat(v[3], v[0], v[1], v[2])});
-    }
+    // `count` keys of float values whose array has been checked whole (keysPlain): copied in bulk.
+    void floatKeys(uint32_t i, Which w, const uint8_t* p, uint32_t count, int fw);
     void note(uint32_t frame, std::string name) { anim.notes.push_back({frame / fps, std::move(name)}); }
 };
 
@@ -113,8 +124,7 @@ struct SummarySink {
         TrackSummary& t = summary.tracks[i];
         (w == Which::Loc ? t.translation : w == Which::Rot ? t.rotation : t.scale) = count;
     }
-    void vec(uint32_t, Which, uint32_t, const double*) {}
-    void quat(uint32_t, uint32_t, const double*) {}
+    void key(uint32_t, Which, uint32_t, const double*, const float*) {}
     void note(uint32_t, std::string) { ++summary.notes; }
 };
 
@@ -125,6 +135,18 @@ inline uint32_t loadUint(const uint8_t* p, int width)
     case 2: return uint32_t(p[0]) | uint32_t(p[1]) << 8;
     default: return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     }
+}
+
+void ModelSink::floatKeys(uint32_t i, Which w, const uint8_t* p, uint32_t count, int fw)
+{
+    const size_t comps = w == Which::Rot ? 4 : 3, keySize = size_t(fw) + comps * sizeof(float);
+    const auto time = [&](size_t k) { return loadUint(p + k * keySize, fw) / fps; };
+    const auto values = [&](size_t k, float* out) { std::memcpy(out, p + k * keySize + fw, comps * sizeof(float)); };
+    Track& t = anim.tracks[i];
+    if (w == Which::Rot)
+        t.rotation.keys.appendFloats(count, time, values);
+    else
+        (w == Which::Loc ? t.translation : t.scale).keys.appendFloats(count, time, values);
 }
 
 // What a parse saw, to judge whether a guessed field width was right.
@@ -160,6 +182,7 @@ void decodeKeys(Reader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t b
     const int comps = w == Which::Rot ? 4 : 3;
     const size_t keySize = size_t(fw) + comps * (highPrecision ? 8 : 4);
     double v[4];
+    float f[4];
     for (uint32_t k = 0; k < count; ++k, p += keySize) {
         const uint32_t frame = loadUint(p, fw);
         if (Checked && frame > stats.maxFrame) {
@@ -172,9 +195,8 @@ void decodeKeys(Reader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t b
             if (highPrecision) {
                 std::memcpy(&v[c], q + c * 8, 8);
             } else {
-                float f;
-                std::memcpy(&f, q + c * 4, 4);
-                v[c] = f;
+                std::memcpy(&f[c], q + c * 4, 4);
+                v[c] = f[c];
             }
             if constexpr (Checked) {
                 finite &= std::isfinite(v[c]);
@@ -184,15 +206,11 @@ void decodeKeys(Reader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t b
         if (Checked && !finite)
             r.failAt(base + k * keySize + fw, std::string(what) + " value of bone " + std::to_string(bone) +
                                                   ", key " + std::to_string(k) + " is not a finite number");
-        if (w == Which::Rot) {
-            if constexpr (Checked) {
-                const double len2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
-                stats.implausible += std::abs(len2 - 1.0) > 0.01;
-            }
-            sink.quat(bone, frame, v);
-        } else {
-            sink.vec(bone, w, frame, v);
+        if (Checked && w == Which::Rot) {
+            const double len2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
+            stats.implausible += std::abs(len2 - 1.0) > 0.01;
         }
+        sink.key(bone, w, frame, v, highPrecision ? nullptr : f);
     }
 }
 
@@ -221,8 +239,12 @@ void readKeys(Reader& r, Sink& sink, uint32_t bone, Which w, int fw, bool highPr
         stats.maxFrame = frames.max;
         stats.maxFrameAt = base + frames.maxAt * keySize;
     }
-    if constexpr (Sink::keepsKeys)
-        decodeKeys<false>(r, p, base, sink, bone, w, count, fw, highPrecision, what, stats);
+    if constexpr (Sink::keepsKeys) {
+        if (highPrecision)
+            decodeKeys<false>(r, p, base, sink, bone, w, count, fw, highPrecision, what, stats);
+        else
+            sink.floatKeys(bone, w, p, count, fw);
+    }
 }
 
 // Parses everything after the header with the given field widths.

@@ -30,48 +30,37 @@ void maxFrameOf(const Channel<T>& ch, double fps, long long& maxFrame)
         maxFrame = std::max<long long>(maxFrame, frameOf(k.time, fps));
 }
 
-// A channel's count and keys, written in place: each key a frame of `fw` bytes and its values
-// (`values` gives them in file order) as float or, with `high`, double.
-template <int Comps, class Key, class Values>
-void writeKeys(ByteWriter& w, const std::vector<Key>& keys, double fps, int fw, bool high, Values values)
+// A channel's count and keys, written in place: each key a frame of `fw` bytes and its values in
+// file order (x y z, and w for a rotation) as float or, with `high`, double. Values held in float
+// are copied as they are.
+template <class T>
+void writeKeys(ByteWriter& w, const KeyList<T>& keys, double fps, int fw, bool high)
 {
+    constexpr int Comps = KeyParts<T>::n;
     w.uint(uint32_t(keys.size()), fw);
     const size_t valueSize = high ? 8 : 4;
     uint8_t* p = w.extend(keys.size() * (size_t(fw) + Comps * valueSize));
-    for (const Key& k : keys) {
-        const uint32_t frame = frameOf(k.time, fps);
+    const float* floats = keys.inFloat() ? keys.floatValues() : nullptr;
+    const double* doubles = keys.inFloat() ? nullptr : keys.doubleValues();
+    for (size_t k = 0; k < keys.size(); ++k) {
+        const uint32_t frame = frameOf(keys.time(k), fps);
         for (int i = 0; i < fw; ++i)
             *p++ = uint8_t(frame >> (8 * i));
-        double v[Comps];
-        values(k, v);
+        if (floats && !high) {
+            std::memcpy(p, floats + k * Comps, Comps * sizeof(float));
+            p += Comps * sizeof(float);
+            continue;
+        }
         for (int c = 0; c < Comps; ++c, p += valueSize) {
+            const double v = floats ? double(floats[k * Comps + c]) : doubles[k * Comps + c];
             if (high) {
-                std::memcpy(p, &v[c], 8);
+                std::memcpy(p, &v, 8);
             } else {
-                const float f = float(v[c]);
+                const float f = float(v);
                 std::memcpy(p, &f, 4);
             }
         }
     }
-}
-
-void writeVecKeys(ByteWriter& w, const Vec3Channel& ch, double fps, int fw, bool high)
-{
-    writeKeys<3>(w, ch.keys, fps, fw, high, [](const Vec3Key& k, double* v) {
-        v[0] = k.value.x;
-        v[1] = k.value.y;
-        v[2] = k.value.z;
-    });
-}
-
-void writeQuatKeys(ByteWriter& w, const QuatChannel& ch, double fps, int fw, bool high)
-{
-    writeKeys<4>(w, ch.keys, fps, fw, high, [](const QuatKey& k, double* v) {
-        v[0] = k.value.x;
-        v[1] = k.value.y;
-        v[2] = k.value.z;
-        v[3] = k.value.w;
-    });
 }
 
 // The bytes after the header, so that the output is allocated once.
@@ -192,11 +181,11 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
         for (const Track& t : a.tracks) {
             w.u8(uint8_t(t.flags));
             if (presence & PresenceLoc)
-                writeVecKeys(w, t.translation, fps, fw, high);
+                writeKeys(w, t.translation.keys, fps, fw, high);
             if (presence & PresenceRot)
-                writeQuatKeys(w, t.rotation, fps, fw, high);
+                writeKeys(w, t.rotation.keys, fps, fw, high);
             if (presence & PresenceScale)
-                writeVecKeys(w, t.scale, fps, fw, high);
+                writeKeys(w, t.scale.keys, fps, fw, high);
         }
     }
     if (presence & PresenceNote)

@@ -55,7 +55,7 @@ void pelvisKeysFromRest(Animation& a)
     const glm::dvec3 rest = pelvisRest();
     for (Track& t : a.tracks)
         if (t.name == kPelvis && !t.translation.rules.offsetFromRest)
-            for (Vec3Key& k : t.translation.keys)
+            for (auto&& k : t.translation.keys.edit())
                 k.value -= rest;
 }
 
@@ -146,8 +146,8 @@ void finishForFile(Animation& a, std::vector<std::string>& report)
     if (a.duration > MaxDuration) {
         size_t cut = 0;
         for (Track& t : a.tracks) {
-            cut += std::erase_if(t.rotation.keys, [](const QuatKey& k) { return k.time > MaxDuration; });
-            cut += std::erase_if(t.translation.keys, [](const Vec3Key& k) { return k.time > MaxDuration; });
+            cut += t.rotation.keys.eraseIf([](const QuatKey& k) { return k.time > MaxDuration; });
+            cut += t.translation.keys.eraseIf([](const Vec3Key& k) { return k.time > MaxDuration; });
         }
         report.push_back("Second Life: the animation lasts " + std::to_string(a.duration) +
                          " s; the viewer takes at most 60 s, so it is cut at 60 s (" + std::to_string(cut) +

@@ -41,8 +41,8 @@ void readKeys(ByteReader& r, Channel<T>& ch, std::vector<uint64_t>& codes, float
     codes.resize(n);
     for (size_t i = 0; i < n; ++i) {
         const Codes c{r.u16(), r.u16(), r.u16(), r.u16()};
-        ch.keys[i].time = decodeTime(c[0], duration);
-        ch.keys[i].value = decode(c[1], c[2], c[3]);
+        ch.keys.setTime(i, decodeTime(c[0], duration));
+        ch.keys.setValue(i, decode(c[1], c[2], c[3]));
         codes[i] = packCodes(c);
     }
 }
@@ -73,7 +73,7 @@ double estimateFps(const Animation& a)
     double gap = 0;
     auto see = [&](const auto& keys) {
         for (size_t i = 1; i < keys.size(); ++i) {
-            const double d = keys[i].time - keys[i - 1].time;
+            const double d = keys.time(i) - keys.time(i - 1);
             if (d >= 1.0 / 240 && (gap == 0 || d < gap))
                 gap = d;
         }

@@ -103,8 +103,8 @@ void writeKeys(ByteWriter& w, const Channel<T>& ch, const std::vector<uint64_t>&
     w.s32(int32_t(ch.keys.size()));
     ReadCodes<T, Decode, Encode> codes(read, duration, decode, encode);
     for (size_t i = 0; i < ch.keys.size(); ++i) {
-        const uint16_t time = codes.time(i, ch.keys[i].time);
-        writeCodes(w, time, codes.value(i, ch.keys[i].value));
+        const uint16_t time = codes.time(i, ch.keys.time(i));
+        writeCodes(w, time, codes.value(i, ch.keys.value(i)));
     }
 }
 

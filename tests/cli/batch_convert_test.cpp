@@ -118,7 +118,7 @@ TEST(PrepareForTarget, FpsScaleAndTolerance)
     EXPECT_EQ(track(a, "j_mainroot").rotation.size(), 19u);
     EXPECT_TRUE(track(a, "j_mainroot").scale.empty()); // the source does not animate it
     // Half way between the file's frames 2 and 3: translation (0, 1.25, 40).
-    EXPECT_NEAR(glm::length(track(a, "j_mainroot").translation.keys[5].value - glm::dvec3(0, 1.25, 40)), 0, 1e-9);
+    EXPECT_NEAR(glm::length(track(a, "j_mainroot").translation.keys.value(5) - glm::dvec3(0, 1.25, 40)), 0, 1e-9);
     EXPECT_EQ(a.notes.size(), 3u);
 
     ConvertOptions scale;
@@ -127,15 +127,15 @@ TEST(PrepareForTarget, FpsScaleAndTolerance)
     const Animation& s = scaled.animations[0];
     ASSERT_EQ(track(s, "j_mainroot").translation.size(), 10u);
     for (size_t k = 0; k < 10; ++k)
-        EXPECT_NEAR(glm::length(track(s, "j_mainroot").translation.keys[k].value - glm::dvec3(0, 1.0 * k, 80)), 0, 1e-9);
+        EXPECT_NEAR(glm::length(track(s, "j_mainroot").translation.keys.value(k) - glm::dvec3(0, 1.0 * k, 80)), 0, 1e-9);
     // Scale keys are factors: unchanged, and (no bake needed for a plain scale) at the file's own times.
     const Track& srcSpine = track(src.animations[0], "j_spinelower");
     ASSERT_EQ(track(s, "j_spinelower").scale.size(), srcSpine.scale.size());
     for (size_t k = 0; k < srcSpine.scale.size(); ++k) {
-        EXPECT_EQ(track(s, "j_spinelower").scale.keys[k].time, srcSpine.scale.keys[k].time);
-        EXPECT_EQ(track(s, "j_spinelower").scale.keys[k].value, srcSpine.scale.keys[k].value);
+        EXPECT_EQ(track(s, "j_spinelower").scale.keys.time(k), srcSpine.scale.keys.time(k));
+        EXPECT_EQ(track(s, "j_spinelower").scale.keys.value(k), srcSpine.scale.keys.value(k));
     }
-    EXPECT_EQ(track(s, "j_spinelower").scale.keys[1].value, glm::dvec3(1.5));
+    EXPECT_EQ(track(s, "j_spinelower").scale.keys.value(1), glm::dvec3(1.5));
 
     // The root moves in a straight line and turns at constant speed: two keys each.
     ConvertOptions tol;
@@ -150,7 +150,7 @@ TEST(PrepareForTarget, FpsScaleAndTolerance)
     const Scene zUp = prepareForTarget(src, seanim, up, report);
     const Animation& z = zUp.animations[0];
     // Y-up (0, 4.5, 40) -> Z-up (0, -40, 4.5).
-    EXPECT_NEAR(glm::length(track(z, "j_mainroot").translation.keys[9].value - glm::dvec3(0, -40, 4.5)), 0, 1e-9);
+    EXPECT_NEAR(glm::length(track(z, "j_mainroot").translation.keys.value(9) - glm::dvec3(0, -40, 4.5)), 0, 1e-9);
 }
 
 TEST(PrepareForTarget, SingleFileConvertAppliesOptions)
@@ -162,7 +162,7 @@ TEST(PrepareForTarget, SingleFileConvertAppliesOptions)
     const Animation& a = back.animations[0];
     EXPECT_EQ(a.fps, 60);
     ASSERT_EQ(track(a, "j_mainroot").translation.size(), 19u);
-    EXPECT_NEAR(glm::length(track(a, "j_mainroot").translation.keys[18].value - glm::dvec3(0, 9, 80)), 0, 1e-5);
+    EXPECT_NEAR(glm::length(track(a, "j_mainroot").translation.keys.value(18) - glm::dvec3(0, 9, 80)), 0, 1e-5);
 }
 
 glm::dquat axisAngle(double degrees, glm::dvec3 axis) { return glm::angleAxis(glm::radians(degrees), glm::normalize(axis)); }
@@ -247,11 +247,11 @@ TEST(PrepareForTarget, RetargetThroughTheCli)
     const Animation& a = back.animations[0];
     const Animation& src = tower.animations[0];
     // The hip's translation delta from rest is scaled by 1.5 (frame 40: Y 13.2547 from rest 0).
-    EXPECT_NEAR(track(a, "rig:hip").translation.keys[40].value.y, 13.2547 * 1.5, 1e-5);
-    EXPECT_NEAR(track(a, "rig:hip").translation.keys[40].value.z, -8.9529 * 1.5, 1e-5);
+    EXPECT_NEAR(track(a, "rig:hip").translation.keys.value(40).y, 13.2547 * 1.5, 1e-5);
+    EXPECT_NEAR(track(a, "rig:hip").translation.keys.value(40).z, -8.9529 * 1.5, 1e-5);
     // Same rest rotations (identity): the same local rotations.
-    EXPECT_LT(rotationDistanceDegrees(track(a, "rig:lShldr").rotation.keys[40].value,
-                                      track(src, "lShldr").rotation.keys[40].value), 1e-4);
+    EXPECT_LT(rotationDistanceDegrees(track(a, "rig:lShldr").rotation.keys.value(40),
+                                      track(src, "lShldr").rotation.keys.value(40)), 1e-4);
 }
 
 } // namespace

@@ -133,11 +133,11 @@ TEST(AxisConversion, ConvertingBackIsTheIdentity)
         const Track& t = anim.tracks[i];
         const Track& t0 = a0.tracks[i];
         for (size_t k = 0; k < t.translation.size(); ++k)
-            expectNear(t.translation.keys[k].value, t0.translation.keys[k].value, 1e-12);
+            expectNear(t.translation.keys.value(k), t0.translation.keys.value(k), 1e-12);
         for (size_t k = 0; k < t.scale.size(); ++k)
-            expectNear(t.scale.keys[k].value, t0.scale.keys[k].value, 1e-12);
+            expectNear(t.scale.keys.value(k), t0.scale.keys.value(k), 1e-12);
         for (size_t k = 0; k < t.rotation.size(); ++k)
-            EXPECT_NEAR(std::abs(glm::dot(t.rotation.keys[k].value, t0.rotation.keys[k].value)), 1.0, 1e-12);
+            EXPECT_NEAR(std::abs(glm::dot(t.rotation.keys.value(k), t0.rotation.keys.value(k))), 1.0, 1e-12);
     }
 }
 

@@ -68,15 +68,15 @@ TEST(Bake, KeysAtFrameTimesHoldTheLocalTransforms)
     ASSERT_EQ(arm.rotation.size(), 11u);
     ASSERT_EQ(arm.scale.size(), 11u);
     for (int k = 0; k <= 10; ++k) {
-        EXPECT_EQ(root.translation.keys[k].time, k / 10.0);
+        EXPECT_EQ(root.translation.keys.time(k), k / 10.0);
         // rest (0,1,0) + lerp((0,0,0), (2,0,0)) now replaces the rest.
-        expectNear(root.translation.keys[k].value, {0.2 * k, 1, 0});
-        expectNear(arm.translation.keys[k].value, {1, 0, 0});
-        expectNear(arm.scale.keys[k].value, {1, 1, 1});
+        expectNear(root.translation.keys.value(k), {0.2 * k, 1, 0});
+        expectNear(arm.translation.keys.value(k), {1, 0, 0});
+        expectNear(arm.scale.keys.value(k), {1, 1, 1});
     }
     // Half way: slerp(identity, 90 about X) = 45 about X, then the rest rotation.
     const glm::dquat want = axisAngle(45, {1, 0, 0}) * axisAngle(90, {0, 0, 1});
-    const glm::dquat got = arm.rotation.keys[5].value;
+    const glm::dquat got = arm.rotation.keys.value(5);
     EXPECT_NEAR(std::abs(glm::dot(want, got)), 1.0, 1e-7); // the sampler's slerp: ~1e-8
 }
 
@@ -118,8 +118,8 @@ TEST(Bake, WithoutSkeletonUsesOneBonePerTrack)
     const Animation baked = bake(additive(), Skeleton{});
     ASSERT_EQ(baked.tracks.size(), 2u);
     // Flat skeleton: rest is identity, so rest + key = key.
-    expectNear(baked.tracks[0].translation.keys[10].value, {2, 0, 0});
-    const glm::dquat q = baked.tracks[1].rotation.keys[10].value;
+    expectNear(baked.tracks[0].translation.keys.value(10), {2, 0, 0});
+    const glm::dquat q = baked.tracks[1].rotation.keys.value(10);
     EXPECT_NEAR(std::abs(glm::dot(q, axisAngle(90, {1, 0, 0}))), 1.0, 1e-12);
 }
 

@@ -55,9 +55,9 @@ TEST(TimeScale, TimesNotesDurationAndLoopRange)
     scaleTime(a, 2);
     EXPECT_EQ(a.duration, 4);
     EXPECT_EQ(a.fps, 30);
-    EXPECT_EQ(a.tracks[0].translation.keys[2].time, 4);
-    EXPECT_EQ(a.tracks[0].translation.keys[2].value, glm::dvec3(2, 0, 0));
-    EXPECT_EQ(a.tracks[1].rotation.keys[0].time, 1);
+    EXPECT_EQ(a.tracks[0].translation.keys.time(2), 4);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(2), glm::dvec3(2, 0, 0));
+    EXPECT_EQ(a.tracks[1].rotation.keys.time(0), 1);
     EXPECT_EQ(a.notes[0].time, 3);
     EXPECT_EQ(a.loopRange->in, 1);
     EXPECT_EQ(a.loopRange->out, 3);
@@ -83,19 +83,19 @@ TEST(DropTracks, ByPatternWithModifiersReindexed)
 TEST(FreezeTracks, HoldFirstKeyForTheWholeClip)
 {
     Animation a = clip();
-    a.tracks[1].rotation.keys[1].flags = keyflag::Negate | keyflag::Active;
-    a.tracks[1].rotation.keys[0].flags = keyflag::Active | keyflag::Negate;
+    a.tracks[1].rotation.keys.setFlags(1, keyflag::Negate | keyflag::Active);
+    a.tracks[1].rotation.keys.setFlags(0, keyflag::Active | keyflag::Negate);
     EXPECT_EQ(freezeTracks(a, BonePattern("mHand*")), 2u);
     for (int t : {1, 2}) {
         const auto& keys = a.tracks[size_t(t)].rotation.keys;
         ASSERT_EQ(keys.size(), 2u);
-        EXPECT_EQ(keys[0].time, 0);
-        EXPECT_EQ(keys[1].time, 2);
+        EXPECT_EQ(keys.time(0), 0);
+        EXPECT_EQ(keys.time(1), 2);
         const glm::dquat first = glm::angleAxis(glm::radians(10.0), glm::dvec3(0, 0, 1));
-        EXPECT_EQ(keys[0].value, first);
-        EXPECT_EQ(keys[1].value, first);
+        EXPECT_EQ(keys.value(0), first);
+        EXPECT_EQ(keys.value(1), first);
     }
-    EXPECT_EQ(a.tracks[1].rotation.keys[1].flags, keyflag::Active); // no negation of the held value
+    EXPECT_EQ(a.tracks[1].rotation.keys.flags(1), keyflag::Active); // no negation of the held value
     EXPECT_EQ(a.tracks[0].translation.keys.size(), 3u);                 // root untouched
 }
 
@@ -103,7 +103,7 @@ TEST(OffsetRoot, NearestTheSkeletonRootOrFirstTranslated)
 {
     Animation a = clip();
     EXPECT_EQ(offsetRoot(a, Skeleton{}, {0, 0.5, -1}), 0);
-    EXPECT_EQ(a.tracks[0].translation.keys[2].value, glm::dvec3(2, 0.5, -1));
+    EXPECT_EQ(a.tracks[0].translation.keys.value(2), glm::dvec3(2, 0.5, -1));
     EXPECT_TRUE(a.tracks[1].translation.keys.empty());
 
     // With a skeleton: the track of the shallowest bone, given keys from its rest translation.
@@ -119,16 +119,16 @@ TEST(OffsetRoot, NearestTheSkeletonRootOrFirstTranslated)
     EXPECT_EQ(offsetRoot(b, s, {0, 0, 0.25}), 2);
     const auto& keys = b.tracks[2].translation.keys;
     ASSERT_EQ(keys.size(), 2u);
-    EXPECT_EQ(keys[0].time, 0);
-    EXPECT_EQ(keys[1].time, 2);
-    EXPECT_NEAR(keys[1].value.z, 1.067 + 0.25, 1e-12);
-    EXPECT_EQ(keys[1].value.x, 0);
+    EXPECT_EQ(keys.time(0), 0);
+    EXPECT_EQ(keys.time(1), 2);
+    EXPECT_NEAR(keys.value(1).z, 1.067 + 0.25, 1e-12);
+    EXPECT_EQ(keys.value(1).x, 0);
     // Keys that are offsets from the rest translation start from zero.
     Animation c = clip();
     c.tracks[2].name = "mPelvis";
     c.tracks[2].translation.rules.offsetFromRest = true;
     offsetRoot(c, s, {0, 0, 0.25});
-    EXPECT_EQ(c.tracks[2].translation.keys[0].value, glm::dvec3(0, 0, 0.25));
+    EXPECT_EQ(c.tracks[2].translation.keys.value(0), glm::dvec3(0, 0, 0.25));
     Animation empty;
     EXPECT_EQ(offsetRoot(empty, s, {1, 1, 1}), -1);
 }

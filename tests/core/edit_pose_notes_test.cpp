@@ -65,7 +65,7 @@ TEST(KeyPose, NewKeysCopyTheFlagsBeforeThem)
     const auto keys = keyPose(a, sk, Binding::bind(a, sk), 0, 0.5, LocalTransform{});
     ASSERT_EQ(keys.size(), 1u); // only the channel the track has
     EXPECT_EQ(keys[0].channel, ChannelKind::Rotation);
-    EXPECT_EQ(a.tracks[0].rotation.keys[1].flags, keyflag::Active | keyflag::Hold);
+    EXPECT_EQ(a.tracks[0].rotation.keys.flags(1), keyflag::Active | keyflag::Hold);
 }
 
 TEST(NoteEditing, OrderedByTimeAndSeveralPerFrame)

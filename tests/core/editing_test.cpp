@@ -40,10 +40,10 @@ TEST(KeyEditing, InsertKeepsOrderAndReplacesSameTime)
     EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 0.5, 1, 2}));
     EXPECT_EQ(insertKey(a, 0, ChannelKind::Translation, 1.0, {99, 0, 0, 0}), 2);
     EXPECT_EQ(a.tracks[0].translation.size(), 4u);
-    EXPECT_EQ(a.tracks[0].translation.keys[2].value.x, 99);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(2).x, 99);
     const int r = insertKey(a, 0, ChannelKind::Rotation, 0.25, {0, 0, 1, 0}); // quaternion x,y,z,w
     EXPECT_EQ(r, 0);
-    EXPECT_EQ(a.tracks[0].rotation.keys[0].value, glm::dquat(0, 0, 0, 1));
+    EXPECT_EQ(a.tracks[0].rotation.keys.value(0), glm::dquat(0, 0, 0, 1));
 }
 
 // Measured: Insert key at frame 5 of the Second Life walk (15 fps; key times stored as 1/65535 of the
@@ -56,8 +56,8 @@ TEST(KeyEditing, InsertAtAFrameMeetsAQuantisedKeyThere)
     a.tracks[0].translation.keys.insert(a.tracks[0].translation.keys.begin() + 1, {stored, {7, 0, 0}});
     EXPECT_EQ(insertKey(a, 0, ChannelKind::Translation, 5.0 / 15, {8, 0, 0, 0}), 1);
     ASSERT_EQ(a.tracks[0].translation.size(), 4u);
-    EXPECT_EQ(a.tracks[0].translation.keys[1].time, stored); // the file's time is kept
-    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 8);
+    EXPECT_EQ(a.tracks[0].translation.keys.time(1), stored); // the file's time is kept
+    EXPECT_EQ(a.tracks[0].translation.keys.value(1).x, 8);
     // A key a hundredth of a frame away is another key.
     EXPECT_EQ(insertKey(a, 0, ChannelKind::Translation, stored + 0.01 / 15, {9, 0, 0, 0}), 2);
     EXPECT_EQ(a.tracks[0].translation.size(), 5u);
@@ -66,19 +66,19 @@ TEST(KeyEditing, InsertAtAFrameMeetsAQuantisedKeyThere)
     ASSERT_EQ(a.tracks[0].translation.size(), 4u);
     ASSERT_EQ(moved.size(), 1u);
     EXPECT_EQ(moved[0].index, 1);
-    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 9);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(1).x, 9);
 }
 
 // Whether a format reuses its codes for the key is the writer's to decide (SecondLifeReadWrite).
 TEST(KeyEditing, SetValueKeepsTimeAndFlags)
 {
     Animation a = line();
-    a.tracks[0].translation.keys[1].flags = 5;
-    const double time = a.tracks[0].translation.keys[1].time;
+    a.tracks[0].translation.keys.setFlags(1, 5);
+    const double time = a.tracks[0].translation.keys.time(1);
     setKeyValue(a, {0, ChannelKind::Translation, 1}, {7, 8, 9, 0});
-    EXPECT_EQ(a.tracks[0].translation.keys[1].value, glm::dvec3(7, 8, 9));
-    EXPECT_EQ(a.tracks[0].translation.keys[1].time, time);
-    EXPECT_EQ(a.tracks[0].translation.keys[1].flags, 5u);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(1), glm::dvec3(7, 8, 9));
+    EXPECT_EQ(a.tracks[0].translation.keys.time(1), time);
+    EXPECT_EQ(a.tracks[0].translation.keys.flags(1), 5u);
 }
 
 TEST(KeyEditing, DeleteAnyOrder)
@@ -86,7 +86,7 @@ TEST(KeyEditing, DeleteAnyOrder)
     Animation a = line();
     deleteKeys(a, {{0, ChannelKind::Translation, 0}, {0, ChannelKind::Translation, 2}, {0, ChannelKind::Translation, 0}});
     ASSERT_EQ(a.tracks[0].translation.size(), 1u);
-    EXPECT_EQ(a.tracks[0].translation.keys[0].value.x, 10);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(0).x, 10);
 }
 
 TEST(KeyEditing, MoveSnapsResortsAndReturnsNewRefs)
@@ -97,10 +97,10 @@ TEST(KeyEditing, MoveSnapsResortsAndReturnsNewRefs)
     EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{1, 1.5, 2}));
     ASSERT_EQ(moved.size(), 1u);
     EXPECT_EQ(moved[0].index, 1);
-    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 0);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(1).x, 0);
     // Moving before 0 clamps at 0.
     moveKeys(a, {{0, ChannelKind::Translation, 0}}, -5);
-    EXPECT_EQ(a.tracks[0].translation.keys[0].time, 0);
+    EXPECT_EQ(a.tracks[0].translation.keys.time(0), 0);
 }
 
 TEST(KeyEditing, CopyPasteAtAnotherTime)
@@ -109,8 +109,8 @@ TEST(KeyEditing, CopyPasteAtAnotherTime)
     const KeyClipboard clip = copyKeys(a, {{0, ChannelKind::Translation, 1}, {0, ChannelKind::Translation, 2}});
     const auto pasted = pasteKeys(a, clip, 3.0);
     EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 1, 2, 3, 4}));
-    EXPECT_EQ(a.tracks[0].translation.keys[3].value.x, 10);
-    EXPECT_EQ(a.tracks[0].translation.keys[4].value.x, 20);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(3).x, 10);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(4).x, 20);
     ASSERT_EQ(pasted.size(), 2u);
     EXPECT_EQ(pasted[0].index, 3);
     EXPECT_EQ(pasted[1].index, 4);
@@ -135,9 +135,9 @@ TEST(ClipEditing, TrimAddsSampledEndKeys)
     trimClip(a, 0.5, 1.5);
     EXPECT_EQ(a.duration, 1);
     EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 0.5, 1}));
-    EXPECT_EQ(a.tracks[0].translation.keys[0].value.x, 5);  // sampled at 0.5
-    EXPECT_EQ(a.tracks[0].translation.keys[1].value.x, 10); // the key at 1.0
-    EXPECT_EQ(a.tracks[0].translation.keys[2].value.x, 15); // sampled at 1.5
+    EXPECT_EQ(a.tracks[0].translation.keys.value(0).x, 5);  // sampled at 0.5
+    EXPECT_EQ(a.tracks[0].translation.keys.value(1).x, 10); // the key at 1.0
+    EXPECT_EQ(a.tracks[0].translation.keys.value(2).x, 15); // sampled at 1.5
     ASSERT_EQ(a.notes.size(), 1u);
     EXPECT_EQ(a.notes[0].time, 1.0);
 }
@@ -147,22 +147,22 @@ TEST(ClipEditing, SetDurationCutsAtTheEnd)
     Animation a = line();
     setDuration(a, 1.25);
     EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 1, 1.25}));
-    EXPECT_EQ(a.tracks[0].translation.keys[2].value.x, 12.5);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(2).x, 12.5);
     EXPECT_TRUE(a.notes.empty());
 }
 
 TEST(ClipEditing, ReverseMovesSegmentFlags)
 {
     Animation a = line();
-    a.tracks[0].translation.keys[2].flags = keyflag::Hold | keyflag::Active; // holds segment 1->2
+    a.tracks[0].translation.keys.setFlags(2, keyflag::Hold | keyflag::Active); // holds segment 1->2
     a.tracks[0].translation.rules.segmentFlags = true;
     reverseClip(a);
     EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 1, 2}));
-    EXPECT_EQ(a.tracks[0].translation.keys[0].value.x, 20);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(0).x, 20);
     // The segment (old key 1 -> old key 2) is now (key 0 -> key 1): its flag sits on key 1.
-    EXPECT_EQ(a.tracks[0].translation.keys[1].flags & keyflag::Hold, keyflag::Hold);
-    EXPECT_EQ(a.tracks[0].translation.keys[0].flags & keyflag::Hold, 0u);
-    EXPECT_EQ(a.tracks[0].translation.keys[0].flags & keyflag::Active, keyflag::Active);
+    EXPECT_EQ(a.tracks[0].translation.keys.flags(1) & keyflag::Hold, keyflag::Hold);
+    EXPECT_EQ(a.tracks[0].translation.keys.flags(0) & keyflag::Hold, 0u);
+    EXPECT_EQ(a.tracks[0].translation.keys.flags(0) & keyflag::Active, keyflag::Active);
     EXPECT_EQ(a.notes[0].time, 0.5);
 }
 
@@ -171,6 +171,6 @@ TEST(ClipEditing, ResampleOnFrames)
     Animation a = line();
     resampleClip(a, 2); // frames at 0, 0.5, ..., 2
     EXPECT_EQ(times(a.tracks[0].translation), (std::vector<double>{0, 0.5, 1, 1.5, 2}));
-    EXPECT_EQ(a.tracks[0].translation.keys[3].value.x, 15);
+    EXPECT_EQ(a.tracks[0].translation.keys.value(3).x, 15);
     EXPECT_EQ(a.fps, 2);
 }

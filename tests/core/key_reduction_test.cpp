@@ -25,7 +25,7 @@ double maxError(const Vec3Channel& original, const Vec3Channel& reduced)
     uint32_t c1 = 0, c2 = 0;
     for (size_t i = 0; i + 1 < original.keys.size(); ++i)
         for (double f : {0.0, 0.25, 0.5, 0.75, 1.0}) {
-            const double t = original.keys[i].time + f * (original.keys[i + 1].time - original.keys[i].time);
+            const double t = original.keys.time(i) + f * (original.keys.time(i + 1) - original.keys.time(i));
             glm::dvec3 a, b;
             sampleChannel(original, t, c1, a);
             sampleChannel(reduced, t, c2, b);
@@ -41,9 +41,9 @@ TEST(KeyReduction, StraightLineCollapsesToTwoKeys)
         ch.keys.push_back({i / 30.0, glm::dvec3(i * 0.5, -i * 0.25, 3.0)});
     EXPECT_EQ(reduceChannel(ch, 1e-9), 99u);
     ASSERT_EQ(ch.keys.size(), 2u);
-    EXPECT_EQ(ch.keys[0].time, 0.0);
-    EXPECT_EQ(ch.keys[1].time, 100 / 30.0);
-    EXPECT_EQ(ch.keys[1].value, glm::dvec3(50, -25, 3));
+    EXPECT_EQ(ch.keys.time(0), 0.0);
+    EXPECT_EQ(ch.keys.time(1), 100 / 30.0);
+    EXPECT_EQ(ch.keys.value(1), glm::dvec3(50, -25, 3));
 }
 
 TEST(KeyReduction, StepKeepsItsCorners)
@@ -54,10 +54,10 @@ TEST(KeyReduction, StepKeepsItsCorners)
         ch.keys.push_back({double(i), glm::dvec3(i < 4 ? 0.0 : 1.0)});
     reduceChannel(ch, 1e-3);
     ASSERT_EQ(ch.keys.size(), 4u);
-    EXPECT_EQ(ch.keys[0].time, 0.0);
-    EXPECT_EQ(ch.keys[1].time, 3.0);
-    EXPECT_EQ(ch.keys[2].time, 4.0);
-    EXPECT_EQ(ch.keys[3].time, 7.0);
+    EXPECT_EQ(ch.keys.time(0), 0.0);
+    EXPECT_EQ(ch.keys.time(1), 3.0);
+    EXPECT_EQ(ch.keys.time(2), 4.0);
+    EXPECT_EQ(ch.keys.time(3), 7.0);
 }
 
 TEST(KeyReduction, ErrorNeverExceedsTheTolerance)

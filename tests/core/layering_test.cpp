@@ -104,7 +104,7 @@ TEST(Layering, AdditiveRotationComesAfterTheBaseAsOnRest)
 {
     // About another axis the order shows: key * base, as key * rest without a base (FORMATS.md).
     Animation a = additive();
-    a.tracks[0].rotation.keys[0].value = about({1, 0, 0}, 90);
+    a.tracks[0].rotation.keys.setValue(0, about({1, 0, 0}, 90));
     const auto pose = layered(a, baseLayer(1), 0);
     expectQuat(pose[0].rotation, about({1, 0, 0}, 90) * aboutZ(30));
     const auto half = layered(a, baseLayer(0.5), 0);
@@ -201,7 +201,7 @@ TEST(Layering, BakedResultPlaysTheLayeredPoseAsAbsoluteKeys)
         }
     }
     // Frame 15: base 30 deg + half of the additive's 30 deg.
-    expectQuat(baked.tracks[0].rotation.keys[15].value, aboutZ(45));
+    expectQuat(baked.tracks[0].rotation.keys.value(15), aboutZ(45));
 }
 
 TEST(Layering, BakingOnAHeldFrameHoldsTheBasesVisibility)
@@ -212,7 +212,7 @@ TEST(Layering, BakingOnAHeldFrameHoldsTheBasesVisibility)
     layer.frameTime = 0.6; // the arm hidden
     const Animation baked = bake(a, layer, twoBones(), {0, true});
     ASSERT_EQ(baked.tracks[1].visibility.size(), 1u);
-    EXPECT_EQ(baked.tracks[1].visibility.keys[0].value, 0.0);
+    EXPECT_EQ(baked.tracks[1].visibility.keys.value(0), 0.0);
     layer.frameTime.reset(); // playing along: the base's switches
     EXPECT_EQ(bake(a, layer, twoBones(), {0, true}).tracks[1].visibility.size(), 2u);
 }

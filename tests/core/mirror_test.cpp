@@ -123,12 +123,12 @@ TEST(Mirror, KeysReflectedOnTheChosenAxis)
     Animation a = leftArmRaise();
     mirrorAnimation(a, 2);
     const Track& hips = a.tracks[1];
-    EXPECT_EQ(hips.translation.keys[1].value, glm::dvec3(0.2, 1.1, -0.05));
+    EXPECT_EQ(hips.translation.keys.value(1), glm::dvec3(0.2, 1.1, -0.05));
     const glm::dquat q = glm::angleAxis(glm::radians(30.0), glm::dvec3(0, 1, 0));
-    EXPECT_EQ(hips.rotation.keys[1].value, glm::dquat(q.w, -q.x, -q.y, q.z));
+    EXPECT_EQ(hips.rotation.keys.value(1), glm::dquat(q.w, -q.x, -q.y, q.z));
     mirrorAnimation(a, 2); // twice is the original
     EXPECT_EQ(a.tracks[0].name, "upperarm_l");
-    EXPECT_EQ(a.tracks[1].translation.keys[1].value, glm::dvec3(0.2, 1.1, 0.05));
+    EXPECT_EQ(a.tracks[1].translation.keys.value(1), glm::dvec3(0.2, 1.1, 0.05));
 }
 
 // Measured: the LEGO Island sample (several actors' nodes named "INFOGRON") was refused.
@@ -153,9 +153,9 @@ TEST(Mirror, BothSidesTradeTracksAndNameClashIsRefused)
     a.tracks[1].translation.keys = {{0, {-4, 5, 6}}};
     EXPECT_EQ(mirrorAnimation(a, 0), 2u);
     EXPECT_EQ(a.tracks[0].name, "hand_r");
-    EXPECT_EQ(a.tracks[0].translation.keys[0].value, glm::dvec3(-1, 2, 3));
+    EXPECT_EQ(a.tracks[0].translation.keys.value(0), glm::dvec3(-1, 2, 3));
     EXPECT_EQ(a.tracks[1].name, "hand_l");
-    EXPECT_EQ(a.tracks[1].translation.keys[0].value, glm::dvec3(4, 5, 6));
+    EXPECT_EQ(a.tracks[1].translation.keys.value(0), glm::dvec3(4, 5, 6));
 
     // Pairs that overlap ("A:B" and "B:C") send both "armA" and "armC" to "armB".
     Animation clash;
@@ -171,7 +171,7 @@ TEST(Mirror, BothSidesTradeTracksAndNameClashIsRefused)
         EXPECT_STREQ(e.what(), "cannot mirror: 'armA' and 'armC' would both become 'armB'");
     }
     EXPECT_EQ(clash.tracks[1].name, "armC");
-    EXPECT_EQ(clash.tracks[1].translation.keys[0].value, before.tracks[1].translation.keys[0].value);
+    EXPECT_EQ(clash.tracks[1].translation.keys.value(0), before.tracks[1].translation.keys.value(0));
 }
 
 // One pose: at the chosen time, each side takes the other's pose reflected (the hips in place); the
@@ -193,11 +193,11 @@ TEST(MirrorPose, LeftArmRaiseAtOneTimeBecomesRightArmRaise)
     }
     // The hips' end key reflected in place; the left arm back at rest at the end; the start untouched.
     const Track& hips = posed.tracks[size_t(posed.findTrack("hips"))];
-    EXPECT_NEAR(hips.translation.keys[1].value.x, -0.2, 1e-12);
-    EXPECT_EQ(hips.translation.keys[0].value, glm::dvec3(0, 1, 0));
+    EXPECT_NEAR(hips.translation.keys.value(1).x, -0.2, 1e-12);
+    EXPECT_EQ(hips.translation.keys.value(0), glm::dvec3(0, 1, 0));
     const Track& left = posed.tracks[size_t(posed.findTrack("upperarm_l"))];
     ASSERT_EQ(left.rotation.keys.size(), 2u);
-    EXPECT_NEAR(left.rotation.keys[1].value.w, 1.0, 1e-12);
+    EXPECT_NEAR(left.rotation.keys.value(1).w, 1.0, 1e-12);
     const auto start = test::worldPositions(posed, s, 0.0), startBefore = test::worldPositions(original, s, 0.0);
     const size_t hand = size_t(s.find("hand_l"));
     for (int c = 0; c < 3; ++c)
@@ -213,11 +213,11 @@ TEST(MirrorPose, ChosenBonesTakeTheirCounterpartsAlongAndNothingElse)
     ASSERT_EQ(keys.size(), 2u);
     for (const KeyRef& k : keys)
         EXPECT_NE(posed.tracks[size_t(k.track)].name, "hips");
-    EXPECT_NEAR(posed.tracks[size_t(posed.findTrack("hips"))].translation.keys[1].value.x, 0.2, 1e-12);
+    EXPECT_NEAR(posed.tracks[size_t(posed.findTrack("hips"))].translation.keys.value(1).x, 0.2, 1e-12);
     const Track& right = posed.tracks[size_t(posed.findTrack("upperarm_r"))];
     ASSERT_EQ(right.rotation.keys.size(), 1u);
     const glm::dquat raise = glm::angleAxis(glm::radians(80.0), glm::dvec3(0, 0, 1));
-    EXPECT_NEAR(glm::dot(right.rotation.keys[0].value, reflectX(raise)), 1.0, 1e-12);
+    EXPECT_NEAR(glm::dot(right.rotation.keys.value(0), reflectX(raise)), 1.0, 1e-12);
     // A rig with no animated bone: nothing to key.
     Animation still;
     EXPECT_TRUE(mirrorPose(still, s, 0.5, 0).empty());

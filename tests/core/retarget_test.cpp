@@ -120,15 +120,15 @@ TEST(Retarget, RotationsAsDeltasFromRestAndRootScaledByHipHeight)
     EXPECT_EQ(th.name, "mixamorig:Hips");
     ASSERT_EQ(th.translation.size(), 3u); // frames at 0, 0.5, 1
     // rest (0,2,0) + ((1,1.5,0) - (0,1,0)) * 2
-    EXPECT_NEAR(glm::length(th.translation.keys[2].value - glm::dvec3(2, 3, 0)), 0, 1e-12);
-    EXPECT_NEAR(glm::length(th.translation.keys[1].value - glm::dvec3(1, 2.5, 0)), 0, 1e-12);
+    EXPECT_NEAR(glm::length(th.translation.keys.value(2) - glm::dvec3(2, 3, 0)), 0, 1e-12);
+    EXPECT_NEAR(glm::length(th.translation.keys.value(1) - glm::dvec3(1, 2.5, 0)), 0, 1e-12);
     EXPECT_TRUE(ts.translation.empty()); // only the root travels
     // Spine: target rest is identity, so the key is the delta itself: 30 degrees about X.
-    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys[2].value, axisAngle(30, {1, 0, 0}))), 1, 1e-7);
-    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys[0].value, glm::dquat(1, 0, 0, 0))), 1, 1e-12);
+    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys.value(2), axisAngle(30, {1, 0, 0}))), 1, 1e-7);
+    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys.value(0), glm::dquat(1, 0, 0, 0))), 1, 1e-12);
     // Arm: the target's own rest (45 about X) followed by the delta (-20 about Z).
     const glm::dquat want = axisAngle(45, {1, 0, 0}) * axisAngle(-20, {0, 0, 1});
-    EXPECT_NEAR(std::abs(glm::dot(ta.rotation.keys[1].value, want)), 1, 1e-12);
+    EXPECT_NEAR(std::abs(glm::dot(ta.rotation.keys.value(1), want)), 1, 1e-12);
 }
 
 TEST(Retarget, ExplicitMapAndMissingTargetBone)

@@ -252,8 +252,8 @@ TEST(SamplerFloat, RebindPicksUpEditedKeys)
     Pose pose;
     sampler.sample(0.5, pose);
     EXPECT_NEAR(pose.local[0].translation.x, 1.0, 1e-6);
-    a.tracks[0].translation.keys[1].value.x = 4;
-    a.tracks[0].rotation.keys[1].value = glm::angleAxis(2.0, glm::dvec3(0, 0, 1));
+    a.tracks[0].translation.keys.setPart(1, 0, 4);
+    a.tracks[0].rotation.keys.setValue(1, glm::angleAxis(2.0, glm::dvec3(0, 0, 1)));
     sampler.rebind();
     sampler.sample(0.5, pose);
     EXPECT_NEAR(pose.local[0].translation.x, 2.0, 1e-6);

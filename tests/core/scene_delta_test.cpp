@@ -28,7 +28,7 @@ TEST(SceneDelta, OneKeyEditHoldsOneTrackAndUndoesByteForByte)
     ASSERT_GE(a.tracks.size(), 300u);
     Track& t = a.tracks[123];
     ASSERT_FALSE(t.rotation.keys.empty());
-    t.rotation.keys[0].value = glm::dquat(0, 1, 0, 0);
+    t.rotation.keys.setValue(0, glm::dquat(0, 1, 0, 0));
     const std::vector<uint8_t> after = saved(edited);
     ASSERT_NE(after, original);
 
@@ -92,7 +92,7 @@ TEST(SceneDelta, AGestureMergesIntoOneStep)
         Scene edited = live;
         auto& keys = edited.animations[0].tracks[track].rotation.keys;
         EXPECT_FALSE(keys.empty());
-        keys.at(0).value.x += by;
+        keys.setPart(0, 0, keys.at(0).value.x + by);
         SceneDelta step(live, std::move(edited));
         step.apply(live);
         return step;
@@ -123,15 +123,15 @@ TEST(SceneDelta, NegativeZeroIsAChange)
     Scene live = sample();
     Track& t = live.animations[0].tracks[3];
     t.translation.keys.push_back({0.0, {1, 0, 1}});
-    t.translation.keys[0].value.y = 0.0;
+    t.translation.keys.setPart(0, 1, 0.0);
     Scene edited = live;
-    edited.animations[0].tracks[3].translation.keys[0].value.y = -0.0;
+    edited.animations[0].tracks[3].translation.keys.setPart(0, 1, -0.0);
     SceneDelta step(live, std::move(edited));
     step.apply(live);
-    EXPECT_TRUE(std::signbit(live.animations[0].tracks[3].translation.keys[0].value.y));
+    EXPECT_TRUE(std::signbit(live.animations[0].tracks[3].translation.keys.value(0).y));
     EXPECT_EQ(step.keysHeld(), live.animations[0].tracks[3].keyCount());
     step.apply(live);
-    EXPECT_FALSE(std::signbit(live.animations[0].tracks[3].translation.keys[0].value.y));
+    EXPECT_FALSE(std::signbit(live.animations[0].tracks[3].translation.keys.value(0).y));
 }
 
 
@@ -143,7 +143,7 @@ TEST(SceneDelta, ReplacingTracksSwapsThemAndMerges)
     const std::vector<uint8_t> original = saved(live);
     auto replace = [&](int track, double x) {
         Track t = live.animations[0].tracks[size_t(track)];
-        t.rotation.keys.at(0).value.x = x;
+        t.rotation.keys.setPart(0, 0, x);
         std::vector<std::pair<int, Track>> tracks;
         tracks.emplace_back(track, std::move(t));
         SceneDelta step = SceneDelta::replacingTracks(0, std::move(tracks));
@@ -151,7 +151,7 @@ TEST(SceneDelta, ReplacingTracksSwapsThemAndMerges)
         return step;
     };
     SceneDelta first = replace(40, 0.25);
-    EXPECT_EQ(live.animations[0].tracks[40].rotation.keys[0].value.x, 0.25);
+    EXPECT_EQ(live.animations[0].tracks[40].rotation.keys.value(0).x, 0.25);
     EXPECT_EQ(first.keysHeld(), live.animations[0].tracks[40].keyCount());
     const std::vector<uint8_t> one = saved(live);
     first.apply(live);

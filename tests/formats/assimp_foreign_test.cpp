@@ -133,7 +133,7 @@ TEST(AssimpForeign, GltfWithExternalBinOpensInTheCliAndTheWindowLoaders)
     const Animation& a = loaded.scene.animations[0];
     ASSERT_EQ(a.tracks.size(), 1u);
     ASSERT_EQ(a.tracks[0].rotation.size(), 2u);
-    EXPECT_NEAR(glm::angle(a.tracks[0].rotation.keys[1].value), 1.0, 1e-5);
+    EXPECT_NEAR(glm::angle(a.tracks[0].rotation.keys.value(1)), 1.0, 1e-5);
     EXPECT_GE(loaded.scene.skeleton.find("knee"), 0);
 
     EXPECT_EQ(loadSkeletonScene(files.gltf).scene.skeleton.size(), loaded.scene.skeleton.size()); // --skeleton
@@ -288,7 +288,7 @@ TEST(AssimpForeign, GltfHasNoFrameRateAndSaysWhereItsRateComesFrom)
     const LoadedScene loaded = loadScene(on24);
     EXPECT_TRUE(loaded.scene.animations[0].fpsFromKeys);
     EXPECT_EQ(loaded.scene.animations[0].fps, 24.0);
-    EXPECT_NEAR(loaded.scene.animations[0].tracks[0].rotation.keys[1].time, 1.0 / 24, 1e-6); // real times
+    EXPECT_NEAR(loaded.scene.animations[0].tracks[0].rotation.keys.time(1), 1.0 / 24, 1e-6); // real times
     const test::CliResult info = test::runCli({"info", on24});
     EXPECT_NE(info.out.find("at 24 fps (derived from the key spacing"), std::string::npos) << info.out;
     const test::CliResult dump = test::runCli({"dump", on24});

@@ -87,7 +87,7 @@ TEST(AssimpFormat, GlbWrittenAndReadBackPlaysTheSamePose)
     const int lower = back.animations[0].findTrack("lower");
     ASSERT_GE(lower, 0);
     ASSERT_EQ(back.animations[0].tracks[lower].rotation.size(), 3u);
-    EXPECT_NEAR(back.animations[0].tracks[lower].rotation.keys[1].time, 0.41, 1e-6);
+    EXPECT_NEAR(back.animations[0].tracks[lower].rotation.keys.time(1), 0.41, 1e-6);
 
     for (const char* name : {"root", "upper", "lower"})
         EXPECT_GE(back.skeleton.find(name), 0) << name;

@@ -49,7 +49,7 @@ TEST(BvhBadInput, GoodFileReads)
     EXPECT_EQ(s.skeleton.size(), 3u);
     EXPECT_EQ(s.animations[0].tracks[1].rotation.size(), 2u);
     EXPECT_EQ(s.animations[0].duration, 0.5);
-    EXPECT_EQ(s.animations[0].tracks[0].translation.keys[1].value, glm::dvec3(1, 1, 0));
+    EXPECT_EQ(s.animations[0].tracks[0].translation.keys.value(1), glm::dvec3(1, 1, 0));
 }
 
 TEST(BvhBadInput, NonNumbersPointAtTheToken)
@@ -182,7 +182,7 @@ TEST(BvhBadInput, LinesBeyondFramesAreKeptAsTrailingData)
         EXPECT_NE(summary.details[0].find("Frames:"), std::string::npos);
 
         Scene edited = s; // after an edit the frames are written anew and the tail follows them
-        edited.animations[0].tracks[1].rotation.keys[0].value = glm::dquat(1, 0, 0, 0);
+        edited.animations[0].tracks[1].rotation.keys.setValue(0, glm::dquat(1, 0, 0, 0));
         const auto written = BvhFormat().write(edited);
         const std::string out(written.begin(), written.end());
         ASSERT_GE(out.size(), tail.size());

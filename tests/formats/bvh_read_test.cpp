@@ -68,9 +68,9 @@ TEST(BvhRead, TowerMotion)
     ASSERT_EQ(hip.translation.size(), 71u);
     ASSERT_EQ(hip.rotation.size(), 71u);
     // Frame 0 line starts "0.0000 42.0084 0.0000"; frame 40 "0.0000 13.2547 -8.9529 0.0000 0.0000 0.0000".
-    EXPECT_EQ(hip.translation.keys[0].value, glm::dvec3(0, 42.0084, 0));
-    EXPECT_EQ(hip.translation.keys[40].value, glm::dvec3(0, 13.2547, -8.9529));
-    EXPECT_DOUBLE_EQ(hip.translation.keys[40].time, 40 * 0.041667);
+    EXPECT_EQ(hip.translation.keys.value(0), glm::dvec3(0, 42.0084, 0));
+    EXPECT_EQ(hip.translation.keys.value(40), glm::dvec3(0, 13.2547, -8.9529));
+    EXPECT_DOUBLE_EQ(hip.translation.keys.time(40), 40 * 0.041667);
 
     // lShldr is value 171..173 of frame 40: -21.6814 -65.965 -91.0857 (X, Y, Z), composed as
     // Rx * Ry * Rz; the quaternion worked out separately in Python.
@@ -78,11 +78,11 @@ TEST(BvhRead, TowerMotion)
     ASSERT_EQ(sh.rotation.size(), 71u);
     EXPECT_TRUE(sh.translation.empty());
     const glm::dquat want(0.650097544557, 0.271135561166, -0.487078766123, -0.516345781066);
-    EXPECT_LT(rotationDistanceDegrees(sh.rotation.keys[40].value, want), 1e-8);
+    EXPECT_LT(rotationDistanceDegrees(sh.rotation.keys.value(40), want), 1e-8);
     // lThigh (values 201..203): -61.3931 -0.9863 -1.4004.
     const Track& th = a.tracks[a.findTrack("lThigh")];
     const glm::dquat thigh(0.859840647668, -0.510343670626, -0.013638668921, -0.006114342105);
-    EXPECT_LT(rotationDistanceDegrees(th.rotation.keys[40].value, thigh), 1e-8);
+    EXPECT_LT(rotationDistanceDegrees(th.rotation.keys.value(40), thigh), 1e-8);
 }
 
 TEST(BvhRead, DetectedByContent)

@@ -77,11 +77,11 @@ TEST(BvhWrite, ResavedTowerReadsBackFrameForFrame)
         ASSERT_EQ(tb.rotation.size(), 71u) << ta.name;
         ASSERT_EQ(tb.translation.size(), ta.translation.size()) << ta.name;
         for (size_t k = 0; k < 71; ++k) {
-            EXPECT_EQ(tb.rotation.keys[k].time, ta.rotation.keys[k].time);
-            worst = std::max(worst, rotationDistanceDegrees(ta.rotation.keys[k].value, tb.rotation.keys[k].value));
+            EXPECT_EQ(tb.rotation.keys.time(k), ta.rotation.keys.time(k));
+            worst = std::max(worst, rotationDistanceDegrees(ta.rotation.keys.value(k), tb.rotation.keys.value(k)));
         }
         for (size_t k = 0; k < ta.translation.size(); ++k)
-            EXPECT_LT(glm::length(ta.translation.keys[k].value - tb.translation.keys[k].value), 1e-6);
+            EXPECT_LT(glm::length(ta.translation.keys.value(k) - tb.translation.keys.value(k)), 1e-6);
     }
     EXPECT_LT(worst, 0.01);
 }
@@ -144,7 +144,7 @@ TEST(BvhWrite, NewFileUsesZxyAndKeepsThePose)
     for (int f = 0; f <= 30; ++f) {
         const double t = f / 30.0;
         a.sampleLocal(t, la);
-        b.sampleLocal(back.animations[0].tracks[0].rotation.keys[f].time, lb);
+        b.sampleLocal(back.animations[0].tracks[0].rotation.keys.time(f), lb);
         for (int i = 0; i < 3; ++i) {
             EXPECT_LT(rotationDistanceDegrees(la[i].rotation, lb[i].rotation), 1e-4) << "frame " << f << " bone " << i;
             EXPECT_LT(glm::length(la[i].translation - lb[i].translation), 1e-6) << "frame " << f << " bone " << i;

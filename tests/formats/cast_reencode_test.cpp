@@ -76,17 +76,17 @@ TEST(CastReencode, KeyBuffersTheKeysReencodeAreNotKeptTwice)
 
     const Track& root = track(a, "root");
     ASSERT_EQ(root.translation.size(), 4u);
-    EXPECT_DOUBLE_EQ(root.translation.keys[3].time, 10.0);
-    EXPECT_EQ(root.translation.keys[1].value, glm::dvec3(-0.0, 3, -2));
-    EXPECT_TRUE(std::signbit(root.translation.keys[1].value.x));
-    EXPECT_EQ(root.translation.keys[2].value.x, double(Denormal));
-    EXPECT_EQ(root.translation.keys[3].value.x, double(1e30f));
+    EXPECT_DOUBLE_EQ(root.translation.keys.time(3), 10.0);
+    EXPECT_EQ(root.translation.keys.value(1), glm::dvec3(-0.0, 3, -2));
+    EXPECT_TRUE(std::signbit(root.translation.keys.value(1).x));
+    EXPECT_EQ(root.translation.keys.value(2).x, double(Denormal));
+    EXPECT_EQ(root.translation.keys.value(3).x, double(1e30f));
     ASSERT_EQ(root.rotation.size(), 2u);
-    EXPECT_DOUBLE_EQ(root.rotation.keys[1].time, 70000 / 30.0);
-    EXPECT_EQ(root.rotation.keys[1].value.y, double(0.70710678f));
+    EXPECT_DOUBLE_EQ(root.rotation.keys.time(1), 70000 / 30.0);
+    EXPECT_EQ(root.rotation.keys.value(1).y, double(0.70710678f));
     const Track& arm = track(a, "arm");
     ASSERT_EQ(arm.scale.size(), 2u);
-    EXPECT_EQ(arm.scale.keys[1].value, glm::dvec3(0.5, 1, 1)); // sy, sz without a curve: 1
+    EXPECT_EQ(arm.scale.keys.value(1), glm::dvec3(0.5, 1, 1)); // sy, sz without a curve: 1
 
     EXPECT_EQ(x->readHash, cast::fingerprint(a));
     EXPECT_EQ(cast.write(s), bytes);
@@ -140,17 +140,17 @@ TEST(CastReencode, CurvesTheKeysDoNotReencodeKeepTheirBytes)
     EXPECT_EQ(keysOf(3).translation.keys.at(1).value.x, 8.0); // the last curve for a component counts
     const Track outOfOrder = keysOf(4);
     ASSERT_EQ(outOfOrder.translation.size(), 2u);
-    EXPECT_EQ(outOfOrder.translation.keys[0].value.y, 2.0); // frame 0 first
-    EXPECT_EQ(outOfOrder.translation.keys[1].time, 5 / 30.0);
+    EXPECT_EQ(outOfOrder.translation.keys.value(0).y, 2.0); // frame 0 first
+    EXPECT_EQ(outOfOrder.translation.keys.time(1), 5 / 30.0);
     const Track merged = keysOf(5);
     ASSERT_EQ(merged.translation.size(), 3u);
-    EXPECT_NEAR(merged.translation.keys[1].value.x, 2.0, 1e-6);
+    EXPECT_NEAR(merged.translation.keys.value(1).x, 2.0, 1e-6);
     const Track rotations = keysOf(6);
     ASSERT_EQ(rotations.rotation.size(), 2u);
-    EXPECT_EQ(rotations.rotation.keys[0].value.x, 1.0); // frame 2 before frame 4
+    EXPECT_EQ(rotations.rotation.keys.value(0).x, 1.0); // frame 2 before frame 4
     const Track types = keysOf(7);
     ASSERT_EQ(types.translation.size(), 2u);
-    EXPECT_EQ(types.translation.keys[1].value, glm::dvec3(3, 6, 0));
+    EXPECT_EQ(types.translation.keys.value(1), glm::dvec3(3, 6, 0));
     EXPECT_TRUE(keysOf(8).translation.empty());
 }
 
@@ -161,15 +161,17 @@ TEST(CastReencode, EveryEditOfReencodedKeysIsWritten)
     using Edit = void (*)(Track&);
     const std::vector<std::pair<const char*, Edit>> edits = {
         {"one value by one unit in the last place",
-         [](Track& t) { t.translation.keys[1].value.y = std::nextafter(3.0, 4.0); }},
+         [](Track& t) { t.translation.keys.setPart(1, 1, std::nextafter(3.0, 4.0)); }},
         {"the signs of two values", // flips that a weak hash would let cancel out
          [](Track& t) {
-             t.translation.keys[0].value.y = -t.translation.keys[0].value.y;
-             t.translation.keys[2].value.y = -t.translation.keys[2].value.y;
+             t.translation.keys.setPart(0, 1, -t.translation.keys.value(0).y);
+             t.translation.keys.setPart(2, 1, -t.translation.keys.value(2).y);
          }},
-        {"two keys' values swapped", [](Track& t) { std::swap(t.translation.keys[1].value, t.translation.keys[2].value); }},
-        {"a key's time", [](Track& t) { t.rotation.keys[1].time = 2.0; }},
-        {"a rotation", [](Track& t) { t.rotation.keys[0].value = glm::dquat(0, 1, 0, 0); }},
+        {"two keys' values swapped", [](Track& t) { const glm::dvec3 v1 = t.translation.keys.value(1);
+             t.translation.keys.setValue(1, t.translation.keys.value(2));
+             t.translation.keys.setValue(2, v1); }},
+        {"a key's time", [](Track& t) { t.rotation.keys.setTime(1, 2.0); }},
+        {"a rotation", [](Track& t) { t.rotation.keys.setValue(0, glm::dquat(0, 1, 0, 0)); }},
     };
     for (const auto& [what, edit] : edits) {
         Scene s = cast.read(original);
@@ -181,14 +183,14 @@ TEST(CastReencode, EveryEditOfReencodedKeysIsWritten)
         const Track back = track(cast.read(saved).animations.at(0), "root");
         ASSERT_EQ(back.translation.size(), want.translation.size()) << what;
         for (size_t k = 0; k < want.translation.size(); ++k) {
-            EXPECT_DOUBLE_EQ(back.translation.keys[k].time, want.translation.keys[k].time) << what;
+            EXPECT_DOUBLE_EQ(back.translation.keys.time(k), want.translation.keys.time(k)) << what;
             for (int c = 0; c < 3; ++c) // as the file stores them: floats
-                EXPECT_EQ(back.translation.keys[k].value[c], double(float(want.translation.keys[k].value[c]))) << what;
+                EXPECT_EQ(back.translation.keys.value(k)[c], double(float(want.translation.keys.value(k)[c]))) << what;
         }
         ASSERT_EQ(back.rotation.size(), want.rotation.size()) << what;
         for (size_t k = 0; k < want.rotation.size(); ++k) {
-            EXPECT_DOUBLE_EQ(back.rotation.keys[k].time, want.rotation.keys[k].time) << what;
-            EXPECT_EQ(back.rotation.keys[k].value.x, double(float(want.rotation.keys[k].value.x))) << what;
+            EXPECT_DOUBLE_EQ(back.rotation.keys.time(k), want.rotation.keys.time(k)) << what;
+            EXPECT_EQ(back.rotation.keys.value(k).x, double(float(want.rotation.keys.value(k).x))) << what;
         }
     }
 }

@@ -138,22 +138,22 @@ TEST(Cast, AnimationCurvesMergedWithKnownValues)
     EXPECT_DOUBLE_EQ(a.duration, 20 / 30.0);
     const Track& root = track(a, "root");
     ASSERT_EQ(root.translation.size(), 3u); // frames 0, 5, 10
-    EXPECT_DOUBLE_EQ(root.translation.keys[1].time, 5 / 30.0);
-    EXPECT_NEAR(root.translation.keys[1].value.x, 2.0, 1e-6); // tx interpolated halfway from 1 to 3
-    EXPECT_NEAR(root.translation.keys[1].value.y, 2.0, 1e-6);
-    EXPECT_NEAR(root.translation.keys[2].value.y, 4.0, 1e-6);
-    EXPECT_NEAR(root.translation.keys[0].value.z, 0.0, 1e-9); // tz from the rest pose
+    EXPECT_DOUBLE_EQ(root.translation.keys.time(1), 5 / 30.0);
+    EXPECT_NEAR(root.translation.keys.value(1).x, 2.0, 1e-6); // tx interpolated halfway from 1 to 3
+    EXPECT_NEAR(root.translation.keys.value(1).y, 2.0, 1e-6);
+    EXPECT_NEAR(root.translation.keys.value(2).y, 4.0, 1e-6);
+    EXPECT_NEAR(root.translation.keys.value(0).z, 0.0, 1e-9); // tz from the rest pose
     ASSERT_EQ(root.rotation.size(), 2u);
-    EXPECT_NEAR(root.rotation.keys[1].value.y, 0.70710678, 1e-6);
+    EXPECT_NEAR(root.rotation.keys.value(1).y, 0.70710678, 1e-6);
     ASSERT_EQ(root.scale.size(), 1u);
-    EXPECT_DOUBLE_EQ(root.scale.keys[0].value.x, 2.0);
-    EXPECT_DOUBLE_EQ(root.scale.keys[0].value.y, 1.0); // rest scale where sy had no curve
+    EXPECT_DOUBLE_EQ(root.scale.keys.value(0).x, 2.0);
+    EXPECT_DOUBLE_EQ(root.scale.keys.value(0).y, 1.0); // rest scale where sy had no curve
     const Track& weapon = track(a, "tag_weapon");
     ASSERT_EQ(weapon.visibility.size(), 2u);
-    EXPECT_EQ(weapon.visibility.keys[1].value, 0.0);
-    EXPECT_DOUBLE_EQ(weapon.visibility.keys[1].time, 12 / 30.0);
-    EXPECT_DOUBLE_EQ(weapon.translation.keys[1].value.z, 5.0);
-    EXPECT_DOUBLE_EQ(weapon.translation.keys[1].value.x, 0.0); // relative: no curve adds nothing
+    EXPECT_EQ(weapon.visibility.keys.value(1), 0.0);
+    EXPECT_DOUBLE_EQ(weapon.visibility.keys.time(1), 12 / 30.0);
+    EXPECT_DOUBLE_EQ(weapon.translation.keys.value(1).z, 5.0);
+    EXPECT_DOUBLE_EQ(weapon.translation.keys.value(1).x, 0.0); // relative: no curve adds nothing
     EXPECT_EQ(a.findTrack("body"), -1);                       // blend shape weight: kept, not played
     ASSERT_EQ(a.notes.size(), 3u);
     EXPECT_EQ(a.notes[0].name, "footstep");
@@ -229,14 +229,14 @@ TEST(Cast, EditSaveReopenKeepsTheRest)
     Scene s = f.read(fullFile());
     Animation& walk = s.animations[0];
     const int root = walk.findTrack("root");
-    walk.tracks[size_t(root)].translation.keys[2].value.x = 7.5;
+    walk.tracks[size_t(root)].translation.keys.setPart(2, 0, 7.5);
     walk.notes[0].name = "land";
     const auto saved = f.write(s);
     const Scene back = f.read(saved);
     ASSERT_EQ(back.animations.size(), 2u);
     const Animation& w = back.animations[0];
-    EXPECT_NEAR(track(w, "root").translation.keys[2].value.x, 7.5, 1e-6);
-    EXPECT_NEAR(track(w, "root").translation.keys[1].value.y, 2.0, 1e-6);
+    EXPECT_NEAR(track(w, "root").translation.keys.value(2).x, 7.5, 1e-6);
+    EXPECT_NEAR(track(w, "root").translation.keys.value(1).y, 2.0, 1e-6);
     EXPECT_EQ(w.notes[0].name, "land");
     EXPECT_EQ(w.notes.size(), 3u);
     EXPECT_TRUE(w.looping);
@@ -286,9 +286,9 @@ TEST(Cast, NewFileFromAnotherFormatReadsBack)
     EXPECT_EQ(b.name, "clip");
     EXPECT_DOUBLE_EQ(b.fps, 60);
     ASSERT_EQ(b.tracks[0].translation.size(), 2u);
-    EXPECT_DOUBLE_EQ(b.tracks[0].translation.keys[1].time, 1.0);
-    EXPECT_DOUBLE_EQ(b.tracks[0].translation.keys[1].value.x, 2.0);
-    EXPECT_DOUBLE_EQ(b.tracks[0].rotation.keys[0].time, 0.5);
+    EXPECT_DOUBLE_EQ(b.tracks[0].translation.keys.time(1), 1.0);
+    EXPECT_DOUBLE_EQ(b.tracks[0].translation.keys.value(1).x, 2.0);
+    EXPECT_DOUBLE_EQ(b.tracks[0].rotation.keys.time(0), 0.5);
     ASSERT_EQ(b.notes.size(), 1u);
     EXPECT_DOUBLE_EQ(b.notes[0].time, 0.25);
 }

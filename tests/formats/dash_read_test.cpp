@@ -91,31 +91,31 @@ TEST(DashRead, AllFourVariantsHoldTheSameModel)
         // root: records at 1.0, 0.5, 0.0 in the file come out sorted.
         const Track& root = walk.tracks[walk.findTrack("root")];
         ASSERT_EQ(root.translation.size(), 3u);
-        EXPECT_EQ(root.translation.keys[0].time, 0.0);
-        EXPECT_EQ(root.translation.keys[1].time, 0.5);
-        EXPECT_EQ(root.translation.keys[2].time, 1.0);
-        expectVec(root.translation.keys[1].value, 0, 0, 1);
-        expectVec(root.translation.keys[2].value, 0, 0, 2);
+        EXPECT_EQ(root.translation.keys.time(0), 0.0);
+        EXPECT_EQ(root.translation.keys.time(1), 0.5);
+        EXPECT_EQ(root.translation.keys.time(2), 1.0);
+        expectVec(root.translation.keys.value(1), 0, 0, 1);
+        expectVec(root.translation.keys.value(2), 0, 0, 2);
         EXPECT_TRUE(root.rotation.empty());
         const Track& spine = walk.tracks[walk.findTrack("spine")];
         ASSERT_EQ(spine.rotation.size(), 3u);
-        EXPECT_EQ(spine.rotation.keys[1].time, 0.5);
-        expectQuat(spine.rotation.keys[1].value, 0.3826834261417389, 0, 0, 0.9238795042037964);
+        EXPECT_EQ(spine.rotation.keys.time(1), 0.5);
+        expectQuat(spine.rotation.keys.value(1), 0.3826834261417389, 0, 0, 0.9238795042037964);
         // The record with all three channels gives one key on each.
         const Track& head = walk.tracks[walk.findTrack(test::dashLongName())];
         ASSERT_EQ(head.translation.size(), 1u);
         ASSERT_EQ(head.rotation.size(), 1u);
         ASSERT_EQ(head.scale.size(), 1u);
-        EXPECT_EQ(head.scale.keys[0].time, 0.5);
-        expectVec(head.scale.keys[0].value, 1.5, 1.5, 1.5);
+        EXPECT_EQ(head.scale.keys.time(0), 0.5);
+        expectVec(head.scale.keys.value(0), 1.5, 1.5, 1.5);
 
         const Animation& wave = s.animations[1];
         EXPECT_EQ(wave.name, "wave");
         EXPECT_EQ(wave.fps, i < 2 ? 24 : 30); // 2.0 has no frame rate: 30
         EXPECT_EQ(wave.duration, 0.5);
         ASSERT_EQ(wave.tracks.size(), 1u);
-        expectQuat(wave.tracks[0].rotation.keys[1].value, 0, 0, 1, 0);
-        expectVec(wave.tracks[0].scale.keys[0].value, 2, 2, 2);
+        expectQuat(wave.tracks[0].rotation.keys.value(1), 0, 0, 1, 0);
+        expectVec(wave.tracks[0].scale.keys.value(0), 2, 2, 2);
     }
 }
 
@@ -203,8 +203,8 @@ TEST(DashConvert, EveryVariantConvertsIntoEveryOther)
                     ASSERT_EQ(x.rotation.size(), y.rotation.size());
                     ASSERT_EQ(x.scale.size(), y.scale.size());
                     for (size_t k = 0; k < x.rotation.size(); ++k) {
-                        EXPECT_EQ(x.rotation.keys[k].time, y.rotation.keys[k].time);
-                        EXPECT_EQ(x.rotation.keys[k].value, y.rotation.keys[k].value);
+                        EXPECT_EQ(x.rotation.keys.time(k), y.rotation.keys.time(k));
+                        EXPECT_EQ(x.rotation.keys.value(k), y.rotation.keys.value(k));
                     }
                 }
             }

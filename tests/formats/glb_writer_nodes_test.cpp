@@ -77,7 +77,7 @@ TEST(GlbWriterNodes, AConversionRenamesThemAndEveryTrackComesBack)
         const Track* t = trackNamed(a, name);
         ASSERT_NE(t, nullptr) << name;
         ASSERT_EQ(t->rotation.size(), 2u) << name;
-        EXPECT_NEAR(glm::angle(t->rotation.keys[1].value), angle, 1e-5) << name;
+        EXPECT_NEAR(glm::angle(t->rotation.keys.value(1)), angle, 1e-5) << name;
     }
 }
 

@@ -115,15 +115,15 @@ TEST(LegoSample, KeyTimesFlagsAndValues)
     EXPECT_EQ(r.value.x, -7.628466192066696e-10);
     EXPECT_EQ(r.value.y, 0.017451897263526917);
     EXPECT_EQ(r.value.z, 7.628471188070307e-10);
-    EXPECT_EQ(a.tracks[1].rotation.keys[4].flags, 0x05u); // 4000 ms
-    EXPECT_DOUBLE_EQ(a.tracks[1].rotation.keys[4].time, 4.0);
+    EXPECT_EQ(a.tracks[1].rotation.keys.flags(4), 0x05u); // 4000 ms
+    EXPECT_DOUBLE_EQ(a.tracks[1].rotation.keys.time(4), 4.0);
     // -mover translation: first and last keys carry no flags (0x00) and zero values.
     const Vec3Channel& mover = a.tracks[15].translation;
     EXPECT_EQ(mover.keys.front().flags, 0u);
     EXPECT_EQ(mover.keys.back().flags, 0u);
     EXPECT_DOUBLE_EQ(mover.keys.back().time, 5.2);
-    EXPECT_EQ(mover.keys[1].flags, 1u);
-    EXPECT_DOUBLE_EQ(mover.keys[1].time, 0.4);
+    EXPECT_EQ(mover.keys.flags(1), 1u);
+    EXPECT_DOUBLE_EQ(mover.keys.time(1), 0.4);
     // BIKEPG's last rotation key.
     const QuatKey& last = a.tracks[14].rotation.keys.back();
     EXPECT_DOUBLE_EQ(last.time, 5.2);

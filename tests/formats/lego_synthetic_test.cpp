@@ -51,11 +51,11 @@ TEST(LegoSynthetic, RichFileReadsAsBuilt)
     EXPECT_EQ(x->actors[2].type, 0xDEADBEEFu);
     EXPECT_EQ(x->durationMs, 2500);
     ASSERT_EQ(x->cameraPosition.size(), 2u);
-    EXPECT_EQ(x->cameraPosition.keys[1].flags, 0x81u);
-    EXPECT_EQ(x->cameraPosition.keys[1].value, glm::dvec3(10, 0, -10));
+    EXPECT_EQ(x->cameraPosition.keys.flags(1), 0x81u);
+    EXPECT_EQ(x->cameraPosition.keys.value(1), glm::dvec3(10, 0, -10));
     ASSERT_EQ(x->cameraRoll.size(), 3u);
-    EXPECT_EQ(x->cameraRoll.keys[2].flags, 0xFFu);
-    EXPECT_DOUBLE_EQ(x->cameraRoll.keys[1].value, 0.5);
+    EXPECT_EQ(x->cameraRoll.keys.flags(2), 0xFFu);
+    EXPECT_DOUBLE_EQ(x->cameraRoll.keys.value(1), 0.5);
     EXPECT_EQ(x->trailing, (std::vector<uint8_t>{0xAB, 0xCD, 0x00}));
 
     ASSERT_EQ(s.skeleton.size(), 3u);
@@ -66,14 +66,14 @@ TEST(LegoSynthetic, RichFileReadsAsBuilt)
     const Track& t = a.tracks[1];
     ASSERT_EQ(t.rotation.size(), 256u);
     for (uint32_t f = 0; f < 256; ++f) {
-        EXPECT_EQ(t.rotation.keys[f].flags, f);
-        EXPECT_DOUBLE_EQ(t.rotation.keys[f].time, f * 0.01);
+        EXPECT_EQ(t.rotation.keys.flags(f), f);
+        EXPECT_DOUBLE_EQ(t.rotation.keys.time(f), f * 0.01);
     }
-    EXPECT_EQ(t.scale.keys[1].value, glm::dvec3(3.0));
-    EXPECT_EQ(t.scale.keys[1].flags, 2u);
+    EXPECT_EQ(t.scale.keys.value(1), glm::dvec3(3.0));
+    EXPECT_EQ(t.scale.keys.flags(1), 2u);
     ASSERT_EQ(t.visibility.size(), 3u);
-    EXPECT_EQ(t.visibility.keys[2].value, 2.0);
-    EXPECT_EQ(t.visibility.keys[2].flags, 0x80u);
+    EXPECT_EQ(t.visibility.keys.value(2), 2.0);
+    EXPECT_EQ(t.visibility.keys.flags(2), 0x80u);
 }
 
 TEST(LegoSynthetic, RichFileResavesByteIdentically)
@@ -88,9 +88,9 @@ TEST(LegoSynthetic, EditedKeysAreWrittenBack)
     LegoFormat f;
     Scene s = f.read(richFile());
     Track& t = s.animations[0].tracks[1];
-    t.translation.keys[0].time = 0.25;
-    t.translation.keys[0].flags = 0x06;
-    t.translation.keys[0].value = {-4, 5, 6};
+    t.translation.keys.setTime(0, 0.25);
+    t.translation.keys.setFlags(0, 0x06);
+    t.translation.keys.setValue(0, {-4, 5, 6});
     const Scene again = f.read(f.write(s));
     const Vec3Key& k = again.animations[0].tracks[1].translation.keys[0];
     EXPECT_DOUBLE_EQ(k.time, 0.25);
@@ -102,10 +102,10 @@ TEST(LegoSynthetic, KeysThatDoNotFitAreRefused)
 {
     LegoFormat f;
     Scene s = f.read(richFile());
-    s.animations[0].tracks[1].translation.keys[0].flags = 0x100;
+    s.animations[0].tracks[1].translation.keys.setFlags(0, 0x100);
     EXPECT_THROW(f.write(s), WriteError);
     s = f.read(richFile());
-    s.animations[0].tracks[1].translation.keys[0].time = 16777.216; // 2^24 ms
+    s.animations[0].tracks[1].translation.keys.setTime(0, 16777.216); // 2^24 ms
     EXPECT_THROW(f.write(s), WriteError);
 }
 
@@ -264,9 +264,9 @@ TEST(LegoSynthetic, OtherFormatsAreConvertedToTheGamesAxes)
     EXPECT_EQ(back.skeleton.bones[2].name, "leg");
     EXPECT_EQ(back.skeleton.bones[2].parent, 0);
     const Track& arm = back.animations[0].tracks[1];
-    EXPECT_EQ(arm.translation.keys[0].value, glm::dvec3(-1, 2, 3));
-    EXPECT_DOUBLE_EQ(arm.translation.keys[0].time, 0.5);
-    const glm::dquat q = arm.rotation.keys[0].value;
+    EXPECT_EQ(arm.translation.keys.value(0), glm::dvec3(-1, 2, 3));
+    EXPECT_DOUBLE_EQ(arm.translation.keys.time(0), 0.5);
+    const glm::dquat q = arm.rotation.keys.value(0);
     EXPECT_EQ(q, glm::dquat(0.5, -0.5, 0.5, 0.5));
     EXPECT_EQ(back.animations[0].extra.as<LegoExtra>()->durationMs, 1000);
 }

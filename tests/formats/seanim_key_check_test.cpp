@@ -169,10 +169,10 @@ TEST(SeanimKeyCheck, CleanBigArraysReadAsWritten)
                 const auto& want = a.tracks[t];
                 const auto& got = b.tracks[t];
                 const double eps = high ? 0 : 1e-6;
-                EXPECT_NEAR(got.translation.keys[k].value.x, want.translation.keys[k].value.x, eps);
-                EXPECT_NEAR(got.rotation.keys[k].value.y, want.rotation.keys[k].value.y, eps);
-                EXPECT_NEAR(got.scale.keys[k].value.z, want.scale.keys[k].value.z, eps);
-                EXPECT_DOUBLE_EQ(got.rotation.keys[k].time, want.rotation.keys[k].time);
+                EXPECT_NEAR(got.translation.keys.value(k).x, want.translation.keys.value(k).x, eps);
+                EXPECT_NEAR(got.rotation.keys.value(k).y, want.rotation.keys.value(k).y, eps);
+                EXPECT_NEAR(got.scale.keys.value(k).z, want.scale.keys.value(k).z, eps);
+                EXPECT_DOUBLE_EQ(got.rotation.keys.time(k), want.rotation.keys.time(k));
             }
         EXPECT_EQ(SeanimFormat().write(s), bytes);
         const FileSummary f = SeanimFormat().summarize(bytes);

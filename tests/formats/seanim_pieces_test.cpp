@@ -149,7 +149,7 @@ TEST(SeanimPieces, ArraysBiggerThanAPiece)
 
         const Scene whole = SeanimFormat().read(bytes);
         ASSERT_EQ(whole.animations[0].tracks[0].rotation.keys.size(), 100'000u);
-        EXPECT_NEAR(whole.animations[0].tracks[0].translation.keys[77'777].value.x, 77'777 * 0.5, 1e-9);
+        EXPECT_NEAR(whole.animations[0].tracks[0].translation.keys.value(77'777).x, 77'777 * 0.5, 1e-9);
 
         // Translation key 60,000's x: after "bone0\0", the bone's flags and the 4-byte count, keys of
         // a 4-byte frame and three values.

@@ -48,7 +48,7 @@ TEST(SeanimRoundTrip, EditSaveReopenChangesOnlyTheEdit)
     const auto original = test::readBytes(test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim"));
     Scene s = f.read(original);
     Animation& a = s.animations[0];
-    a.tracks[1].translation.keys[1].value = {1.25, -2.5, 40};
+    a.tracks[1].translation.keys.setValue(1, {1.25, -2.5, 40});
     a.notes[0].name = "begin"; // same length as "start": the layout stays put
     const auto edited = f.write(s);
     ASSERT_EQ(edited.size(), original.size());
@@ -59,9 +59,9 @@ TEST(SeanimRoundTrip, EditSaveReopenChangesOnlyTheEdit)
     EXPECT_LE(differing, 8u + 5u); // two floats and the note's letters
 
     const Scene back = f.read(edited);
-    EXPECT_EQ(back.animations[0].tracks[1].translation.keys[1].value, glm::dvec3(1.25, -2.5, 40));
+    EXPECT_EQ(back.animations[0].tracks[1].translation.keys.value(1), glm::dvec3(1.25, -2.5, 40));
     EXPECT_EQ(back.animations[0].notes[0].name, "begin");
-    EXPECT_EQ(back.animations[0].tracks[2].scale.keys[1].value, glm::dvec3(1.5));
+    EXPECT_EQ(back.animations[0].tracks[2].scale.keys.value(1), glm::dvec3(1.5));
 }
 
 TEST(SeanimRoundTrip, NewAnimationUsesNarrowestWidths)
@@ -120,9 +120,9 @@ TEST(SeanimRoundTrip, RandomAnimationsComeBackEqual)
                 if (rng() % 4 == 0) t.scale.keys.push_back({time, {val(rng), val(rng), val(rng)}});
             }
             // Values the file stores as floats.
-            for (auto& k : t.translation.keys) k.value = glm::dvec3(glm::vec3(k.value));
-            for (auto& k : t.scale.keys) k.value = glm::dvec3(glm::vec3(k.value));
-            for (auto& k : t.rotation.keys) k.value = glm::dquat(glm::quat(k.value));
+            for (auto&& k : t.translation.keys.edit()) k.value = glm::dvec3(glm::vec3(k.value));
+            for (auto&& k : t.scale.keys.edit()) k.value = glm::dvec3(glm::vec3(k.value));
+            for (auto&& k : t.rotation.keys.edit()) k.value = glm::dquat(glm::quat(k.value));
             a.tracks.push_back(t);
         }
         if (bones > 2 && round % 3 == 0)
@@ -146,11 +146,11 @@ TEST(SeanimRoundTrip, RandomAnimationsComeBackEqual)
             ASSERT_EQ(b.tracks[i].rotation.size(), a.tracks[i].rotation.size());
             ASSERT_EQ(b.tracks[i].scale.size(), a.tracks[i].scale.size());
             for (size_t k = 0; k < a.tracks[i].rotation.size(); ++k) {
-                EXPECT_NEAR(b.tracks[i].rotation.keys[k].time, a.tracks[i].rotation.keys[k].time, 1e-9);
-                EXPECT_EQ(b.tracks[i].rotation.keys[k].value, a.tracks[i].rotation.keys[k].value);
+                EXPECT_NEAR(b.tracks[i].rotation.keys.time(k), a.tracks[i].rotation.keys.time(k), 1e-9);
+                EXPECT_EQ(b.tracks[i].rotation.keys.value(k), a.tracks[i].rotation.keys.value(k));
             }
             for (size_t k = 0; k < a.tracks[i].translation.size(); ++k)
-                EXPECT_EQ(b.tracks[i].translation.keys[k].value, a.tracks[i].translation.keys[k].value);
+                EXPECT_EQ(b.tracks[i].translation.keys.value(k), a.tracks[i].translation.keys.value(k));
         }
         ASSERT_EQ(b.modifiers.size(), a.modifiers.size());
         ASSERT_EQ(b.notes.size(), a.notes.size());

@@ -38,24 +38,24 @@ TEST(SeanimValues, AbsoluteLocRotScaleLoopNotes)
     EXPECT_EQ(a.tracks[2].name, "j_spinelower");
     // bone 0: 2 loc keys (frames 0, 9), 1 rot key (0,0,0,1), no scale
     EXPECT_EQ(a.tracks[0].translation.size(), 2u);
-    EXPECT_DOUBLE_EQ(a.tracks[0].translation.keys[1].time, 9.0 / 30.0);
+    EXPECT_DOUBLE_EQ(a.tracks[0].translation.keys.time(1), 9.0 / 30.0);
     ASSERT_EQ(a.tracks[0].rotation.size(), 1u);
-    EXPECT_EQ(a.tracks[0].rotation.keys[0].value, glm::dquat(1, 0, 0, 0));
+    EXPECT_EQ(a.tracks[0].rotation.keys.value(0), glm::dquat(1, 0, 0, 0));
     // bone 1: loc key 1 at byte 0x85 = frame 1, (0, 0.5, 40)
     ASSERT_EQ(a.tracks[1].translation.size(), 10u);
-    EXPECT_DOUBLE_EQ(a.tracks[1].translation.keys[1].time, 1.0 / 30.0);
-    EXPECT_EQ(a.tracks[1].translation.keys[1].value, glm::dvec3(0, 0.5, 40));
+    EXPECT_DOUBLE_EQ(a.tracks[1].translation.keys.time(1), 1.0 / 30.0);
+    EXPECT_EQ(a.tracks[1].translation.keys.value(1), glm::dvec3(0, 0.5, 40));
     // bone 1 rot key 1 at byte 0x10c: frame 1, (0, 0, 0.0871557444..., 0.996194720...) = 10 deg about Z
     ASSERT_EQ(a.tracks[1].rotation.size(), 10u);
-    const auto& q = a.tracks[1].rotation.keys[1].value;
+    const auto& q = a.tracks[1].rotation.keys.value(1);
     EXPECT_EQ(q.x, 0.0);
     EXPECT_EQ(q.y, 0.0);
     EXPECT_EQ(q.z, double(0.08715574443340302f));
     EXPECT_EQ(q.w, double(0.9961947202682495f));
     // bone 2: 3 scale keys, the middle one at frame 5 = (1.5, 1.5, 1.5)
     ASSERT_EQ(a.tracks[2].scale.size(), 3u);
-    EXPECT_DOUBLE_EQ(a.tracks[2].scale.keys[1].time, 5.0 / 30.0);
-    EXPECT_EQ(a.tracks[2].scale.keys[1].value, glm::dvec3(1.5));
+    EXPECT_DOUBLE_EQ(a.tracks[2].scale.keys.time(1), 5.0 / 30.0);
+    EXPECT_EQ(a.tracks[2].scale.keys.value(1), glm::dvec3(1.5));
     // notes: start@0, fx_éclair@4 (UTF-8), end@9
     ASSERT_EQ(a.notes.size(), 3u);
     EXPECT_EQ(a.notes[1].name, "fx_\xc3\xa9" "clair");
@@ -114,9 +114,9 @@ TEST(SeanimValues, FrameWidths)
     EXPECT_DOUBLE_EQ(a.fps, 1000.0);
     ASSERT_EQ(a.tracks.size(), 1u);
     ASSERT_EQ(a.tracks[0].translation.size(), 3u);
-    EXPECT_DOUBLE_EQ(a.tracks[0].translation.keys[1].time, 35.0); // frame 35000 at 1000 fps
-    EXPECT_EQ(a.tracks[0].translation.keys[1].value, glm::dvec3(0, 0, 10));
-    EXPECT_DOUBLE_EQ(a.tracks[0].rotation.keys[1].time, 69.999);
+    EXPECT_DOUBLE_EQ(a.tracks[0].translation.keys.time(1), 35.0); // frame 35000 at 1000 fps
+    EXPECT_EQ(a.tracks[0].translation.keys.value(1), glm::dvec3(0, 0, 10));
+    EXPECT_DOUBLE_EQ(a.tracks[0].rotation.keys.time(1), 69.999);
     EXPECT_DOUBLE_EQ(a.duration, 69.999);
     EXPECT_EQ(a.notes.at(0).name, "end");
 }

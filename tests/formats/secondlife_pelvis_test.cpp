@@ -119,8 +119,8 @@ TEST(SecondLifePelvis, KeysStayOffsetsThroughEditingAndSaving)
 
     // Keying the current pose between two keys gives the offset the pose plays, not the position.
     const auto& keys = a.tracks[0].translation.keys;
-    const double t = (keys[3].time + keys[4].time) / 2;
-    const glm::dvec3 between = (keys[3].value + keys[4].value) * 0.5;
+    const double t = (keys.time(3) + keys.time(4)) / 2;
+    const glm::dvec3 between = (keys.value(3) + keys.value(4)) * 0.5;
     std::vector<LocalTransform> local;
     Sampler(a, s.skeleton).sampleLocal(t, local);
     EXPECT_NEAR(local[pelvis].translation.z, rest.z + between.z, 1e-9);

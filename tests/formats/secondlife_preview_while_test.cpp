@@ -127,7 +127,7 @@ TEST(SecondLifePreviewWhile, SitKeepsItsLegsWalkGivesThemUp)
     EXPECT_EQ(overSit.drivers()[elbow].rotation, MixSource::Base);    // 3 = 3: the base started last
     EXPECT_EQ(overSit.drivers()[knee].rotation, MixSource::Base);     // only the base keys it
     const int sitHip = sit.animation.findTrack("mHipLeft");
-    EXPECT_NEAR(std::abs(glm::dot(out[hip].rotation, sit.animation.tracks[sitHip].rotation.keys[0].value)), 1.0, 1e-6); // keys as decoded, not normalised
+    EXPECT_NEAR(std::abs(glm::dot(out[hip].rotation, sit.animation.tracks[sitHip].rotation.keys.value(0))), 1.0, 1e-6); // keys as decoded, not normalised
 
     const PriorityBase walk = secondlife::loadPreviewBase("walk");
     PriorityMixSampler overWalk(user.animations[0], mine, walk, avatar);
@@ -135,7 +135,7 @@ TEST(SecondLifePreviewWhile, SitKeepsItsLegsWalkGivesThemUp)
     EXPECT_EQ(overWalk.drivers()[hip].rotation, MixSource::Animation); // 3 > 2
     EXPECT_EQ(overWalk.drivers()[elbow].rotation, MixSource::Animation);
     EXPECT_EQ(overWalk.drivers()[knee].rotation, MixSource::Base);
-    EXPECT_NEAR(std::abs(glm::dot(out[hip].rotation, user.animations[0].tracks[0].rotation.keys[0].value)), 1.0, 1e-6); // keys as decoded, not normalised
+    EXPECT_NEAR(std::abs(glm::dot(out[hip].rotation, user.animations[0].tracks[0].rotation.keys.value(0))), 1.0, 1e-6); // keys as decoded, not normalised
     EXPECT_EQ(overWalk.drivers()[avatar.find("mSkull")].rotation, MixSource::Rest);
 }
 

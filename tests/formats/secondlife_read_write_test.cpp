@@ -125,8 +125,8 @@ TEST(SecondLifeReadWrite, DecodedKeysMatchTheViewer)
         // mAnkleRight rotation key 0: codes (4681, 32740, 39192, 31987).
         const Track& ankle = s.animations[0].tracks[18];
         ASSERT_EQ(ankle.name, "mAnkleRight");
-        EXPECT_DOUBLE_EQ(ankle.rotation.keys[0].time, 0.06666597723960876);
-        expectQuat(ankle.rotation.keys[0].value, -0.0008392333984375, 0.19606316089630127, -0.023819327354431152,
+        EXPECT_DOUBLE_EQ(ankle.rotation.keys.time(0), 0.06666597723960876);
+        expectQuat(ankle.rotation.keys.value(0), -0.0008392333984375, 0.19606316089630127, -0.023819327354431152,
                    0.980301558971405);
     }
     {
@@ -141,21 +141,21 @@ TEST(SecondLifeReadWrite, DecodedKeysMatchTheViewer)
         const Scene s = readSample("linden_clap_11constraints.anim");
         const Track& wrist = s.animations[0].tracks[9];
         ASSERT_EQ(wrist.name, "mWristRight");
-        EXPECT_DOUBLE_EQ(wrist.rotation.keys[0].time, 0.055543236434459686);
-        expectQuat(wrist.rotation.keys[0].value, -0.05207902193069458, 0.0016021728515625, 0.0014190673828125,
+        EXPECT_DOUBLE_EQ(wrist.rotation.keys.time(0), 0.055543236434459686);
+        expectQuat(wrist.rotation.keys.value(0), -0.05207902193069458, 0.0016021728515625, 0.0014190673828125,
                    0.9986407160758972);
         expectQuat(s.animations[0].tracks[0].rotation.keys.at(13).value, 0, 0, 0, 1);
     }
     {
         const Scene s = readSample("linden_express_laugh.anim");
         expectVec(s.animations[0].tracks[0].translation.keys.at(68).value, 0.0060272216796875, 0, 0);
-        expectQuat(s.animations[0].tracks[18].rotation.keys[0].value, 0.00941479206085205, -0.07490652799606323,
+        expectQuat(s.animations[0].tracks[18].rotation.keys.value(0), 0.00941479206085205, -0.07490652799606323,
                    -0.013199031352996826, 0.9970587491989136);
     }
     {
         const Scene s = readSample("linden_standup.anim");
-        EXPECT_DOUBLE_EQ(s.animations[0].tracks[18].rotation.keys[0].time, 0.04998856037855148);
-        expectQuat(s.animations[0].tracks[18].rotation.keys[0].value, 0.09019613265991211, 0.022720694541931152,
+        EXPECT_DOUBLE_EQ(s.animations[0].tracks[18].rotation.keys.time(0), 0.04998856037855148);
+        expectQuat(s.animations[0].tracks[18].rotation.keys.value(0), 0.09019613265991211, 0.022720694541931152,
                    0.056839823722839355, 0.9940410852432251);
         expectVec(s.animations[0].tracks[0].translation.keys.at(45).value, 0.0060272216796875, 0, 0.10429573059082031);
     }
@@ -170,7 +170,7 @@ TEST(SecondLifeReadWrite, DecodedKeysMatchTheViewer)
     {
         const Scene s = readSample("ll_raptor_attack.anim");
         EXPECT_EQ(s.animations[0].tracks[57].name, "mSpine4");
-        expectQuat(s.animations[0].tracks[57].rotation.keys[0].value, 0, 0, 0, 1);
+        expectQuat(s.animations[0].tracks[57].rotation.keys.value(0), 0, 0, 0, 1);
         EXPECT_DOUBLE_EQ(s.animations[0].loopRange->in, -0.0416666679084301);
         EXPECT_FALSE(s.animations[0].looping);
     }
@@ -179,17 +179,17 @@ TEST(SecondLifeReadWrite, DecodedKeysMatchTheViewer)
         const Scene s = readSample("opencollar_StiffNeck.anim");
         const Track& neck = s.animations[0].tracks[0];
         EXPECT_EQ(neck.name, "mNeck");
-        EXPECT_DOUBLE_EQ(neck.rotation.keys[0].time, 0.0);
-        expectQuat(neck.rotation.keys[0].value, 0.0034942626953125, -0.08461129665374756, 0.0027008056640625,
+        EXPECT_DOUBLE_EQ(neck.rotation.keys.time(0), 0.0);
+        expectQuat(neck.rotation.keys.value(0), 0.0034942626953125, -0.08461129665374756, 0.0027008056640625,
                    0.996404230594635);
-        expectVec(neck.translation.keys[0].value, -0.0095367431640625, 0, 0.2510871887207031);
+        expectVec(neck.translation.keys.value(0), -0.0095367431640625, 0, 0.2510871887207031);
         EXPECT_EQ(extraOf(s).handPose, 1u);
     }
     {
         const Scene s = readSample("opencollar_Tower.anim");
         expectQuat(s.animations[0].tracks[0].rotation.keys.at(20).value, -0.006118893623352051,
                    -0.5103684663772583, -0.013656854629516602, 0.859825611114502);
-        expectQuat(s.animations[0].tracks[64].rotation.keys[0].value, 0, 0, -0.012527644634246826,
+        expectQuat(s.animations[0].tracks[64].rotation.keys.value(0), 0, 0, -0.012527644634246826,
                    0.9999215006828308);
         expectVec(s.animations[0].tracks[9].translation.keys.at(20).value, -0.22743606567382812, 0,
                   -0.7303729057312012);
@@ -197,8 +197,8 @@ TEST(SecondLifeReadWrite, DecodedKeysMatchTheViewer)
     {
         const Scene s = readSample("opensim_PS_T_Pose_bento2.anim");
         EXPECT_EQ(s.animations[0].tracks.size(), 128u);
-        expectQuat(s.animations[0].tracks[0].rotation.keys[0].value, 0, 0.0008697509765625, 0, 0.9999995827674866);
-        EXPECT_DOUBLE_EQ(s.animations[0].tracks[0].rotation.keys[0].time, 0.5);
+        expectQuat(s.animations[0].tracks[0].rotation.keys.value(0), 0, 0.0008697509765625, 0, 0.9999995827674866);
+        EXPECT_DOUBLE_EQ(s.animations[0].tracks[0].rotation.keys.time(0), 0.5);
     }
 }
 
@@ -209,10 +209,9 @@ TEST(SecondLifeReadWrite, EditedRotationChangesOnlyItsValueBytes)
     const auto original = test::readBytes(sample("linden_walk.anim"));
     const SecondLifeFormat f;
     Scene s = f.read(original);
-    QuatKey& k = s.animations[0].tracks[0].rotation.keys.at(3);
     const double h = glm::radians(15.0);
     // Not normalised and w < 0: normalising and flipping give x = sin 15° -> code 41248, y = z = 0 -> 32768.
-    k.value = -2.0 * glm::dquat(std::cos(h), std::sin(h), 0, 0);
+    s.animations[0].tracks[0].rotation.keys.setValue(3, -2.0 * glm::dquat(std::cos(h), std::sin(h), 0, 0));
     const auto saved = f.write(s);
     ASSERT_EQ(saved.size(), original.size());
     const uint8_t expected[6] = {41248 & 0xFF, 41248 >> 8, 0x00, 0x80, 0x00, 0x80};
@@ -236,7 +235,7 @@ TEST(SecondLifeReadWrite, EditedTimeChangesOnlyItsTimeBytes)
     const auto original = test::readBytes(sample("linden_walk.anim"));
     const SecondLifeFormat f;
     Scene s = f.read(original);
-    s.animations[0].tracks[0].translation.keys.at(0).time = 0.5; // 0.5 / 0.933338 * 65535 -> 35108
+    s.animations[0].tracks[0].translation.keys.setTime(0, 0.5); // 0.5 / 0.933338 * 65535 -> 35108
     const auto saved = f.write(s);
     ASSERT_EQ(saved.size(), original.size());
     for (size_t i = 0; i < saved.size(); ++i) {
@@ -245,7 +244,7 @@ TEST(SecondLifeReadWrite, EditedTimeChangesOnlyItsTimeBytes)
         }
     }
     EXPECT_EQ(saved[149] | saved[150] << 8, 35108);
-    EXPECT_NEAR(f.read(saved).animations[0].tracks[0].translation.keys[0].time, 0.5, 1e-5);
+    EXPECT_NEAR(f.read(saved).animations[0].tracks[0].translation.keys.time(0), 0.5, 1e-5);
 }
 
 namespace {
@@ -354,7 +353,7 @@ TEST(SecondLifeReadWrite, EditedHeaderFieldsAreSaved)
     EXPECT_FALSE(again.animations[0].looping);
     EXPECT_DOUBLE_EQ(again.animations[0].loopRange->out, 1.0);
     // The keys are untouched, so they decode exactly as before.
-    EXPECT_EQ(again.animations[0].tracks[0].rotation.keys[5].value, a.tracks[0].rotation.keys[5].value);
+    EXPECT_EQ(again.animations[0].tracks[0].rotation.keys.value(5), a.tracks[0].rotation.keys.value(5));
 }
 
 TEST(SecondLifeReadWrite, WritesContentFromAnotherFormat)
@@ -374,11 +373,11 @@ TEST(SecondLifeReadWrite, WritesContentFromAnotherFormat)
     const Track& r = back.animations[0].tracks[0];
     EXPECT_EQ(r.name, "mHead");
     ASSERT_EQ(r.rotation.keys.size(), 2u);
-    EXPECT_NEAR(r.rotation.keys[1].time, 2.0, 1e-6);
-    EXPECT_NEAR(r.rotation.keys[1].value.z, std::sin(0.25), 2.0 / 65535);
-    EXPECT_NEAR(r.translation.keys[0].time, 1.0, 2.0 / 65535);
-    EXPECT_NEAR(r.translation.keys[0].value.x, 0.1, 10.0 / 65535);
-    EXPECT_DOUBLE_EQ(r.translation.keys[0].value.z, 5.0);
+    EXPECT_NEAR(r.rotation.keys.time(1), 2.0, 1e-6);
+    EXPECT_NEAR(r.rotation.keys.value(1).z, std::sin(0.25), 2.0 / 65535);
+    EXPECT_NEAR(r.translation.keys.time(0), 1.0, 2.0 / 65535);
+    EXPECT_NEAR(r.translation.keys.value(0).x, 0.1, 10.0 / 65535);
+    EXPECT_DOUBLE_EQ(r.translation.keys.value(0).z, 5.0);
     EXPECT_EQ(extraOf(back).joints[0].priority, -1);
 
     s.animations[0].tracks[0].scale.keys.push_back({0.0, glm::dvec3(2.0)});

@@ -183,8 +183,8 @@ TEST(SecondLifeBvh, TheUploaderPathsOwnRules)
     const Track& chest = a.tracks[a.findTrack("mChest")];
     ASSERT_EQ(chest.translation.size(), 3u);
     // BVH x (the avatar's left, +Y), in inches, as the chest's own offset in metres.
-    EXPECT_NEAR(chest.translation.keys[2].value.y, 2 * kBvhInchToMetre, 1e-9);
-    EXPECT_NEAR(chest.translation.keys[2].value.z, 8 * kBvhInchToMetre, 1e-9);
+    EXPECT_NEAR(chest.translation.keys.value(2).y, 2 * kBvhInchToMetre, 1e-9);
+    EXPECT_NEAR(chest.translation.keys.value(2).z, 8 * kBvhInchToMetre, 1e-9);
     bool said = false;
     for (const std::string& r : report)
         said |= r.find("2 BVH joint(s) never move from frame 0") != std::string::npos;

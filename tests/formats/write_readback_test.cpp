@@ -266,7 +266,7 @@ TEST(GlbExport, NegativeKeyTimesAreShiftedToStartAtZero)
 {
     Scene s = chain(2);
     for (Track& t : s.animations[0].tracks)
-        for (auto& k : t.rotation.keys)
+        for (auto&& k : t.rotation.keys.edit())
             k.time -= 0.5; // an FBX clip from -0.5 s to 0.5 s
     const Format& glb = *Registry::instance().byId("assimp");
     std::vector<std::string> report;

@@ -94,7 +94,7 @@ private slots:
     void dragMovesKeysInOneUndoStep()
     {
         const KeyRef k1{0, ChannelKind::Translation, 1};
-        const glm::dvec3 value = doc.animation().tracks[0].translation.keys[1].value;
+        const glm::dvec3 value = doc.animation().tracks[0].translation.keys.value(1);
         const QPoint from = at(k1);
         QTest::mouseClick(sheet, Qt::LeftButton, {}, from);
         QTest::mousePress(sheet, Qt::LeftButton, {}, from);
@@ -103,7 +103,7 @@ private slots:
         QTest::mouseRelease(sheet, Qt::LeftButton, {}, frameX(5, from.y()));
         QCOMPARE(undo()->count(), 1);
         QVERIFY(std::abs(keyT(k1) - 5 / 30.0) < 1e-12); // snapped to frame 5
-        QCOMPARE(doc.animation().tracks[0].translation.keys[1].value, value);
+        QCOMPARE(doc.animation().tracks[0].translation.keys.value(1), value);
         QCOMPARE(sheet->selectedKeys(), (std::set<KeyRef>{k1}));
         undo()->undo();
         QVERIFY(std::abs(keyT(k1) - 9 / 30.0) < 1e-12);
@@ -165,15 +165,15 @@ private slots:
     void copyAndPasteAtCurrentTime()
     {
         const KeyRef k0{0, ChannelKind::Translation, 0};
-        const glm::dvec3 value = doc.animation().tracks[0].translation.keys[0].value;
+        const glm::dvec3 value = doc.animation().tracks[0].translation.keys.value(0);
         QTest::mouseClick(sheet, Qt::LeftButton, {}, at(k0));
         QTest::keyClick(sheet, Qt::Key_C, Qt::ControlModifier);
         doc.setTime(4 / 30.0);
         QTest::keyClick(sheet, Qt::Key_V, Qt::ControlModifier);
         const auto& keys = doc.animation().tracks[0].translation.keys;
         QCOMPARE(keys.size(), size_t(3));
-        QVERIFY(std::abs(keys[1].time - 4 / 30.0) < 1e-12);
-        QCOMPARE(keys[1].value, value);
+        QVERIFY(std::abs(keys.time(1) - 4 / 30.0) < 1e-12);
+        QCOMPARE(keys.value(1), value);
         QCOMPARE(undo()->count(), 1);
         undo()->undo();
         QCOMPARE(doc.animation().tracks[0].translation.size(), size_t(2));
@@ -189,7 +189,7 @@ private slots:
         QTest::keyClick(sheet, Qt::Key_I);
         const auto& keys = doc.animation().tracks[0].translation.keys;
         QCOMPARE(keys.size(), size_t(3));
-        QVERIFY(std::abs(keys[1].time - 0.1) < 1e-12);
+        QVERIFY(std::abs(keys.time(1) - 0.1) < 1e-12);
         QVERIFY(glm::length(doc.pose().local[bone].translation - before) < 1e-5); // the pose did not move
         QCOMPARE(doc.animation().tracks[0].rotation.size(), size_t(2)); // the track's channels are all keyed
         QCOMPARE(undo()->count(), 1);

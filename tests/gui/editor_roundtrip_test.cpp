@@ -57,16 +57,16 @@ void compareChannel(const Channel<T>& got, const Channel<T>& want, double timeTo
     QVERIFY2(got.keys.size() == want.keys.size(),
              qPrintable(QString("%1: %2 keys, expected %3").arg(where).arg(got.keys.size()).arg(want.keys.size())));
     for (size_t i = 0; i < got.keys.size(); ++i) {
-        QVERIFY2(std::abs(got.keys[i].time - want.keys[i].time) <= timeTol, qPrintable(where + QString(" key %1 time").arg(i)));
+        QVERIFY2(std::abs(got.keys.time(i) - want.keys.time(i)) <= timeTol, qPrintable(where + QString(" key %1 time").arg(i)));
         double d;
         if constexpr (std::is_same_v<T, glm::dquat>)
-            d = 1 - std::abs(glm::dot(got.keys[i].value, want.keys[i].value)); // q and -q are one rotation
+            d = 1 - std::abs(glm::dot(got.keys.value(i), want.keys.value(i))); // q and -q are one rotation
         else if constexpr (std::is_same_v<T, double>)
-            d = std::abs(got.keys[i].value - want.keys[i].value);
+            d = std::abs(got.keys.value(i) - want.keys.value(i));
         else
-            d = glm::length(got.keys[i].value - want.keys[i].value);
+            d = glm::length(got.keys.value(i) - want.keys.value(i));
         QVERIFY2(d <= valueTol, qPrintable(where + QString(" key %1 value off by %2").arg(i).arg(d)));
-        QCOMPARE(got.keys[i].flags, want.keys[i].flags);
+        QCOMPARE(got.keys.flags(i), want.keys.flags(i));
     }
 }
 

@@ -228,30 +228,30 @@ private slots:
         const CurveId cy{1, ChannelKind::Translation, 1};
         QVERIFY(openShowing(cy));
         const GraphKey key{{1, ChannelKind::Translation, 4}, 1};
-        const glm::dvec3 before = track(1).translation.keys[4].value;
-        const double time = track(1).translation.keys[4].time;
+        const glm::dvec3 before = track(1).translation.keys.value(4);
+        const double time = track(1).translation.keys.time(4);
         const QPoint from = select(key);
         const double perPixel = graph()->view().valuePerPixel();
         drag(from, from - QPoint(0, 40));
-        const glm::dvec3 after = track(1).translation.keys[4].value;
+        const glm::dvec3 after = track(1).translation.keys.value(4);
         QVERIFY2(std::abs(after.y - (before.y + 40 * perPixel)) < 1e-9 * std::max(1.0, std::abs(before.y)),
                  qPrintable(QString("%1 -> %2, expected +%3").arg(before.y).arg(after.y).arg(40 * perPixel)));
         QCOMPARE(after.x, before.x);
         QCOMPARE(after.z, before.z);
-        QCOMPARE(track(1).translation.keys[4].time, time); // a vertical drag keeps the time
+        QCOMPARE(track(1).translation.keys.time(4), time); // a vertical drag keeps the time
         QCOMPARE(undo()->count(), 1);                        // one drag, one step
         // The dragged key is selected, in the dope sheet too (the Key dock shows it).
         QCOMPARE(graph()->selection(), (std::set<GraphKey>{key}));
         QCOMPARE(w->dopeSheet()->selectedKeys(), (std::set<KeyRef>{key.key}));
         undo()->undo();
-        QCOMPARE(track(1).translation.keys[4].value, before);
+        QCOMPARE(track(1).translation.keys.value(4), before);
         QVERIFY(!doc().isModified());
         undo()->redo();
         QVERIFY(w->saves()->save());
         const Animation saved = reopenSaved();
         QVERIFY(saved.tracks.size() > 1);
-        QVERIFY(std::abs(saved.tracks[1].translation.keys[4].value.y - after.y) < 1e-5 * std::max(1.0, std::abs(after.y)));
-        QVERIFY(std::abs(saved.tracks[1].translation.keys[4].value.y - before.y) > 1e-3 * std::max(1.0, std::abs(40 * perPixel)));
+        QVERIFY(std::abs(saved.tracks[1].translation.keys.value(4).y - after.y) < 1e-5 * std::max(1.0, std::abs(after.y)));
+        QVERIFY(std::abs(saved.tracks[1].translation.keys.value(4).y - before.y) > 1e-3 * std::max(1.0, std::abs(40 * perPixel)));
     }
 
     void dragKeyInTimeSnapsToAFrame()
@@ -260,21 +260,21 @@ private slots:
         QVERIFY(openShowing(cx));
         QCOMPARE(track(0).translation.size(), size_t(2));
         const GraphKey key{{0, ChannelKind::Translation, 1}, 0};
-        const glm::dvec3 value = track(0).translation.keys[1].value;
+        const glm::dvec3 value = track(0).translation.keys.value(1);
         const QPoint from = at(key);
         // To a little right of frame 5: snapped onto frame 5, value kept (no vertical movement).
         const QPoint to(int(std::lround(graph()->view().xOf(5.2 / 30))), from.y());
         drag(from, to);
         QCOMPARE(undo()->count(), 1);
-        QVERIFY(std::abs(track(0).translation.keys[1].time - 5 / 30.0) < 1e-12);
-        QCOMPARE(track(0).translation.keys[1].value, value);
+        QVERIFY(std::abs(track(0).translation.keys.time(1) - 5 / 30.0) < 1e-12);
+        QCOMPARE(track(0).translation.keys.value(1), value);
         undo()->undo();
-        QVERIFY(std::abs(track(0).translation.keys[1].time - 9 / 30.0) < 1e-12);
+        QVERIFY(std::abs(track(0).translation.keys.time(1) - 9 / 30.0) < 1e-12);
         undo()->redo();
         QVERIFY(w->saves()->save());
         const Animation saved = reopenSaved();
         QCOMPARE(saved.tracks[0].translation.size(), size_t(2));
-        QVERIFY(std::abs(saved.tracks[0].translation.keys[1].time - 5 / 30.0) < 1e-9);
+        QVERIFY(std::abs(saved.tracks[0].translation.keys.time(1) - 5 / 30.0) < 1e-9);
     }
 
     void boxSelectPicksTheKeysInside()
@@ -301,14 +301,14 @@ private slots:
         const double perPixel = v.valuePerPixel();
         std::vector<double> before;
         for (int i = 0; i < int(track(1).translation.size()); ++i)
-            before.push_back(track(1).translation.keys[i].value.y);
+            before.push_back(track(1).translation.keys.value(i).y);
         const QPoint from = at({{1, ChannelKind::Translation, 4}, 1});
         drag(from, from + QPoint(0, 30));
         QCOMPARE(undo()->count(), 1);
         for (int i = 0; i < int(before.size()); ++i) {
             const bool moved = i == 2 || i == 4 || i == 5;
             const double expected = before[i] - (moved ? 30 * perPixel : 0);
-            QVERIFY2(std::abs(track(1).translation.keys[i].value.y - expected) < 1e-9, qPrintable(QString::number(i)));
+            QVERIFY2(std::abs(track(1).translation.keys.value(i).y - expected) < 1e-9, qPrintable(QString::number(i)));
         }
     }
 
@@ -317,7 +317,7 @@ private slots:
         const CurveId cy{1, ChannelKind::Translation, 1};
         QVERIFY(openShowing(cy));
         const GraphKey key{{1, ChannelKind::Translation, 6}, 1};
-        const glm::dvec3 before = track(1).translation.keys[6].value;
+        const glm::dvec3 before = track(1).translation.keys.value(6);
         QTest::mouseClick(graph(), Qt::LeftButton, {}, at(key));
         QCOMPARE(graph()->selection(), (std::set<GraphKey>{key}));
         // The graph's own field, typed as a user types.
@@ -329,22 +329,22 @@ private slots:
         edit->selectAll();
         QTest::keyClicks(edit, "1.25");
         QTest::keyClick(edit, Qt::Key_Return);
-        QCOMPARE(track(1).translation.keys[6].value, glm::dvec3(before.x, 1.25, before.z));
+        QCOMPARE(track(1).translation.keys.value(6), glm::dvec3(before.x, 1.25, before.z));
         QCOMPARE(undo()->count(), 1);
         // The Key dock follows the key picked in the graph and types its values too.
         auto* keyDock = w->findChild<KeyEditorPanel*>();
         QVERIFY(keyDock);
         QCOMPARE(keyDock->currentKey(), std::optional<KeyRef>(key.key));
         keyDock->vectorFields()[2]->setValue(-3.5);
-        const glm::dvec3 typed = track(1).translation.keys[6].value;
+        const glm::dvec3 typed = track(1).translation.keys.value(6);
         QVERIFY(std::abs(typed.x - before.x) < 1e-6); // the dock's fields hold 6 decimals
         QCOMPARE(typed.y, 1.25);
         QCOMPARE(typed.z, -3.5);
         QCOMPARE(undo()->count(), 2);
         QVERIFY(w->saves()->save());
         const Animation saved = reopenSaved();
-        QVERIFY(std::abs(saved.tracks[1].translation.keys[6].value.y - 1.25) < 1e-6);
-        QVERIFY(std::abs(saved.tracks[1].translation.keys[6].value.z + 3.5) < 1e-6);
+        QVERIFY(std::abs(saved.tracks[1].translation.keys.value(6).y - 1.25) < 1e-6);
+        QVERIFY(std::abs(saved.tracks[1].translation.keys.value(6).z + 3.5) < 1e-6);
     }
 
     void dragRotationThroughItsEulerCurve()
@@ -354,14 +354,14 @@ private slots:
         QCOMPARE(track(1).rotation.size(), size_t(10)); // 10 degrees about z a frame
         const int i = 5;
         const GraphKey key{{1, ChannelKind::Rotation, i}, 2};
-        const glm::dquat q0 = track(1).rotation.keys[i].value;
+        const glm::dquat q0 = track(1).rotation.keys.value(i);
         const glm::dvec3 e0 = eulerXYZDegrees(q0);
         const double shown0 = graph()->curves().keyValue(key);
         const QPoint from = select(key);
         const double perPixel = graph()->view().valuePerPixel();
         drag(from, from - QPoint(0, 25));
         QCOMPARE(undo()->count(), 1);
-        const glm::dquat q1 = track(1).rotation.keys[i].value;
+        const glm::dquat q1 = track(1).rotation.keys.value(i);
         QVERIFY(std::abs(glm::length(q1) - 1) < 1e-9);
         // The rotation is the one with the edited angle; the other two angles are kept.
         const glm::dquat want = quatFromEulerXYZDegrees({e0.x, e0.y, e0.z + 25 * perPixel});
@@ -421,11 +421,11 @@ private slots:
         const CurveId cy{1, ChannelKind::Translation, 1};
         QVERIFY(openShowing(cy));
         const size_t n = track(1).translation.size();
-        const double t5 = track(1).translation.keys[5].time;
+        const double t5 = track(1).translation.keys.time(5);
         select({{1, ChannelKind::Translation, 4}, 1});
         QTest::keyClick(graph(), Qt::Key_Delete);
         QCOMPARE(track(1).translation.size(), n - 1);
-        QCOMPARE(track(1).translation.keys[4].time, t5); // the next key took its place
+        QCOMPARE(track(1).translation.keys.time(4), t5); // the next key took its place
         QVERIFY(graph()->selection().empty());
         QCOMPARE(undo()->count(), 1);
         undo()->undo();
@@ -438,7 +438,7 @@ private slots:
         QVERIFY(openShowing(cy));
         const GraphKey key{{1, ChannelKind::Translation, 4}, 1};
         const QPoint from = select(key);
-        const double time = track(1).translation.keys[4].time, y = track(1).translation.keys[4].value.y;
+        const double time = track(1).translation.keys.time(4), y = track(1).translation.keys.value(4).y;
         const double perPixel = graph()->view().valuePerPixel();
         // Alt: no snapping to frames, so only the dead zone keeps the time.
         const QPoint to = from + QPoint(2, -30);
@@ -450,8 +450,8 @@ private slots:
         }
         QTest::mouseRelease(graph(), Qt::LeftButton, Qt::AltModifier, to);
         QCOMPARE(undo()->count(), 1);
-        QCOMPARE(track(1).translation.keys[4].time, time);
-        QVERIFY(std::abs(track(1).translation.keys[4].value.y - (y + 30 * perPixel)) < 1e-9);
+        QCOMPARE(track(1).translation.keys.time(4), time);
+        QVERIFY(std::abs(track(1).translation.keys.value(4).y - (y + 30 * perPixel)) < 1e-9);
     }
 
     void insertingAKeyShowsTheBonesCurves()
@@ -491,11 +491,11 @@ private slots:
         QVERIFY(std::abs(bottom - graph()->view().yOf(-1)) < 1e-6);
         // A drag is in the curve's own units: pixels are worth half its range per shown unit.
         const int k = 3;
-        const double before = track(1).translation.keys[k].value.y;
+        const double before = track(1).translation.keys.value(k).y;
         const QPoint from = select({{1, ChannelKind::Translation, k}, 1});
         const double perPixel = graph()->view().valuePerPixel() * (hi - lo) / 2;
         drag(from, from - QPoint(0, 20));
-        QVERIFY(std::abs(track(1).translation.keys[k].value.y - (before + 20 * perPixel)) < 1e-9);
+        QVERIFY(std::abs(track(1).translation.keys.value(k).y - (before + 20 * perPixel)) < 1e-9);
     }
 };
 

@@ -314,7 +314,7 @@ private slots:
         QSignalSpy rows(model, &QAbstractItemModel::dataChanged);
         QSignalSpy layouts(model, &QAbstractItemModel::layoutChanged);
         setKeyValueEdit(doc, {track, ChannelKind::Rotation, 0}, glm::dvec4(0, 0, 0.6, 0.8));
-        QCOMPARE(doc->animation().tracks[size_t(track)].rotation.keys[0].value.z, 0.6);
+        QCOMPARE(doc->animation().tracks[size_t(track)].rotation.keys.value(0).z, 0.6);
         QCOMPARE(rows.count(), 0);
         QCOMPARE(layouts.count(), 0);
 
@@ -423,7 +423,7 @@ private slots:
         // tag_origin's second translation key, at frame 9 (0.3 s): typed to 0.2 s.
         w.dopeSheet()->setSelectedKeys({KeyRef{0, ChannelKind::Translation, 1}});
         QCOMPARE(keys->timeField()->value(), 0.3);
-        const glm::dvec3 value = doc->animation().tracks[0].translation.keys[1].value;
+        const glm::dvec3 value = doc->animation().tracks[0].translation.keys.value(1);
         const int steps = doc->undoStack()->count();
         keys->timeField()->setFocus();
         keys->timeField()->selectAll();
@@ -437,7 +437,7 @@ private slots:
         QVERIFY(keys->currentKey()); // still on the moved key
         QCOMPARE(keys->timeField()->value(), 0.2);
         doc->undoStack()->undo();
-        QVERIFY(std::abs(doc->animation().tracks[0].translation.keys[1].time - 0.3) < 1e-9);
+        QVERIFY(std::abs(doc->animation().tracks[0].translation.keys.time(1) - 0.3) < 1e-9);
     }
 
     void playbackKeysAfterTypingASpeed()

@@ -192,7 +192,7 @@ private slots:
         QVERIFY(rootTrack >= 0);
         const glm::vec3 handBefore = view->motionPaths()[0].points[3];
         const glm::vec3 up = doc->upAxis() == render::UpAxis::Z ? glm::vec3(0, 0, 0.5f) : glm::vec3(0, 0.5f, 0);
-        for (auto& key : anim.tracks[rootTrack].translation.keys)
+        for (auto&& key : anim.tracks[rootTrack].translation.keys.edit())
             key.value += glm::dvec3(up);
         doc->changeScene([&](Scene& s) { s = edited; });
         const glm::vec3 handAfter = view->motionPaths()[0].points[3];

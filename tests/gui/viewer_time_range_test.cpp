@@ -158,7 +158,7 @@ private slots:
         DopeSheet* sheet = w.dopeSheet();
         // j_mainroot's fifth translation key, inside the 0.3 s (10 frames: zoomed 2.25 times at most).
         const KeyRef key{1, ChannelKind::Translation, 4};
-        const double keyT = doc->animation().tracks[1].translation.keys[4].time;
+        const double keyT = doc->animation().tracks[1].translation.keys.time(4);
         QVERIFY(keyT > 0.05 && keyT < 0.25);
         const QImage sheetBefore = sheet->grab().toImage();
         const double x0 = ruler->xOf(keyT), xStart = ruler->xOf(0), xEnd = ruler->xOf(doc->duration());
@@ -222,13 +222,13 @@ private slots:
         keys->timeField()->selectAll();
         QTest::keyClicks(keys->timeField(), "0.25");
         QTest::keyClick(keys->timeField(), Qt::Key_Return);
-        QVERIFY(std::abs(doc->animation().tracks[0].translation.keys[1].time - 0.25) < 1e-9);
+        QVERIFY(std::abs(doc->animation().tracks[0].translation.keys.time(1) - 0.25) < 1e-9);
         QVERIFY(doc->isModified());
         const auto diamond = w.dopeSheet()->keyPosition(*keys->currentKey());
         QVERIFY(std::abs(diamond->x() - sheetX(w.dopeSheet(), ruler, ruler->xOf(0.25))) <= 1);
         w.dopeSheet()->setFocus();
         press(w, &w, Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(std::abs(doc->animation().tracks[0].translation.keys[1].time - 0.3) < 1e-9);
+        QVERIFY(std::abs(doc->animation().tracks[0].translation.keys.time(1) - 0.3) < 1e-9);
         QVERIFY(!doc->isModified());
     }
 

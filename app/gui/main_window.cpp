@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -108,6 +109,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(doc_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
     connect(saves_, &SaveController::saved, this, &MainWindow::updateTitle);
     connect(saves_, &SaveController::saved, watch_, &FileWatch::watchDocument);
+    connect(saves_, &SaveController::saved, this, [this](const QString& path) {
+        statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 8000);
+    });
     connect(saves_, &SaveController::reloadRequested, watch_, [this] { watch_->reload(false); });
     connect(watch_, &FileWatch::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(autosave_, &Autosave::writeFailed, this, [this](const QString& why) {

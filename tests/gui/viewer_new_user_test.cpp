@@ -6,6 +6,7 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -264,6 +265,21 @@ private slots:
         QCOMPARE(w.saves()->lastError(), QString("No file name given."));
     }
 
+    // Ctrl+S says where it saved in the status bar (the title's '*' going was the only sign).
+    void saveKeySaysWhereItSaved()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        const QString path = copyTo(kSeanim, "saved-message.seanim");
+        QVERIFY(w.openFileNow(path));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.statusBar()->clearMessage();
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+        QVERIFY2(w.saves()->lastError().isEmpty(), qPrintable(w.saves()->lastError()));
+        QCOMPARE(w.statusBar()->currentMessage(), QString("Saved %1").arg(QDir::toNativeSeparators(path)));
+    }
+
     void boneTreeCountsFollowEdits()
     {
         MainWindow w(false);
@@ -438,6 +454,23 @@ private slots:
         QCOMPARE(keys->timeField()->value(), 0.2);
         doc->undoStack()->undo();
         QVERIFY(std::abs(doc->animation().tracks[0].translation.keys.time(1) - 0.3) < 1e-9);
+    }
+
+    // A deleted key leaves the Key dock empty, not showing the time it had.
+    void deletedKeyLeavesTheKeyDockEmpty()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(kSeanim));
+        auto* keys = w.findChild<KeyEditorPanel*>();
+        w.dopeSheet()->setSelectedKeys({KeyRef{0, ChannelKind::Translation, 1}});
+        QCOMPARE(keys->timeField()->value(), 0.3);
+        w.dopeSheet()->setFocus();
+        QTest::keyClick(w.dopeSheet(), Qt::Key_Delete);
+        QCOMPARE(w.document()->animation().tracks[0].translation.keys.size(), size_t(1));
+        QVERIFY(!keys->currentKey());
+        QVERIFY(!keys->timeField()->isEnabled());
+        QCOMPARE(keys->timeField()->value(), 0.0);
     }
 
     void playbackKeysAfterTypingASpeed()

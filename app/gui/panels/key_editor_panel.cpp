@@ -136,6 +136,8 @@ void KeyEditorPanel::refresh()
     time_->setEnabled(bool(key_));
     if (!key_) {
         title_->setText(tr("Select a key in the dope sheet or the graph editor to type its values."));
+        const QSignalBlocker block(time_);
+        time_->setValue(0); // not the time of a key that is gone
         return;
     }
     const char* channel[] = {"translation", "rotation", "scale", "visibility"};

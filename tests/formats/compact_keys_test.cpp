@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "formats/cast/cast_format.h"
+#include "formats/file_io.h"
 #include "formats/seanim/seanim_extra.h"
 #include "formats/seanim/seanim_format.h"
 #include "tests/support/test_support.h"
@@ -117,4 +118,58 @@ TEST(CompactKeys, CastFloatCurvesAreHeldInFloat)
         forEachChannel(t, [&](const auto& keys, const char* what) { EXPECT_TRUE(keys.inFloat()) << t.name << " " << what; });
         EXPECT_TRUE(t.rotation.keys == from.rotation.keys) << t.name;
     }
+}
+
+// Every sample of every format that saves byte for byte: each channel moved to double by an edit
+// and the edit taken back (as an undo would) still saves the file's own bytes.
+TEST(CompactKeys, ChannelsMovedToDoubleAndRestoredSaveTheSameBytes)
+{
+    std::vector<std::string> files = test::samplesIn(test::samplePath("seanim"), ".seanim");
+    for (const std::string& p : test::samplesIn(test::samplePath("secondlife"), ".anim"))
+        files.push_back(p);
+    files.push_back(test::samplePath("lego/pns065rd.ani"));
+    for (const char* name : {"model15.dmf", "model15_json.dmf", "model20.dmx", "model20_json.dmx"})
+        files.push_back(test::fixturePath(std::string("dash/") + name));
+    int widened = 0;
+    for (const std::string& path : files) {
+        const auto bytes = test::readBytes(path);
+        LoadedScene loaded = readScene(bytes, path);
+        for (Animation& a : loaded.scene.animations)
+            for (Track& t : a.tracks) {
+                auto move = [&](auto& keys) {
+                    if (keys.empty())
+                        return;
+                    const double first = keys.inFloat() ? double(keys.floatValues()[0]) : keys.doubleValues()[0];
+                    keys.setPart(0, 0, first + 0.1); // 0.1 more is not a float: the list moves to double
+                    keys.setPart(0, 0, first);
+                    ASSERT_FALSE(keys.inFloat()) << path;
+                    ++widened;
+                };
+                move(t.translation.keys);
+                move(t.rotation.keys);
+                move(t.scale.keys);
+            }
+        EXPECT_EQ(loaded.format->write(loaded.scene), bytes) << path;
+    }
+    EXPECT_GT(widened, 100);
+}
+
+// A value typed into a channel held in float (0.1, which no float holds), saved as a double-precision
+// SEAnim, reopens as exactly 0.1: the list moved to double instead of rounding it.
+TEST(CompactKeys, ATypedValueReopensExactlyFromADoubleFile)
+{
+    const std::string path = test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim");
+    LoadedScene loaded = readScene(test::readBytes(path), path);
+    Animation& a = loaded.scene.animations.at(0);
+    int track = -1;
+    for (size_t i = 0; i < a.tracks.size() && track < 0; ++i)
+        if (!a.tracks[i].translation.keys.empty())
+            track = int(i);
+    ASSERT_GE(track, 0);
+    auto& keys = a.tracks[size_t(track)].translation.keys;
+    ASSERT_TRUE(keys.inFloat());
+    keys.setPart(0, 1, 0.1);
+    a.extra.as<SeanimExtra>()->property |= seanim::PrecisionHigh; // saved in double
+    const Scene back = loaded.format->read(loaded.format->write(loaded.scene));
+    EXPECT_EQ(back.animations.at(0).tracks.at(size_t(track)).translation.keys.value(0).y, 0.1);
 }

@@ -2,6 +2,7 @@
 #ifndef _WIN32
 
 #include "formats/platform/file_system.h"
+#include "formats/platform/process_memory.h"
 
 #include <atomic>
 #include <cerrno>
@@ -74,12 +75,7 @@ std::shared_ptr<uint8_t> allocate(size_t size)
     if (size >= kLarge) {
         void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p != MAP_FAILED) {
-#ifdef MADV_HUGEPAGE
-            ::madvise(p, size, MADV_HUGEPAGE);
-#endif
-#ifdef MADV_POPULATE_WRITE
-            ::madvise(p, size, MADV_POPULATE_WRITE);
-#endif
+            prepareMemory(p, size);
             return {static_cast<uint8_t*>(p), [size](uint8_t* q) { ::munmap(q, size); }};
         }
     }

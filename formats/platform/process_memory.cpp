@@ -7,7 +7,9 @@
 #include <windows.h>
 #include <psapi.h>
 #else
+#include <sys/mman.h>
 #include <sys/resource.h>
+#include <unistd.h>
 #endif
 
 namespace bonescope::platform {
@@ -26,6 +28,25 @@ uint64_t peakResidentBytes()
 #else
     return uint64_t(u.ru_maxrss) * 1024; // kilobytes on Linux and the BSDs
 #endif
+#endif
+}
+
+void prepareMemory(void* p, size_t size)
+{
+#if defined(MADV_HUGEPAGE) || defined(MADV_POPULATE_WRITE)
+    const auto page = uintptr_t(::sysconf(_SC_PAGESIZE));
+    const uintptr_t begin = (uintptr_t(p) + page - 1) / page * page, end = (uintptr_t(p) + size) / page * page;
+    if (end <= begin)
+        return;
+#ifdef MADV_HUGEPAGE
+    ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#endif
+#ifdef MADV_POPULATE_WRITE
+    ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE);
+#endif
+#else
+    (void)p;
+    (void)size;
 #endif
 }
 

@@ -222,7 +222,7 @@ inline glm::dquat blendRotation(const glm::dquat& a, const glm::dquat& b, double
 // second key holds the first, keyflag::Negate negates the second before blending.
 inline RotationPrep prepareSegment(const QuatChannel& ch, const Segment& s)
 {
-    const glm::dquat& a = ch.keys.value(s.a);
+    const glm::dquat a = ch.keys.value(s.a);
     if (s.a == s.b || s.invDt == 0) {
         RotationPrep p;
         p.a = a;

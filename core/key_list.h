@@ -2,7 +2,7 @@
 // A channel's keys, held compactly: times in one array, values in another in float while every value
 // is exactly a float (what float files hold) and in double once one is not, flags only once one is
 // not 0. Read like a vector of Key<T> (each read makes the key); written through set/push_back/insert
-// or modify, which keep a value exact by moving the list to double when a float cannot hold it.
+// or edit(), which keep a value exact by moving the list to double when a float cannot hold it.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -168,17 +168,6 @@ public:
         setValue(i, k.value);
         setFlags(i, k.flags);
     }
-    // Gives f each key to change in place: modify([&](Key<T>& k) { k.time += offset; }).
-    template <class F>
-    void modify(F f)
-    {
-        for (size_t i = 0; i < size(); ++i) {
-            Key<T> k = (*this)[i];
-            f(k);
-            set(i, k);
-        }
-    }
-
     // Each key as a record to change in place, written back when the loop moves on:
     // for (auto&& k : keys.edit()) k.time += offset;
     class KeyEdit : public Key<T> {
@@ -232,28 +221,6 @@ public:
         grow(i + 1);
         set(i, k);
     }
-    // A reader's key whose value came as floats (N of them): kept in float unless one is subnormal.
-    void pushFloat(double t, const float* c, uint32_t f = 0)
-    {
-        bool keep = !wide_;
-        for (int j = 0; j < N; ++j)
-            keep = keep && keepsAsFloat(c[j]);
-        if (keep) {
-            times_.push_back(t);
-            floatValues_.insert(floatValues_.end(), c, c + N);
-            if (!flags_.empty() || f != 0)
-                pushFlag(f);
-            return;
-        }
-        double d[N];
-        for (int j = 0; j < N; ++j)
-            d[j] = c[j];
-        const size_t i = size();
-        grow(i + 1);
-        setTime(i, t);
-        storeValue(i, d);
-        setFlags(i, f);
-    }
     // A reader's n keys in float: time(k) gives key k's time, values(k, out) writes its N floats.
     // Written straight into the arrays; a subnormal among them moves the list to double.
     template <class Time, class Values>
@@ -264,7 +231,7 @@ public:
             float c[N];
             for (size_t k = 0; k < n; ++k) {
                 values(k, c);
-                pushFloat(time(k), c);
+                push_back({time(k), Parts::join(c)});
             }
             return;
         }
@@ -383,12 +350,6 @@ private:
         (wide_ ? wideValues_.resize(n * N) : floatValues_.resize(n * N));
         if (!flags_.empty())
             flags_.resize(n);
-    }
-    void pushFlag(uint32_t f)
-    {
-        if (flags_.empty())
-            flags_.assign(size() - 1, 0);
-        flags_.push_back(f);
     }
     void storeValue(size_t i, const double* c)
     {

@@ -9,8 +9,6 @@ namespace bonescope {
 
 namespace {
 
-// Each field's bytes, not its value: -0 against 0, or a NaN's payload, is a change (saving is
-// byte-exact). Not the whole record's bytes: a copied key's padding need not be copied.
 // KeyList's == compares each field's bytes, not its value: -0 against 0, or a NaN's payload, is a
 // change (saving is byte-exact).
 template <class T>

@@ -269,8 +269,10 @@ aiAnimation* makeAnimation(const Animation& a, const Skeleton& skel)
         auto vecKeys = [&](const Vec3Channel& c, unsigned& count, aiVectorKey*& out) {
             count = unsigned(c.size());
             out = count ? new aiVectorKey[count] : nullptr;
-            for (unsigned k = 0; k < count; ++k)
-                out[k] = aiVectorKey((c.keys.time(k) + shift) * tps, aiVector3D(c.keys.value(k).x, c.keys.value(k).y, c.keys.value(k).z));
+            for (unsigned k = 0; k < count; ++k) {
+                const glm::dvec3 v = c.keys.value(k);
+                out[k] = aiVectorKey((c.keys.time(k) + shift) * tps, aiVector3D(v.x, v.y, v.z));
+            }
         };
         vecKeys(t.translation, ch->mNumPositionKeys, ch->mPositionKeys);
         vecKeys(t.scale, ch->mNumScalingKeys, ch->mScalingKeys);

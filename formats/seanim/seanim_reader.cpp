@@ -79,31 +79,28 @@ struct ModelSink {
     void boneName(uint32_t i, std::string name) { anim.tracks[i].name = std::move(name); }
     void modifier(uint32_t bone, uint8_t type) { anim.modifiers.push_back({int(bone), blendForType(type), type}); }
     void boneFlags(uint32_t i, uint8_t flags) { anim.tracks[i].flags = flags; }
-    void keys(uint32_t i, Which w, uint32_t count)
+    // f(the key list of bone i's channel w).
+    template <class F>
+    void withKeys(uint32_t i, Which w, F f)
     {
         Track& t = anim.tracks[i];
         if (w == Which::Rot)
-            t.rotation.keys.reserve(count);
+            f(t.rotation.keys);
         else
-            (w == Which::Loc ? t.translation : t.scale).keys.reserve(count);
+            f((w == Which::Loc ? t.translation : t.scale).keys);
     }
-    // A key's values in file order (x y z, and w for a rotation); `f` the same as read, when the file
-    // holds floats, which the key list keeps as they are.
-    void key(uint32_t i, Which w, uint32_t frame, const double* v, const float* f)
+    void keys(uint32_t i, Which w, uint32_t count)
     {
-        Track& t = anim.tracks[i];
-        if (w == Which::Rot) {
-            if (f)
-                t.rotation.keys.pushFloat(frame / fps, f);
-            else
-                t.rotation.keys.push_back({frame / fps, glm::dquat(v[3], v[0], v[1], v[2])});
-            return;
-        }
-        auto& keys = (w == Which::Loc ? t.translation : t.scale).keys;
-        if (f)
-            keys.pushFloat(frame / fps, f);
-        else
-            keys.push_back({frame / fps, {v[0], v[1], v[2]}});
+        withKeys(i, w, [&](auto& keys) { keys.reserve(count); });
+    }
+    // A key's values in file order (x y z, and w for a rotation), the key list's own order. Values
+    // read as floats stay in float there (each is exactly a float).
+    void key(uint32_t i, Which w, uint32_t frame, const double* v)
+    {
+        withKeys(i, w, [&](auto& keys) {
+            using Value = decltype(keys.value(0));
+            keys.push_back({frame / fps, KeyParts<Value>::join(v)});
+        });
     }
     // `count` keys of float values whose array has been checked whole (keysPlain): copied in bulk.
     void floatKeys(uint32_t i, Which w, const uint8_t* p, uint32_t count, int fw);
@@ -124,7 +121,7 @@ struct SummarySink {
         TrackSummary& t = summary.tracks[i];
         (w == Which::Loc ? t.translation : w == Which::Rot ? t.rotation : t.scale) = count;
     }
-    void key(uint32_t, Which, uint32_t, const double*, const float*) {}
+    void key(uint32_t, Which, uint32_t, const double*) {}
     void note(uint32_t, std::string) { ++summary.notes; }
 };
 
@@ -142,11 +139,7 @@ void ModelSink::floatKeys(uint32_t i, Which w, const uint8_t* p, uint32_t count,
     const size_t comps = w == Which::Rot ? 4 : 3, keySize = size_t(fw) + comps * sizeof(float);
     const auto time = [&](size_t k) { return loadUint(p + k * keySize, fw) / fps; };
     const auto values = [&](size_t k, float* out) { std::memcpy(out, p + k * keySize + fw, comps * sizeof(float)); };
-    Track& t = anim.tracks[i];
-    if (w == Which::Rot)
-        t.rotation.keys.appendFloats(count, time, values);
-    else
-        (w == Which::Loc ? t.translation : t.scale).keys.appendFloats(count, time, values);
+    withKeys(i, w, [&](auto& keys) { keys.appendFloats(count, time, values); });
 }
 
 // What a parse saw, to judge whether a guessed field width was right.
@@ -182,7 +175,6 @@ void decodeKeys(Reader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t b
     const int comps = w == Which::Rot ? 4 : 3;
     const size_t keySize = size_t(fw) + comps * (highPrecision ? 8 : 4);
     double v[4];
-    float f[4];
     for (uint32_t k = 0; k < count; ++k, p += keySize) {
         const uint32_t frame = loadUint(p, fw);
         if (Checked && frame > stats.maxFrame) {
@@ -195,8 +187,9 @@ void decodeKeys(Reader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t b
             if (highPrecision) {
                 std::memcpy(&v[c], q + c * 8, 8);
             } else {
-                std::memcpy(&f[c], q + c * 4, 4);
-                v[c] = f[c];
+                float f;
+                std::memcpy(&f, q + c * 4, 4);
+                v[c] = f;
             }
             if constexpr (Checked) {
                 finite &= std::isfinite(v[c]);
@@ -210,7 +203,7 @@ void decodeKeys(Reader& r, const uint8_t* p, size_t base, Sink& sink, uint32_t b
             const double len2 = v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3];
             stats.implausible += std::abs(len2 - 1.0) > 0.01;
         }
-        sink.key(bone, w, frame, v, highPrecision ? nullptr : f);
+        sink.key(bone, w, frame, v);
     }
 }
 

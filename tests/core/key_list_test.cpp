@@ -63,7 +63,7 @@ TEST(KeyList, SubnormalFloatsAreKeptInDouble)
     // The sampler flushes float denormals to zero; a subnormal float key would read back as 0.
     ScalarChannel ch;
     const float tiny = std::numeric_limits<float>::denorm_min() * 3;
-    ch.keys.pushFloat(0.0, &tiny);
+    ch.keys.appendFloats(1, [](size_t) { return 0.0; }, [&](size_t, float* out) { *out = tiny; });
     EXPECT_FALSE(ch.keys.inFloat());
     EXPECT_EQ(ch.keys.value(0), double(tiny));
     ScalarChannel viaDouble;

@@ -237,7 +237,7 @@ void writeAll(int fd, std::span<const uint8_t> bytes, const std::string& path, c
 {
     const FaultInjection& faults = faultInjection();
     for (size_t done = 0; done < bytes.size();) {
-        size_t want = bytes.size() - done;
+        size_t want = std::min(bytes.size() - done, kWriteChunk);
         if (faults.beforeWrite) {
             const long long allowed = faults.beforeWrite(want);
             if (allowed < 0) {

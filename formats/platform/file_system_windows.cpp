@@ -273,7 +273,7 @@ void writeAll(HANDLE h, std::span<const uint8_t> bytes, const std::string& path,
 {
     const FaultInjection& faults = faultInjection();
     for (size_t done = 0; done < bytes.size();) {
-        size_t want = std::min<size_t>(bytes.size() - done, size_t(1) << 30);
+        size_t want = std::min(bytes.size() - done, kWriteChunk);
         if (faults.beforeWrite) {
             const long long allowed = faults.beforeWrite(want);
             if (allowed < 0)

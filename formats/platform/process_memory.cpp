@@ -11,6 +11,13 @@
 #include <sys/resource.h>
 #include <unistd.h>
 #endif
+#if defined(__GLIBC__) && defined(__linux__)
+#include <malloc.h>
+#include <algorithm>
+#include <cstdlib>
+#include <vector>
+#define BONESCOPE_GLIBC_HEAP 1
+#endif
 
 namespace bonescope::platform {
 
@@ -31,23 +38,76 @@ uint64_t peakResidentBytes()
 #endif
 }
 
-void prepareMemory(void* p, size_t size)
+#if !defined(_WIN32) && (defined(MADV_HUGEPAGE) || defined(MADV_POPULATE_WRITE))
+namespace {
+// madvise over the whole pages inside [p, p + size).
+void advise(void* p, size_t size, int advice)
 {
-#if defined(MADV_HUGEPAGE) || defined(MADV_POPULATE_WRITE)
     const auto page = uintptr_t(::sysconf(_SC_PAGESIZE));
     const uintptr_t begin = (uintptr_t(p) + page - 1) / page * page, end = (uintptr_t(p) + size) / page * page;
-    if (end <= begin)
-        return;
+    if (end > begin)
+        ::madvise(reinterpret_cast<void*>(begin), end - begin, advice);
+}
+} // namespace
+#endif
+
+void prepareMemory(void* p, size_t size)
+{
 #ifdef MADV_HUGEPAGE
-    ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+    advise(p, size, MADV_HUGEPAGE);
 #endif
 #ifdef MADV_POPULATE_WRITE
-    ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_POPULATE_WRITE);
+    advise(p, size, MADV_POPULATE_WRITE);
 #endif
-#else
     (void)p;
     (void)size;
+}
+
+#ifdef BONESCOPE_GLIBC_HEAP
+namespace {
+constexpr size_t kSmallestWorthIt = size_t(16) << 20;
+constexpr int kDefaultTopPad = 128 * 1024; // glibc's M_TOP_PAD default (mallopt(3))
+constexpr size_t kBlock = 64 * 1024;
+} // namespace
+
+// glibc's main heap grows by moving the program break (sbrk). The top pad makes its next growth
+// `bytes` at once, so the stretch can be marked for huge pages before anything lives in it; the pad
+// kept while reading also keeps glibc from giving the stretch back when a block at its top is freed.
+LargeHeapUse::LargeHeapUse(size_t bytes)
+{
+    if (bytes < kSmallestWorthIt)
+        return;
+    void* probe = std::malloc(1);
+    char* const before = static_cast<char*>(::sbrk(0));
+    const bool mainHeap = probe && static_cast<char*>(probe) < before; // other threads' heaps are mmap'd
+    std::free(probe);
+    if (!mainHeap || ::mallopt(M_TOP_PAD, int(std::min<size_t>(bytes, size_t(1) << 30))) == 0)
+        return;
+    active_ = true;
+    // Blocks of 64 KiB (always below glibc's threshold for a separate mmap) until the heap grows, by
+    // the pad; freed at once, they go back to the top of the heap.
+    std::vector<void*> blocks;
+    const size_t free = ::mallinfo2().keepcost;
+    for (size_t i = 0; i <= free / kBlock + 1 && ::sbrk(0) == before; ++i)
+        if (void* b = std::malloc(kBlock))
+            blocks.push_back(b);
+    for (void* b : blocks)
+        std::free(b);
+    char* const after = static_cast<char*>(::sbrk(0));
+#ifdef MADV_HUGEPAGE
+    if (after > before)
+        advise(before, size_t(after - before), MADV_HUGEPAGE);
 #endif
 }
+
+LargeHeapUse::~LargeHeapUse()
+{
+    if (active_)
+        ::mallopt(M_TOP_PAD, kDefaultTopPad);
+}
+#else
+LargeHeapUse::LargeHeapUse(size_t) {}
+LargeHeapUse::~LargeHeapUse() {}
+#endif
 
 } // namespace bonescope::platform

@@ -194,6 +194,47 @@ TEST(FileSystemWrite, FailedWritesLeaveTheOriginal)
     EXPECT_EQ(test::readBytes(path), replacement);
 }
 
+// A big file goes out a megabyte at a time (faster than one write of it all), and a disk that fills
+// up after some of those megabytes still leaves the original and no temporary.
+TEST(FileSystemWrite, BigFilesGoOutInMegabytesAndAFullDiskMidwayLeavesTheOriginal)
+{
+    Faults faults;
+    const fs::path dir = test::tempPath("write-pieces");
+    fs::create_directories(dir);
+    const std::string path = (dir / "big.seanim").string();
+    const auto original = pattern(3000);
+    test::writeBytes(path, original);
+    const auto replacement = pattern((5 << 20) + 123);
+
+    std::vector<size_t> wants;
+    faults->beforeWrite = [&](size_t want) {
+        wants.push_back(want);
+        return (long long)want;
+    };
+    writeFileAtomic(path, replacement);
+    EXPECT_EQ(test::readBytes(path), replacement);
+    EXPECT_EQ(wants, (std::vector<size_t>{1 << 20, 1 << 20, 1 << 20, 1 << 20, 1 << 20, 123}));
+
+    test::writeBytes(path, original);
+    for (const bool unnamed : {true, false}) {
+        SCOPED_TRACE(unnamed ? "O_TMPFILE" : "named temporary");
+        faults->reset();
+        faults->refuseAnonymousTemporary = !unnamed;
+        size_t written = 0;
+        faults->beforeWrite = [&](size_t want) {
+            if (written >= (3u << 20))
+                return -(long long)ENOSPC;
+            written += want;
+            return (long long)want;
+        };
+        EXPECT_EQ(errorOf([&] { writeFileAtomic(path, replacement); }),
+                  path + ": cannot write (the original is unchanged): No space left on device");
+        EXPECT_EQ(written, size_t(3) << 20);
+        EXPECT_EQ(test::readBytes(path), original);
+        EXPECT_EQ(folderListing(dir), std::vector<std::string>{"big.seanim"});
+    }
+}
+
 TEST(FileSystemWrite, NewFileFailureNamesThePathOnce)
 {
     const std::string path = test::tempPath("no-such-folder") + "/x.seanim";

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/scene.h"
+#include "formats/byte_sink.h"
 
 namespace bonescope {
 
@@ -77,6 +78,9 @@ public:
     virtual Scene read(std::span<const uint8_t> bytes) const = 0;
     // Throws WriteError when the scene does not fit the format.
     virtual std::vector<uint8_t> write(const Scene& scene) const = 0;
+    // write()'s bytes handed to `out` in order. Formats whose files get big override it to hand them
+    // on in pieces as they are made; the default hands on write()'s result whole.
+    virtual void writeTo(const Scene& scene, const ByteSink& out) const { out(write(scene)); }
 
     // Default: read() and count. Formats override it to avoid holding every key in memory.
     virtual FileSummary summarize(std::span<const uint8_t> bytes) const;

@@ -64,7 +64,8 @@ std::function<void()> convertOne(Job& job, const Format& target, const ConvertOp
         LoadedScene loaded = loadScene(job.in);
         ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
         job.optimized = converted.optimized;
-        return [&job, bytes = std::move(converted.bytes)] { writeOutput(job, bytes); };
+        // Made here, on a computing thread; the writing threads only wait for the disk.
+        return [&job, bytes = converted.bytes()] { writeOutput(job, bytes); };
     } catch (const std::exception& e) {
         job.error = e.what();
         return {};

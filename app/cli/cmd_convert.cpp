@@ -6,6 +6,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
 #include "formats/convert/convert_file.h"
+#include "formats/parse_error.h"
 #include "formats/registry.h"
 
 namespace bonescope::cli {
@@ -53,13 +54,18 @@ int cmdConvert(const Args& a, Io io)
         io.err << outPath << ": " << e.what() << "\n";
         return Invalid;
     }
+    // The output goes to the file as the writer makes it (a big SEAnim is never whole in memory).
+    uint64_t size = 0;
     try {
-        writeFileAtomic(outPath, converted.bytes); // its messages start with the path
+        size = writeFileAtomic(outPath, [&](const ByteSink& out) { converted.writeTo(out); });
+    } catch (const WriteError& e) {
+        io.err << outPath << ": " << e.what() << "\n";
+        return Invalid;
     } catch (const std::exception& e) {
-        io.err << e.what() << "\n";
+        io.err << e.what() << "\n"; // the file's messages start with the path
         return Invalid;
     }
-    io.out << "wrote " << outPath << " (" << target->displayName() << ", " << converted.bytes.size() << " bytes)\n";
+    io.out << "wrote " << outPath << " (" << target->displayName() << ", " << size << " bytes)\n";
     if (converted.optimized)
         io.out << outPath << ": " << describe(*converted.optimized) << "\n";
     return Ok;

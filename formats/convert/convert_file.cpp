@@ -32,13 +32,14 @@ ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptio
         throw std::runtime_error(why);
     ConvertedFile out;
     if (o.forSecondLife && target.id() == "bvh") {
-        out.bytes = target.write(secondLifeBvh(source, o, report));
+        out.made = target.write(secondLifeBvh(source, o, report));
         return out;
     }
     ConvertOptions plain = o;
     plain.forSecondLife = false; // an .anim is always what Second Life expects
     if (!o.optimize) {
-        out.bytes = target.write(prepareForTarget(std::move(source), target, plain, report));
+        out.target = &target;
+        out.scene = prepareForTarget(std::move(source), target, plain, report);
         return out;
     }
     // The file as the conversion makes it, then without what the upload does not need.
@@ -57,10 +58,23 @@ ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptio
         sum.removedJoints = r.removedJoints;
         sum.removedKeys = r.removedKeys;
     }
-    out.bytes = target.write(s);
-    sum.bytesAfter = out.bytes.size();
+    out.made = target.write(s);
+    sum.bytesAfter = out.made->size();
     out.optimized = sum;
     return out;
+}
+
+void ConvertedFile::writeTo(const ByteSink& out) const
+{
+    if (made)
+        out(*made);
+    else
+        target->writeTo(scene, out);
+}
+
+std::vector<uint8_t> ConvertedFile::bytes() const
+{
+    return made ? *made : target->write(scene);
 }
 
 std::string describe(const OptimizeSummary& s)

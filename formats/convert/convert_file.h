@@ -21,15 +21,26 @@ struct OptimizeSummary {
 };
 
 struct ConvertedFile {
-    std::vector<uint8_t> bytes;
     std::optional<OptimizeSummary> optimized; // with options.optimize
+
+    // The output's bytes handed to `out` as the target's writer makes them: in pieces for formats
+    // whose files get big (platform::writeFileAtomic writes each as it comes). Throws WriteError.
+    void writeTo(const ByteSink& out) const;
+    // The whole output at once.
+    std::vector<uint8_t> bytes() const;
+
+    // What writeTo() writes: the target's writer on `scene`, or bytes already made (--optimize
+    // measures its output, so it has them).
+    const Format* target = nullptr;
+    Scene scene;
+    std::optional<std::vector<uint8_t>> made;
 };
 
 // Why `options` cannot make `target`'s files (--optimize wants Second Life .anim, --target secondlife
 // BVH or .anim), or "" when they can: a usage error, found before any file is read.
 std::string optionsConflict(const ConvertOptions& options, const Format& target);
 
-// prepareForTarget() then the target's writer (`source` by value: a caller done with it moves it in). With options.optimize, --tolerance T (default 0.1) keeps
+// prepareForTarget(), ready for the target's writer (`source` by value: a caller done with it moves it in). With options.optimize, --tolerance T (default 0.1) keeps
 // rotations within T degrees and positions within T centimetres (0.1: 1 mm): one number for both, in
 // proportions that suit an avatar, rather than T metres. Throws what those throw.
 ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptions& options,

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "formats/byte_sink.h"
+
 namespace bonescope::platform {
 
 // A whole file read into memory. Not a memory map: another program truncating the file while a
@@ -78,6 +80,14 @@ public:
 // file is left alone and FileExistsError is thrown (checked in the same step that names the file, so
 // two writers cannot both win).
 void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace = Replace::Allowed);
+
+// Makes a file's bytes, handing them to the sink in order (whole or in pieces).
+using ByteProducer = std::function<void(const ByteSink&)>;
+// The same for bytes made while they are written (Format::writeTo): each piece goes to the temporary
+// file as it comes, so a big file is never whole in memory. An exception from `produce` leaves the
+// original and no temporary, as a failed write does. `produce` may be called twice (when the
+// unnamed temporary cannot be given its name, the named one starts over). Returns the file's size.
+uint64_t writeFileAtomic(const std::string& path, const ByteProducer& produce, Replace replace = Replace::Allowed);
 
 // Test seams: faults injected into the calls above, as a full disk or another program would cause
 // them. Empty in normal runs; a test sets them, runs, and calls reset().

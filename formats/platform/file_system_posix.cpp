@@ -260,6 +260,17 @@ void writeAll(int fd, std::span<const uint8_t> bytes, const std::string& path, c
     }
 }
 
+// Everything `produce` makes, piece by piece; returns how many bytes.
+uint64_t writeAll(int fd, const ByteProducer& produce, const std::string& path, const char* unchanged)
+{
+    uint64_t size = 0;
+    produce([&](std::span<const uint8_t> piece) {
+        writeAll(fd, piece, path, unchanged);
+        size += piece.size();
+    });
+    return size;
+}
+
 void flush(int fd, const std::string& path, const char* unchanged)
 {
     if (const int injected = faultInjection().syncError)
@@ -310,8 +321,8 @@ const char* unchangedNote(bool existed)
 #ifdef O_TMPFILE
 // Linux: an unnamed temporary in the folder, given its name only when complete. Returns false when
 // the filesystem or kernel cannot do it (the caller then uses a named temporary).
-bool writeUnnamed(const std::string& target, const std::string& path, std::span<const uint8_t> bytes,
-                  const struct stat* original, Replace replace)
+bool writeUnnamed(const std::string& target, const std::string& path, const ByteProducer& produce,
+                  const struct stat* original, Replace replace, uint64_t& size)
 {
     if (faultInjection().refuseAnonymousTemporary)
         return false;
@@ -320,7 +331,7 @@ bool writeUnnamed(const std::string& target, const std::string& path, std::span<
         return false;
     const bool existed = original != nullptr;
     const char* unchanged = unchangedNote(existed);
-    writeAll(tmp.fd, bytes, path, unchanged);
+    size = writeAll(tmp.fd, produce, path, unchanged);
     keepPermissions(tmp.fd, original);
     flush(tmp.fd, path, unchanged);
     // linkat through /proc gives the open file a name without special privileges.
@@ -355,8 +366,8 @@ bool writeUnnamed(const std::string& target, const std::string& path, std::span<
 #endif
 
 // Everywhere else: a named temporary PATH.tmp-..., removed on every failure.
-void writeNamed(const std::string& target, const std::string& path, std::span<const uint8_t> bytes,
-                const struct stat* original, Replace replace)
+void writeNamed(const std::string& target, const std::string& path, const ByteProducer& produce,
+                const struct stat* original, Replace replace, uint64_t& size)
 {
     std::string tmp;
     Descriptor file(-1);
@@ -368,7 +379,7 @@ void writeNamed(const std::string& target, const std::string& path, std::span<co
     }
     const char* unchanged = unchangedNote(original != nullptr);
     try {
-        writeAll(file.fd, bytes, path, unchanged);
+        size = writeAll(file.fd, produce, path, unchanged);
         keepPermissions(file.fd, original);
         flush(file.fd, path, unchanged);
         if (::close(file.release()) != 0)
@@ -397,6 +408,11 @@ void writeNamed(const std::string& target, const std::string& path, std::span<co
 
 void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace)
 {
+    writeFileAtomic(path, [&](const ByteSink& out) { out(bytes); }, replace);
+}
+
+uint64_t writeFileAtomic(const std::string& path, const ByteProducer& produce, Replace replace)
+{
     const std::string target = followLinks(path);
     struct stat st {};
     const bool existed = ::stat(target.c_str(), &st) == 0;
@@ -405,11 +421,13 @@ void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Re
     if (existed && !S_ISREG(st.st_mode))
         throw std::runtime_error(path + ": is " + std::string(kindOf(st.st_mode)) + ", not a regular file; not replaced");
     const struct stat* original = existed ? &st : nullptr;
+    uint64_t size = 0;
 #ifdef O_TMPFILE
-    if (!writeUnnamed(target, path, bytes, original, replace))
+    if (!writeUnnamed(target, path, produce, original, replace, size))
 #endif
-        writeNamed(target, path, bytes, original, replace);
+        writeNamed(target, path, produce, original, replace, size);
     syncFolder(folderOf(target), path);
+    return size;
 }
 
 } // namespace bonescope::platform

@@ -326,6 +326,11 @@ void giveName(const std::wstring& tmp, const std::wstring& target, const std::st
 
 void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace)
 {
+    writeFileAtomic(path, [&](const ByteSink& out) { out(bytes); }, replace);
+}
+
+uint64_t writeFileAtomic(const std::string& path, const ByteProducer& produce, Replace replace)
+{
     const std::wstring target = widen(path);
     const DWORD attributes = GetFileAttributesW(target.c_str());
     const bool existed = attributes != INVALID_FILE_ATTRIBUTES;
@@ -346,8 +351,12 @@ void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Re
                 fail(path, "cannot create a temporary file beside it", e);
         }
     }
+    uint64_t size = 0;
     try {
-        writeAll(file.h, bytes, path, unchanged);
+        produce([&](std::span<const uint8_t> piece) {
+            writeAll(file.h, piece, path, unchanged);
+            size += piece.size();
+        });
         if (const int injected = faultInjection().syncError)
             failErrno(path, std::string("cannot flush to disk") + unchanged, injected);
         if (!FlushFileBuffers(file.h))
@@ -361,6 +370,7 @@ void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Re
         DeleteFileW(tmp.c_str());
         throw;
     }
+    return size;
 }
 
 } // namespace bonescope::platform

@@ -14,6 +14,7 @@ public:
     bool detect(std::span<const uint8_t> head) const override;
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
+    void writeTo(const Scene& scene, const ByteSink& out) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
     bool readsInPieces() const override { return true; }
     Scene readPieces(ByteSource& source) const override;

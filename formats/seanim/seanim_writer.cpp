@@ -3,6 +3,8 @@
 // animation gets the narrowest legal widths.
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include "formats/byte_writer.h"
 #include "formats/parse_error.h"
@@ -63,7 +65,14 @@ void writeKeys(ByteWriter& w, const KeyList<T>& keys, double fps, int fw, bool h
     }
 }
 
-// The bytes after the header, so that the output is allocated once.
+// Whether note `n` goes out without its NUL: a last name the file left unterminated at its end
+// stays so (byte-exact re-save).
+bool unterminated(const Animation& a, const SeanimExtra& x, uint8_t presence, const Note& n)
+{
+    return &n == &a.notes.back() && x.unterminatedNote == n.name && !(presence & PresenceCustom) && x.trailing.empty();
+}
+
+// The bytes after the header: the output is allocated once, and its size checked before it is written.
 size_t bodySize(const Animation& a, const SeanimExtra& x, uint8_t presence, int fw, int bw, bool high)
 {
     const size_t valueSize = high ? 8 : 4;
@@ -83,7 +92,7 @@ size_t bodySize(const Animation& a, const SeanimExtra& x, uint8_t presence, int 
     }
     if (presence & PresenceNote)
         for (const Note& note : a.notes)
-            n += size_t(fw) + note.name.size() + 1;
+            n += size_t(fw) + note.name.size() + (unterminated(a, x, presence, note) ? 0 : 1);
     if (presence & PresenceCustom)
         n += 4 + x.custom.size();
     return n + x.trailing.size();
@@ -93,7 +102,10 @@ bool fits(uint64_t v, int width) { return width >= 4 || v < (uint64_t(1) << (8 *
 
 } // namespace
 
-std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
+namespace {
+
+// The file into `w` (collecting or streaming).
+void writeSeanim(const Scene& scene, ByteWriter& w)
 {
     const Animation* anim = scene.currentAnimation();
     if (!anim)
@@ -148,7 +160,6 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
     const bool high = x->property & PrecisionHigh;
     checkWriteLimits(scene, seanim::writeLimits(high));
 
-    ByteWriter w;
     w.bytes({reinterpret_cast<const uint8_t*>("SEAnim"), 6});
     w.u16(x->version);
     w.u16(uint16_t(KnownHeaderSize + x->headerTail.size()));
@@ -167,7 +178,11 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
         w.u8(b);
     w.u32(uint32_t(a.notes.size()));
     w.bytes(x->headerTail);
-    w.reserve(w.size() + bodySize(a, *x, presence, fw, bw, high));
+    const size_t fileSize = w.size() + bodySize(a, *x, presence, fw, bw, high);
+    // The reader checks the declared frameCount and the clip up to the last key or note against the
+    // file's size: checked before a byte of the body goes out.
+    checkWrittenFrames(std::max<double>(frameCount, double(clip)), fileSize, "SEAnim", "the clip");
+    w.reserve(fileSize);
 
     if (presence & PresenceBone) {
         for (const Track& t : a.tracks)
@@ -191,10 +206,7 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
     if (presence & PresenceNote)
         for (const Note& n : a.notes) {
             w.uint(frameOf(n.time, fps), fw);
-            // A name the file left unterminated at its end stays so (byte-exact re-save).
-            const bool unterminated = &n == &a.notes.back() && x->unterminatedNote == n.name &&
-                                      !(presence & PresenceCustom) && x->trailing.empty();
-            if (unterminated)
+            if (unterminated(a, *x, presence, n))
                 w.bytes(std::span(reinterpret_cast<const uint8_t*>(n.name.data()), n.name.size()));
             else
                 w.cstr(n.name);
@@ -204,10 +216,25 @@ std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
         w.bytes(x->custom);
     }
     w.bytes(x->trailing);
-    std::vector<uint8_t> bytes = w.take();
-    // The reader checks the declared frameCount and the clip up to the last key or note.
-    checkWrittenFrames(std::max<double>(frameCount, double(clip)), bytes.size(), "SEAnim", "the clip");
-    return bytes;
+    if (w.size() != fileSize)
+        throw std::logic_error("SEAnim writer: wrote " + std::to_string(w.size()) + " bytes, planned " +
+                               std::to_string(fileSize));
+}
+
+} // namespace
+
+std::vector<uint8_t> SeanimFormat::write(const Scene& scene) const
+{
+    ByteWriter w;
+    writeSeanim(scene, w);
+    return w.take();
+}
+
+void SeanimFormat::writeTo(const Scene& scene, const ByteSink& out) const
+{
+    ByteWriter w(out);
+    writeSeanim(scene, w);
+    w.finish();
 }
 
 } // namespace bonescope

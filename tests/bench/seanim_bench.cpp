@@ -41,9 +41,8 @@ void BM_SeanimRead(benchmark::State& state)
 BENCHMARK(BM_SeanimRead)->Unit(benchmark::kMillisecond);
 
 // Forward playback: one full pose per frame of a 500-bone animation; reported per bone.
-void BM_SamplePlayback500(benchmark::State& state)
+void samplePlayback(benchmark::State& state, const Animation& anim)
 {
-    static const Animation anim = bench::makeAnimation(500, 300);
     Skeleton none;
     Sampler sampler(anim, none);
     Pose pose;
@@ -60,7 +59,26 @@ void BM_SamplePlayback500(benchmark::State& state)
     state.counters["ns_per_bone"] = benchmark::Counter(double(state.iterations()) * 500,
                                                        benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
+
+// Keys computed in double and held so (values that are not floats, as an edit or a double file makes).
+void BM_SamplePlayback500(benchmark::State& state)
+{
+    static const Animation anim = bench::makeAnimation(500, 300);
+    samplePlayback(state, anim);
+}
 BENCHMARK(BM_SamplePlayback500);
+
+// The same animation as a float SEAnim file holds it and the window plays it: written, read back.
+void BM_SamplePlayback500FromFile(benchmark::State& state)
+{
+    static const Animation anim = [] {
+        Scene s;
+        s.animations.push_back(bench::makeAnimation(500, 300));
+        return SeanimFormat().read(SeanimFormat().write(s)).animations.front();
+    }();
+    samplePlayback(state, anim);
+}
+BENCHMARK(BM_SamplePlayback500FromFile);
 
 // The first sample after a rebind (an edit, a load) of a 3-million-key animation: it decides each
 // bone's kind (comparing its channels' key times) and prepares the segments that pose enters.

@@ -148,8 +148,7 @@ TEST(FileSystemRead, EmptyFile)
 TEST(FileSystemWrite, FailedWritesLeaveTheOriginal)
 {
     Faults faults;
-    const fs::path dir = test::tempPath("write-faults");
-    fs::create_directories(dir);
+    const fs::path dir = test::freshFolder("write-faults"); // a reused process id finds the last run's files
     const std::string path = (dir / "walk.seanim").string();
     const auto original = pattern(5000);
     test::writeBytes(path, original);
@@ -199,8 +198,7 @@ TEST(FileSystemWrite, FailedWritesLeaveTheOriginal)
 TEST(FileSystemWrite, BigFilesGoOutInMegabytesAndAFullDiskMidwayLeavesTheOriginal)
 {
     Faults faults;
-    const fs::path dir = test::tempPath("write-pieces");
-    fs::create_directories(dir);
+    const fs::path dir = test::freshFolder("write-pieces");
     const std::string path = (dir / "big.seanim").string();
     const auto original = pattern(3000);
     test::writeBytes(path, original);
@@ -232,6 +230,44 @@ TEST(FileSystemWrite, BigFilesGoOutInMegabytesAndAFullDiskMidwayLeavesTheOrigina
         EXPECT_EQ(written, size_t(3) << 20);
         EXPECT_EQ(test::readBytes(path), original);
         EXPECT_EQ(folderListing(dir), std::vector<std::string>{"big.seanim"});
+    }
+}
+
+// Bytes made while they are written (convert's big SEAnim): each piece goes out as it comes, the size
+// is returned, and a writer that fails midway leaves the original and no temporary.
+TEST(FileSystemWrite, AWriterThatFailsMidwayLeavesTheOriginal)
+{
+    Faults faults;
+    const fs::path dir = test::freshFolder("write-producer");
+    const std::string path = (dir / "walk.seanim").string();
+    const auto original = pattern(3000), first = pattern(2 << 20), second = pattern(1000);
+    test::writeBytes(path, original);
+
+    size_t writes = 0;
+    faults->beforeWrite = [&](size_t want) {
+        ++writes;
+        return (long long)want;
+    };
+    EXPECT_EQ(writeFileAtomic(path, [&](const ByteSink& out) { out(first), out(second); }), first.size() + 1000);
+    auto expected = first;
+    expected.insert(expected.end(), second.begin(), second.end());
+    EXPECT_EQ(test::readBytes(path), expected);
+    EXPECT_EQ(writes, 3u); // two megabytes, then the second piece
+
+    test::writeBytes(path, original);
+    for (const bool unnamed : {true, false}) {
+        SCOPED_TRACE(unnamed ? "O_TMPFILE" : "named temporary");
+        faults->reset();
+        faults->refuseAnonymousTemporary = !unnamed;
+        EXPECT_EQ(errorOf([&] {
+                      writeFileAtomic(path, [&](const ByteSink& out) {
+                          out(first);
+                          throw std::runtime_error("SEAnim: a bone modifier names no bone");
+                      });
+                  }),
+                  "SEAnim: a bone modifier names no bone");
+        EXPECT_EQ(test::readBytes(path), original);
+        EXPECT_EQ(folderListing(dir), std::vector<std::string>{"walk.seanim"});
     }
 }
 
@@ -291,8 +327,7 @@ TEST(FileSystemWrite, ReplaceNeverLeavesAnExistingFile)
     Faults faults;
     for (const bool unnamed : {true, false}) {
         faults->refuseAnonymousTemporary = !unnamed;
-        const fs::path dir = test::tempPath(unnamed ? "never-unnamed" : "never-named");
-        fs::create_directories(dir);
+        const fs::path dir = test::freshFolder(unnamed ? "never-unnamed" : "never-named");
         const std::string path = (dir / "a.bvh").string();
         writeFileAtomic(path, pattern(5), Replace::Never);
         EXPECT_EQ(test::readBytes(path), pattern(5));
@@ -306,8 +341,7 @@ TEST(FileSystemWrite, ReplaceNeverLeavesAnExistingFile)
 // (before: NAME.tmp-XXXXXX stayed behind). The named fallback is what other systems get.
 TEST(FileSystemWrite, KilledMidWriteLeavesNothingBehind)
 {
-    const fs::path dir = test::tempPath("killed");
-    fs::create_directories(dir);
+    const fs::path dir = test::freshFolder("killed");
     const std::string path = (dir / "walk.seanim").string();
     test::writeBytes(path, pattern(100));
     const pid_t child = ::fork();

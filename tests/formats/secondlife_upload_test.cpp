@@ -34,7 +34,7 @@ std::string bvhFor(const Scene& anim, std::vector<std::string>& report)
 {
     ConvertOptions o;
     o.forSecondLife = true;
-    const auto bytes = convertFile(anim, kBvh, o, report).bytes;
+    const auto bytes = convertFile(anim, kBvh, o, report).bytes();
     return {bytes.begin(), bytes.end()};
 }
 
@@ -212,10 +212,11 @@ TEST(SecondLifeOptimize, EverySampleStaysValidAndWithinTheTolerance)
         std::vector<std::string> report;
         const ConvertedFile c = convertFile(original, kSl, o, report);
         ASSERT_TRUE(c.optimized);
+        const std::vector<uint8_t> bytes = c.bytes();
         EXPECT_EQ(c.optimized->bytesBefore, test::readBytes(path).size()); // the unedited file, byte for byte
-        EXPECT_EQ(c.optimized->bytesAfter, c.bytes.size());
-        EXPECT_LE(c.bytes.size(), c.optimized->bytesBefore);
-        const Scene small = kSl.read(c.bytes);
+        EXPECT_EQ(c.optimized->bytesAfter, bytes.size());
+        EXPECT_LE(bytes.size(), c.optimized->bytesBefore);
+        const Scene small = kSl.read(bytes);
         for (const Finding& f : kSl.validate(small, "secondlife"))
             EXPECT_NE(f.severity, Finding::Severity::Error) << f.message;
         // No static joint is left, but those a constraint's chain needs (and the last one).

@@ -44,11 +44,10 @@ QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDev
     return {};
 }
 
-QString encodeScene(const Scene& scene, const Format& format, QByteArray& out)
+QString encodeScene(const Scene& scene, const Format& format, std::vector<uint8_t>& out)
 {
     try {
-        const std::vector<uint8_t> bytes = format.write(scene);
-        out = QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+        out = format.write(scene);
     } catch (const std::exception& e) {
         return QCoreApplication::translate("save", "%1 cannot hold this animation: %2")
             .arg(QString::fromStdString(format.displayName()), QString::fromUtf8(e.what()));
@@ -58,9 +57,11 @@ QString encodeScene(const Scene& scene, const Format& format, QByteArray& out)
 
 QString saveScene(const Scene& scene, const Format& format, const QString& path, const SaveWriter& writer)
 {
-    QByteArray bytes;
-    if (QString why = encodeScene(scene, format, bytes); !why.isEmpty())
+    std::vector<uint8_t> encoded;
+    if (QString why = encodeScene(scene, format, encoded); !why.isEmpty())
         return why;
+    // The writer reads the encoded bytes where they are: a copy would hold a big file twice.
+    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(encoded.data()), qsizetype(encoded.size()));
     return writer ? writer(path, bytes) : writeWithSaveFile(path, bytes);
 }
 

@@ -2,7 +2,9 @@
 // Saving a scene to disk without ever losing data: the bytes are encoded first (an encoding error
 // writes nothing), then written through QSaveFile (a temporary file renamed over the target on
 // commit), so a failed write leaves the original file untouched.
+#include <cstdint>
 #include <functional>
+#include <vector>
 
 #include <QByteArray>
 #include <QFileDevice>
@@ -27,7 +29,7 @@ using SaveWriter = std::function<QString(const QString& path, const QByteArray& 
 QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDevice::Permissions permissions = {});
 
 // Encodes `scene` with `format`: empty on success (bytes in `out`), else the reason.
-QString encodeScene(const Scene& scene, const Format& format, QByteArray& out);
+QString encodeScene(const Scene& scene, const Format& format, std::vector<uint8_t>& out);
 // Encodes `scene` with `format` and writes it with `writer`. Empty on success, else the reason.
 QString saveScene(const Scene& scene, const Format& format, const QString& path, const SaveWriter& writer = SaveWriter{});
 

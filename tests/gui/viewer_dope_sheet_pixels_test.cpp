@@ -18,19 +18,30 @@ using namespace bonescope::gui;
 class DopeSheetPixelsTest : public QObject {
     Q_OBJECT
 
-    // The host widget with the ruler and the sheet, as the window lays them out, on `file`: three
-    // tracks expanded, the first track's keys selected, the cursor in the middle.
+    // The ruler and the sheet on `doc`, as the window lays them out.
+    struct SheetWindow {
+        QWidget host;
+        DopeSheet* sheet;
+        explicit SheetWindow(Document& doc)
+        {
+            auto* layout = new QVBoxLayout(&host);
+            layout->setContentsMargins(0, 0, 0, 0);
+            auto* ruler = new TimelineRuler(&doc, &host);
+            ruler->setLeftInset(DopeSheet::kNameWidth);
+            sheet = new DopeSheet(&doc, ruler, &host);
+            layout->addWidget(ruler);
+            layout->addWidget(sheet, 1);
+        }
+    };
+
+    // The host widget with the ruler and the sheet on `file`: three tracks expanded, the first
+    // track's keys selected, the cursor in the middle.
     QImage paint(const QString& file)
     {
         Document doc;
-        QWidget host;
-        auto* layout = new QVBoxLayout(&host);
-        layout->setContentsMargins(0, 0, 0, 0);
-        auto* ruler = new TimelineRuler(&doc, &host);
-        ruler->setLeftInset(DopeSheet::kNameWidth);
-        auto* sheet = new DopeSheet(&doc, ruler, &host);
-        layout->addWidget(ruler);
-        layout->addWidget(sheet, 1);
+        SheetWindow window(doc);
+        QWidget& host = window.host;
+        DopeSheet* sheet = window.sheet;
         const LoadResult r = loadAnimationFile(file);
         if (!r.scene)
             return {};
@@ -86,6 +97,45 @@ private slots:
         if (differing)
             now.save(QDir::temp().filePath(QFileInfo(file).fileName() + ".now.png"));
         QCOMPARE(differing, 0);
+    }
+
+    // A row with more keys than pixels (100 s keyed at 30 fps in an 900-pixel window): one light mark
+    // from the first key to the last. Diamonds drawn every third of a pixel left only their dark
+    // outlines, and the row read as a black band with no keys in it.
+    void denseKeysDrawAsOneLightMark()
+    {
+        Scene scene;
+        Animation& a = scene.animations.emplace_back();
+        a.fps = 30;
+        a.duration = 100;
+        Track& t = a.tracks.emplace_back();
+        t.name = "dense";
+        for (int f = 0; f <= 3000; ++f)
+            t.translation.keys.push_back({f / 30.0, glm::dvec3(f, 0, 0)});
+        Document doc;
+        SheetWindow window(doc);
+        doc.setScene(std::move(scene), "dense.seanim");
+        QVERIFY(guitest::showWindow(window.host, QSize(900, 420)));
+        QTest::qWait(50);
+        const QImage image = window.sheet->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        const int y = DopeSheet::kRowHeight + DopeSheet::kRowHeight / 2; // row 0 holds the notes
+        int light = 0, dark = 0, seen = 0;
+        for (int x = DopeSheet::kNameWidth + 12; x < image.width() - 12; ++x, ++seen) {
+            const QRgb c = image.pixel(x, y);
+            light += c == qRgb(230, 230, 235);
+            dark += qGray(c) < 60;
+        }
+        QVERIFY(seen > 600);
+        QVERIFY2(light >= seen * 95 / 100, qPrintable(QString("%1 of %2 pixels in the key colour, %3 dark").arg(light).arg(seen).arg(dark)));
+
+        // A selected key in the middle of the run shows on top of it, not under the next mark.
+        window.sheet->setSelectedKeys({KeyRef{0, ChannelKind::Translation, 1500}});
+        QTest::qWait(50);
+        const QImage selected = window.sheet->grab().toImage().convertToFormat(QImage::Format_RGB32);
+        int orange = 0;
+        for (int x = DopeSheet::kNameWidth; x < selected.width(); ++x)
+            orange += selected.pixel(x, y) == qRgb(255, 170, 40);
+        QVERIFY2(orange >= 5, qPrintable(QString("%1 pixels in the selection colour").arg(orange)));
     }
 };
 

@@ -495,26 +495,51 @@ void DopeSheet::paintEvent(QPaintEvent* e)
             }
             continue;
         }
-        // Only the keys in the repainted range are visited, and keys closer than half a pixel to
-        // the last mark drawn, in the same selection state, are that mark.
+        // Only the keys in the repainted range are visited. Keys closer than kRunSpacing pixels
+        // to the one before, in the same selection state, are one mark: a diamond stretched from the
+        // first to the last of them (diamonds drawn every fraction of a pixel left only their dark
+        // outlines, and a row of a long clip read as a black band with no keys).
         const RowKeys& rowKeyIndex = rowKeys(r);
         const auto [first, last] = groupsBetween(rowKeyIndex, left, right);
-        double lastX = -1e300;
-        bool lastSel = false;
+        const double s = row.channel ? 4 : 5;
+        // Selected marks go on top, after the rest: a selected key inside a dense run would
+        // otherwise lie under the next mark.
+        std::vector<std::pair<double, double>> selectedRuns;
+        const auto drawMark = [&](double from, double to, bool sel) {
+            p.setPen(QColor(20, 20, 20));
+            p.setBrush(sel ? QColor(255, 170, 40) : row.channel ? QColor(190, 190, 200) : QColor(230, 230, 235));
+            if (to - from < 0.5) {
+                const QPointF diamond[4] = {{from, cy - s}, {from + s, cy}, {from, cy + s}, {from - s, cy}};
+                p.drawPolygon(diamond, 4);
+            } else {
+                const QPointF bar[6] = {{from - s, cy}, {from, cy - s}, {to, cy - s}, {to + s, cy}, {to, cy + s}, {from, cy + s}};
+                p.drawPolygon(bar, 6);
+            }
+        };
+        double runStart = 0, runEnd = -1e300;
+        bool runSel = false, inRun = false;
+        const auto endRun = [&] {
+            if (inRun && runSel)
+                selectedRuns.emplace_back(runStart, runEnd);
+            else if (inRun)
+                drawMark(runStart, runEnd, false);
+        };
         for (size_t g = first; g < last; ++g) {
             const double x = x0 + rowKeyIndex.times()[g] * pxPerSecond;
             const auto keys = rowKeyIndex.keysOf(g);
             const bool sel = std::all_of(keys.begin(), keys.end(), [&](const KeyRef& k) { return selected_.count(k); });
-            if (std::abs(x - lastX) < 0.5 && sel == lastSel)
+            if (inRun && sel == runSel && x - runEnd < kRunSpacing) {
+                runEnd = x;
                 continue;
-            lastX = x;
-            lastSel = sel;
-            const double s = row.channel ? 4 : 5;
-            const QPointF diamond[4] = {{x, cy - s}, {x + s, cy}, {x, cy + s}, {x - s, cy}};
-            p.setPen(QColor(20, 20, 20));
-            p.setBrush(sel ? QColor(255, 170, 40) : row.channel ? QColor(190, 190, 200) : QColor(230, 230, 235));
-            p.drawPolygon(diamond, 4);
+            }
+            endRun();
+            runStart = runEnd = x;
+            runSel = sel;
+            inRun = true;
         }
+        endRun();
+        for (const auto& [from, to] : selectedRuns)
+            drawMark(from, to, true);
     }
     if (const auto range = axis_ ? axis_->previewRange() : std::nullopt) {
         // Outside the preview range is dimmed, as on the ruler.

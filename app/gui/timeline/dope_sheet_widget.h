@@ -31,6 +31,7 @@ class DopeSheet : public QWidget {
 public:
     static constexpr int kNameWidth = 160; // the ruler leaves this much room on its left
     static constexpr int kRowHeight = 18;
+    static constexpr double kRunSpacing = 2.0; // keys closer than this (pixels) draw as one mark
 
     // `axis`: the ruler whose time axis the sheet shares (null: the sheet's own, same mapping).
     DopeSheet(Document* doc, TimelineRuler* axis, QWidget* parent = nullptr);

@@ -18,6 +18,7 @@ class ByteWriter {
 public:
     ByteWriter() = default;
     explicit ByteWriter(const ByteSink& sink) : sink_(&sink) {}
+    explicit ByteWriter(ByteSink&&) = delete; // the sink must outlive the writer
 
     std::vector<uint8_t>& buffer() { return out_; }
     std::vector<uint8_t> take() { return std::move(out_); }

@@ -70,24 +70,27 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// Writes `bytes` to `path` so that the file is either the old one or the complete new one, whatever
-// happens (full disk, kill -9, power loss): the bytes go to a temporary file in the same folder,
-// are flushed, and the temporary takes the name in one step; then the folder is flushed so that the
-// new name survives a crash. On Linux the temporary has no name until it is complete (O_TMPFILE), so
-// a killed process leaves nothing behind; elsewhere it is PATH.tmp-XXXXXX. A symlink is written
-// through to its target (as editors do); an existing target keeps its permissions. An existing path
-// that is not a regular file (a folder, a device) is never replaced. With Replace::Never an existing
-// file is left alone and FileExistsError is thrown (checked in the same step that names the file, so
-// two writers cannot both win).
-void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace = Replace::Allowed);
-
 // Makes a file's bytes, handing them to the sink in order (whole or in pieces).
 using ByteProducer = std::function<void(const ByteSink&)>;
-// The same for bytes made while they are written (Format::writeTo): each piece goes to the temporary
-// file as it comes, so a big file is never whole in memory. An exception from `produce` leaves the
-// original and no temporary, as a failed write does. `produce` may be called twice (when the
-// unnamed temporary cannot be given its name, the named one starts over). Returns the file's size.
+
+// Writes what `produce` makes to `path` so that the file is either the old one or the complete new
+// one, whatever happens (full disk, kill -9, power loss): each piece goes to a temporary file in the
+// same folder as it comes (a big file is never whole in memory), the file is flushed, and the
+// temporary takes the name in one step; then the folder is flushed so that the new name survives a
+// crash. On Linux the temporary has no name until it is complete (O_TMPFILE), so a killed process
+// leaves nothing behind; elsewhere it is PATH.tmp-XXXXXX. An exception from `produce` leaves the
+// original and no temporary, as a failed write does; `produce` may be called twice (when the unnamed
+// temporary cannot be given its name, the named one starts over). A symlink is written through to
+// its target (as editors do); an existing target keeps its permissions. An existing path that is not
+// a regular file (a folder, a device) is never replaced. With Replace::Never an existing file is left
+// alone and FileExistsError is thrown (checked in the same step that names the file, so two writers
+// cannot both win). Returns the file's size.
 uint64_t writeFileAtomic(const std::string& path, const ByteProducer& produce, Replace replace = Replace::Allowed);
+// The same for bytes already whole.
+inline void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace = Replace::Allowed)
+{
+    writeFileAtomic(path, [&](const ByteSink& out) { out(bytes); }, replace);
+}
 
 // Test seams: faults injected into the calls above, as a full disk or another program would cause
 // them. Empty in normal runs; a test sets them, runs, and calls reset().

@@ -406,11 +406,6 @@ void writeNamed(const std::string& target, const std::string& path, const BytePr
 
 } // namespace
 
-void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace)
-{
-    writeFileAtomic(path, [&](const ByteSink& out) { out(bytes); }, replace);
-}
-
 uint64_t writeFileAtomic(const std::string& path, const ByteProducer& produce, Replace replace)
 {
     const std::string target = followLinks(path);

@@ -324,11 +324,6 @@ void giveName(const std::wstring& tmp, const std::wstring& target, const std::st
 
 } // namespace
 
-void writeFileAtomic(const std::string& path, std::span<const uint8_t> bytes, Replace replace)
-{
-    writeFileAtomic(path, [&](const ByteSink& out) { out(bytes); }, replace);
-}
-
 uint64_t writeFileAtomic(const std::string& path, const ByteProducer& produce, Replace replace)
 {
     const std::wstring target = widen(path);

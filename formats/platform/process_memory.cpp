@@ -87,8 +87,8 @@ LargeHeapUse::LargeHeapUse(size_t bytes)
     // Blocks of 64 KiB (always below glibc's threshold for a separate mmap) until the heap grows, by
     // the pad; freed at once, they go back to the top of the heap.
     std::vector<void*> blocks;
-    const size_t free = ::mallinfo2().keepcost;
-    for (size_t i = 0; i <= free / kBlock + 1 && ::sbrk(0) == before; ++i)
+    const size_t freeAtTop = ::mallinfo2().keepcost;
+    for (size_t i = 0; i <= freeAtTop / kBlock + 1 && ::sbrk(0) == before; ++i)
         if (void* b = std::malloc(kBlock))
             blocks.push_back(b);
     for (void* b : blocks)

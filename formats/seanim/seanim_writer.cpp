@@ -100,10 +100,6 @@ size_t bodySize(const Animation& a, const SeanimExtra& x, uint8_t presence, int 
 
 bool fits(uint64_t v, int width) { return width >= 4 || v < (uint64_t(1) << (8 * width)); }
 
-} // namespace
-
-namespace {
-
 // The file into `w` (collecting or streaming).
 void writeSeanim(const Scene& scene, ByteWriter& w)
 {

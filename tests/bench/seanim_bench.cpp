@@ -82,7 +82,6 @@ const Animation& fromFile500()
 void BM_SamplePlayback500FromFile(benchmark::State& state) { samplePlayback(state, fromFile500()); }
 BENCHMARK(BM_SamplePlayback500FromFile);
 
-
 // The first sample after a rebind (an edit, a load) of a 3-million-key animation: it decides each
 // bone's kind (comparing its channels' key times) and prepares the segments that pose enters.
 void BM_FirstSample3M(benchmark::State& state)

@@ -148,7 +148,7 @@ TEST(FileSystemRead, EmptyFile)
 TEST(FileSystemWrite, FailedWritesLeaveTheOriginal)
 {
     Faults faults;
-    const fs::path dir = test::freshFolder("write-faults"); // a reused process id finds the last run's files
+    const fs::path dir = test::freshFolder("write-faults");
     const std::string path = (dir / "walk.seanim").string();
     const auto original = pattern(5000);
     test::writeBytes(path, original);

@@ -46,6 +46,7 @@ std::string tempPath(const std::string& name)
 {
     static const fs::path dir = [] {
         fs::path d = fs::temp_directory_path() / ("bonescope-test-" + std::to_string(::getpid()));
+        fs::remove_all(d); // a process id used again finds an earlier run's folder: start from nothing
         fs::create_directories(d);
         return d;
     }();

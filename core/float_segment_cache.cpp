@@ -16,19 +16,18 @@ float unitScale(float4 q)
 
 } // namespace
 
-void FloatRotationCache::build(const QuatChannel& ch)
+void FloatRotationCache::build(const QuatChannel& ch, bool keep)
 {
     range = {};
-    const size_t n = ch.keys.size() > 1 ? ch.keys.size() - 1 : 0;
+    const size_t n = keep && ch.keys.size() > 1 ? ch.keys.size() - 1 : 0;
     segments.reset(n ? static_cast<Prepared*>(std::calloc(n, sizeof(Prepared))) : nullptr);
     if (n && !segments)
         throw std::bad_alloc();
 }
 
-void FloatRotationCache::prepare(const QuatChannel& ch, int k)
+void FloatRotationCache::prepare(const QuatChannel& ch, int k, Prepared& p)
 {
     const size_t i = size_t(k);
-    Prepared& p = segments[i];
     p = Prepared{1, 0, 1, 1, Held};
     const uint32_t second = ch.keys.flags(i + 1);
     const bool flags = ch.rules.segmentFlags;

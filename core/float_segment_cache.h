@@ -96,20 +96,22 @@ struct FloatRotationCache {
     Segment exact; // for Exact: the segment the double code evaluates
     // segments[i]: keys i to i + 1, each made when playback first enters it. Zeroed memory from
     // calloc, which the system hands out untouched: a segment costs memory once it has been played,
-    // and opening a file prepares none of them.
+    // and opening a file prepares none of them. Null when the sampler's budget for them is spent
+    // (a big animation): each segment is then made again whenever playback enters it.
     std::unique_ptr<Prepared[], Free> segments;
 
-    // Forgets the prepared segments (after an edit of the keys).
-    void build(const QuatChannel& ch);
+    // The memory keeping every segment of `ch` would take.
+    static size_t bytesToKeep(const QuatChannel& ch) { return ch.keys.size() > 1 ? (ch.keys.size() - 1) * sizeof(Prepared) : 0; }
+    // Forgets the prepared segments (after an edit of the keys); keeps those it makes from now on,
+    // or not.
+    void build(const QuatChannel& ch, bool keep);
 
     // Key k held, or the segment from key k to k + 1 over `range`'s times.
     [[gnu::always_inline]] void setKeys(const QuatChannel& ch, int k, bool blend, const CachedRange& over)
     {
         if (!blend)
             return hold(ch, k); // a single key, or a stepped segment
-        if (segments[k].mode == Unprepared) [[unlikely]]
-            prepare(ch, k);
-        const Prepared& p = segments[k];
+        const Prepared p = prepared(ch, k);
         mode = p.mode;
         if (mode == Held) {
             hold(ch, k); // keyflag::Hold
@@ -158,7 +160,15 @@ struct FloatRotationCache {
     }
 
 private:
-    [[gnu::cold, gnu::noinline]] void prepare(const QuatChannel& ch, int k);
+    [[gnu::always_inline]] Prepared prepared(const QuatChannel& ch, int k)
+    {
+        Prepared fresh;
+        Prepared& p = segments ? segments[k] : fresh;
+        if (!segments || p.mode == Unprepared) [[unlikely]]
+            prepare(ch, k, p);
+        return p;
+    }
+    [[gnu::cold, gnu::noinline]] static void prepare(const QuatChannel& ch, int k, Prepared& p);
     float4 evalExact(const QuatChannel& ch, double t) const;
     [[gnu::noinline]] void relocate(const QuatChannel& ch, double t) { set(ch, range.relocate(ch, t), range); }
     void hold(const QuatChannel& ch, int key)

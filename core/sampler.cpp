@@ -171,6 +171,7 @@ void Sampler::sampleLocalOn(double time, const std::vector<LocalTransform>& unde
 
 void Sampler::prepareFloatJobs()
 {
+    keptSegmentBytes_ = 0;
     for (PoseJob& job : poseJobs_) {
         if (!job.track)
             continue;
@@ -180,7 +181,10 @@ void Sampler::prepareFloatJobs()
         else
             job.kind = locatesAlike(track.translation, track.rotation) ? PoseJob::SharedTimes : PoseJob::Plain;
         job.translation.build();
-        job.rotation.build(track.rotation);
+        const size_t keep = FloatRotationCache::bytesToKeep(track.rotation);
+        const bool kept = keptSegmentBytes_ + keep <= keptSegmentBudget_;
+        keptSegmentBytes_ += kept ? keep : 0;
+        job.rotation.build(track.rotation, kept);
         job.scale.build();
     }
     floatJobsReady_ = true;

@@ -2,7 +2,7 @@
 // Turns (animation, skeleton, time) into a Pose. Keeps each channel's current segment so that
 // sampling successive times during playback neither searches the keys nor redoes the trigonometry.
 // sample() works in float, with each rotation segment's slerp set-up done once by its first call
-// after rebind() (float_segment_cache.h); sampleLocal() works in double. Call rebind() after any edit of the animation (keys, tracks) or of
+// after rebind() (float_segment_cache.h) up to a memory budget; sampleLocal() works in double. Call rebind() after any edit of the animation (keys, tracks) or of
 // the skeleton.
 #include <vector>
 
@@ -22,6 +22,12 @@ public:
 
     void rebind();
     void sample(double time, Pose& out);
+    // Memory sample() may keep to replay rotation segments faster (their slerp set-up, 20 bytes
+    // each). Channels past it make the set-up again each time playback enters a segment, so that a
+    // big animation does not cost half as much memory again once played. Applies from rebind().
+    static constexpr size_t kKeptSegmentBudget = size_t(8) << 20;
+    void setKeptSegmentBudget(size_t bytes) { keptSegmentBudget_ = bytes; }
+    size_t keptSegmentBytes() const { return keptSegmentBytes_; }
     // The local transforms of every skeleton bone in double precision (baking and conversion,
     // where float rounding would show in a round trip). Resizes `out` to the skeleton.
     void sampleLocal(double time, std::vector<LocalTransform>& out);
@@ -79,6 +85,7 @@ private:
     Binding binding_;
     std::vector<BoneJob> jobs_;
     std::vector<PoseJob> poseJobs_;
+    size_t keptSegmentBudget_ = kKeptSegmentBudget, keptSegmentBytes_ = 0;
     bool floatJobsReady_ = false; // by the first sample() after rebind(): sampleLocal() needs none
     bool convert_ = false; // the animation's KeyConvention is not the identity
     float4 convertTranslation_{}, convertRotation_{}; // its factors in float4 lanes

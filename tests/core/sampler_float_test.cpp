@@ -4,6 +4,7 @@
 // played forward in small steps, on the key times and by jumps, on a hierarchy with scale. The
 // tolerance (1e-5) is far above float rounding and far below what a wrong formula, a missed or
 // extra flip, or a rule applied differently would give.
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -207,10 +208,14 @@ void expectSmall(const Differences& d)
     EXPECT_EQ(d.visibility, 0);
 }
 
-void playEveryWay(const Case& c)
+// `keptSegments`: the sampler's budget for keeping rotation segments' set-up (none: each one made
+// again whenever playback enters it).
+void playEveryWay(const Case& c, size_t keptSegments = Sampler::kKeptSegmentBudget)
 {
     Random r;
     Sampler sampler(c.anim, c.skeleton);
+    sampler.setKeptSegmentBudget(keptSegments);
+    sampler.rebind();
     Pose pose;
     Differences d;
     for (double t = -0.5; t < 9.5; t += 1.0 / 240) // forward playback, a new segment every few frames
@@ -237,6 +242,38 @@ TEST(SamplerFloat, MatchesDoublePrecisionWithBlendModesAndKeyConvention)
     Random r;
     for (int round = 0; round < 4; ++round)
         playEveryWay(makeCase(r, true));
+}
+
+TEST(SamplerFloat, MatchesDoublePrecisionWithoutKeptSegments)
+{
+    Random r;
+    for (int round = 0; round < 4; ++round)
+        playEveryWay(makeCase(r, round % 2 == 1), 0);
+}
+
+// Past its budget the sampler makes a segment's set-up each time it enters it, with the same result
+// to the bit; the channels within the budget keep theirs.
+TEST(SamplerFloat, KeptSegmentsStayWithinTheBudgetAndChangeNoBit)
+{
+    Random r;
+    const Case c = makeCase(r, false);
+    Sampler all(c.anim, c.skeleton), some(c.anim, c.skeleton);
+    const size_t budget = 100 * 20; // about a hundred segments: a few channels' worth
+    some.setKeptSegmentBudget(budget);
+    some.rebind();
+    Pose a, b;
+    all.sample(0, a);
+    some.sample(0, b);
+    EXPECT_GT(all.keptSegmentBytes(), budget);
+    EXPECT_LE(some.keptSegmentBytes(), budget);
+    EXPECT_GT(some.keptSegmentBytes(), 0u);
+    for (int pass = 0; pass < 2; ++pass) // the second pass replays what the first kept
+        for (double t = -0.5; t < 9.5; t += 1.0 / 60) {
+            all.sample(t, a);
+            some.sample(t, b);
+            ASSERT_EQ(0, std::memcmp(a.local.data(), b.local.data(), a.local.size() * sizeof(a.local[0]))) << t;
+            ASSERT_EQ(0, std::memcmp(a.world.data(), b.world.data(), a.world.size() * sizeof(a.world[0]))) << t;
+        }
 }
 
 TEST(SamplerFloat, RebindPicksUpEditedKeys)

@@ -1,5 +1,6 @@
 #include "formats/byte_source.h"
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -11,6 +12,27 @@ void MemorySource::readAt(uint64_t offset, uint8_t* out, size_t n)
         throw std::out_of_range("MemorySource: read past the end");
     if (n > 0)
         std::memcpy(out, bytes_.data() + offset, n);
+}
+
+void WatchedSource::readAt(uint64_t offset, uint8_t* out, size_t n)
+{
+    source_.readAt(offset, out, n);
+    showUpTo(offset);
+    if (offset + n > shown_) {
+        watch_({out + (shown_ - offset), size_t(offset + n - shown_)});
+        shown_ = offset + n;
+    }
+}
+
+// Shows [shown_, end), read anew a megabyte at a time.
+void WatchedSource::showUpTo(uint64_t end)
+{
+    while (shown_ < end) {
+        spare_.resize(size_t(std::min<uint64_t>(end - shown_, uint64_t(1) << 20)));
+        source_.readAt(shown_, spare_.data(), spare_.size());
+        watch_(spare_);
+        shown_ += spare_.size();
+    }
 }
 
 } // namespace bonescope

@@ -3,7 +3,9 @@
 // must not hold a whole big file at once (PieceReader).
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <vector>
 
 namespace bonescope {
 
@@ -28,6 +30,29 @@ public:
 private:
     std::span<const uint8_t> bytes_;
     size_t piece_;
+};
+
+// Shown bytes of a file in order, each once (a span is valid during its call only).
+using ReadWatcher = std::function<void(std::span<const uint8_t>)>;
+
+// A source that shows a watcher each byte of another once, in order, whatever order a reader reads
+// in: what a read takes beyond the bytes shown so far, a stretch it skipped (read again for the
+// watcher), and at finish() whatever it left at the end.
+class WatchedSource : public ByteSource {
+public:
+    WatchedSource(ByteSource& source, const ReadWatcher& watch) : source_(source), watch_(watch) {}
+    uint64_t size() const override { return source_.size(); }
+    size_t pieceSize() const override { return source_.pieceSize(); }
+    void readAt(uint64_t offset, uint8_t* out, size_t n) override;
+    void finish() { showUpTo(size()); }
+
+private:
+    void showUpTo(uint64_t end);
+
+    ByteSource& source_;
+    const ReadWatcher& watch_;
+    uint64_t shown_ = 0;
+    std::vector<uint8_t> spare_;
 };
 
 } // namespace bonescope

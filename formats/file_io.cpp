@@ -1,6 +1,7 @@
 #include "formats/file_io.h"
 
 #include <algorithm>
+#include <future>
 
 #include "formats/byte_source.h"
 #include "formats/format.h"
@@ -92,19 +93,30 @@ size_t modelSizeFor(uint64_t fileSize) { return size_t(fileSize + fileSize / 2);
 
 } // namespace
 
-LoadedScene loadScene(const std::string& path)
+LoadedScene loadScene(const std::string& path, const ReadWatcher& watch)
 {
     return readEitherWay(
         path,
-        [](const Format& f, ByteSource& source) {
-            const platform::LargeHeapUse heap(modelSizeFor(source.size()));
+        [&](const Format& f, ByteSource& file) {
+            const platform::LargeHeapUse heap(modelSizeFor(file.size()));
+            WatchedSource watched(file, watch);
+            ByteSource& source = watch ? static_cast<ByteSource&>(watched) : file;
             LoadedScene out{f.readPieces(source), &f};
             out.scene.format = f.id();
+            if (watch)
+                watched.finish();
             return out;
         },
         [&](std::span<const uint8_t> bytes) {
             const platform::LargeHeapUse heap(modelSizeFor(bytes.size()));
-            return readScene(bytes, path);
+            // Waited for by its destructor, before the bytes go, if the parse throws.
+            std::future<void> shown;
+            if (watch)
+                shown = std::async(std::launch::async, [&] { watch(bytes); });
+            LoadedScene out = readScene(bytes, path);
+            if (shown.valid())
+                shown.get();
+            return out;
         });
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/scene.h"
+#include "formats/byte_source.h"
 #include "formats/format.h"
 #include "formats/parse_error.h"
 #include "formats/platform/file_system.h"
@@ -41,9 +42,15 @@ struct LoadedScene {
     const Format* format = nullptr;
 };
 
+// Shown every byte of a file that loadScene reads, once each and in order, the last ones included
+// even where the reader does not need them: the pieces as a piece-reading format reads them (on the
+// caller's thread), or the whole file in one call on another thread while a whole-file format parses
+// it. A span is valid during its call only. For a content hash of the very bytes read (the window's
+// FileStamp) without holding the file.
+
 // Detects the format by content (then extension) and reads it. Errors name the file. A format that
 // reads in pieces (SEAnim) is read that way, without holding the file's bytes.
-LoadedScene loadScene(const std::string& path);
+LoadedScene loadScene(const std::string& path, const ReadWatcher& watch = {});
 // The same for Format::summarize (`info`): the format, and what the file holds.
 struct LoadedSummary {
     FileSummary summary;

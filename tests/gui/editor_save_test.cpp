@@ -58,7 +58,8 @@ private slots:
         QVERIFY(doc.isModified());
         SaveController saves(&doc, nullptr, false);
         // The disk fills up halfway: QSaveFile has written part of its temporary file when it fails.
-        saves.setWriter([](const QString& p, const QByteArray& bytes) {
+        saves.setWriter([](const QString& p, const SaveContent& content) {
+            const QByteArray bytes = contentBytes(content);
             QSaveFile f(p);
             if (!f.open(QIODevice::WriteOnly))
                 return f.errorString();

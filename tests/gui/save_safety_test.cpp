@@ -22,7 +22,9 @@
 #include "app/gui/saving/save_controller.h"
 #include "app/gui/document/scene_loading.h"
 #include "box_answerer.h"
+#include "formats/seanim/seanim_format.h"
 #include "gui_test_support.h"
+#include "tests/bench/synthetic.h"
 
 using namespace bonescope;
 using namespace bonescope::gui;
@@ -71,6 +73,17 @@ private:
 };
 #endif
 
+// An SEAnim of 4.8 MB, in the tests' folder.
+QString writeBigSeanim(const QString& name)
+{
+    Scene s;
+    s.animations.push_back(bench::makeAnimation(8, 20000));
+    const std::vector<uint8_t> bytes = SeanimFormat().write(s);
+    const QString path = guitest::tempDir() + "/" + name;
+    writeBytes(path, QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size())));
+    return path;
+}
+
 // Another program's version of `path`: the same animation with one more note, put in place by a
 // rename as exporters do.
 QByteArray rewriteByAnotherProgram(const QString& path, const QString& note)
@@ -115,6 +128,29 @@ private slots:
         QVERIFY(doc.isModified());
         QVERIFY2(saves.lastError().contains(path) && saves.lastError().contains("File too large"), qPrintable(saves.lastError()));
         QCOMPARE(QDir(QFileInfo(path).path()).entryList({"full.seanim*"}, QDir::Files).size(), 1);
+    }
+
+    // A big document fails after a megabyte is on disk (the writer streams): the original stays,
+    // the message names the file and how far it got, no temporary is left.
+    void aBigSaveFailingMidwayKeepsTheOriginal()
+    {
+        const QString original = writeBigSeanim("big-original.seanim");
+        Document doc;
+        const QString path = openCopy(doc, original, "big-full.seanim");
+        setDurationEdit(&doc, 600);
+        SaveController saves(&doc, nullptr, false);
+        bool ok = true;
+        {
+            FileSizeLimit limit(3 << 20);
+            ok = saves.save();
+        }
+        QVERIFY(!ok);
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(original));
+        QVERIFY(doc.isModified());
+        QVERIFY2(saves.lastError().contains(path) && saves.lastError().contains("failed after 3145728 bytes") &&
+                     saves.lastError().contains("File too large"),
+                 qPrintable(saves.lastError()));
+        QCOMPARE(QDir(QFileInfo(path).path()).entryList({"big-full.seanim*"}, QDir::Files).size(), 1);
     }
 
     void autosaveWriteFailureKeepsThePreviousCopy()
@@ -169,7 +205,7 @@ private slots:
         const QString path = openCopy(doc, kSmall, "seam.seanim");
         setDurationEdit(&doc, 0.2);
         SaveController saves(&doc, nullptr, true);
-        saves.setWriter([](const QString& p, const QByteArray&) { return QString("writing %1 failed: No space left on device").arg(p); });
+        saves.setWriter([](const QString& p, const SaveContent&) { return QString("writing %1 failed: No space left on device").arg(p); });
         guitest::BoxAnswerer answer(guitest::BoxAnswerer::standard(QMessageBox::Ok));
         QVERIFY(!saves.save());
         QCOMPARE(answer.seen.size(), 1);
@@ -177,6 +213,30 @@ private slots:
         QVERIFY(answer.seen[0].contains("No space left on device"));
         QVERIFY(doc.isModified());
         QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(kSmall));
+    }
+
+    // The writer is handed a big file a megabyte at a time as the format makes it, never whole.
+    void aBigSaveGoesToTheWriterInPieces()
+    {
+        const QString original = writeBigSeanim("big-pieces-original.seanim");
+        Document doc;
+        const QString path = openCopy(doc, original, "big-pieces.seanim");
+        SaveController saves(&doc, nullptr, false);
+        std::vector<size_t> pieces;
+        saves.setWriter([&](const QString& p, const SaveContent& content) {
+            QFile f(p);
+            if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+                return f.errorString();
+            content([&](std::span<const uint8_t> piece) {
+                pieces.push_back(piece.size());
+                f.write(reinterpret_cast<const char*>(piece.data()), qint64(piece.size()));
+            });
+            return QString();
+        });
+        QVERIFY(saves.save());
+        QCOMPARE(guitest::fileBytes(path), guitest::fileBytes(original));
+        QVERIFY(pieces.size() >= 4);
+        QVERIFY(*std::max_element(pieces.begin(), pieces.end()) <= size_t(1) << 20);
     }
 
     // A recovered document is modified; the next file opened is not.

@@ -82,8 +82,8 @@ bool Autosave::writeNow()
     if (!QDir().mkpath(folder_))
         return failed(tr("cannot create the autosave folder %1").arg(folder_));
     QFile::setPermissions(folder_, kOwnerOnly | QFileDevice::ExeOwner);
-    const SaveWriter write = writer_ ? writer_ : [](const QString& path, const QByteArray& bytes) {
-        return writeWithSaveFile(path, bytes, kOwnerOnly);
+    const SaveWriter write = writer_ ? writer_ : [](const QString& path, const SaveContent& content) {
+        return writeWithSaveFile(path, content, kOwnerOnly);
     };
     const QString base = baseName();
     const QString ext = QString::fromStdString(format->extensions().empty() ? "bin" : format->extensions().front());
@@ -93,7 +93,8 @@ bool Autosave::writeNow()
     QJsonObject info{{"original", originalOf(doc_)},
                      {"copy", QFileInfo(copy).fileName()},
                      {"written", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
-    if (const QString why = write(folder_ + "/" + base + ".json", QJsonDocument(info).toJson()); !why.isEmpty())
+    const QByteArray infoBytes = QJsonDocument(info).toJson();
+    if (const QString why = write(folder_ + "/" + base + ".json", wholeContent(infoBytes)); !why.isEmpty())
         return failed(why);
     lastError_.clear();
     if (!written_.isEmpty() && written_ != base) // the document was saved under another name

@@ -19,13 +19,6 @@ FileStamp FileStamp::statOnly(const QString& path)
     return s;
 }
 
-QByteArray FileStamp::hashOf(std::span<const uint8_t> bytes)
-{
-    return QCryptographicHash::hash(
-        QByteArrayView(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size())),
-        QCryptographicHash::Sha256);
-}
-
 namespace {
 
 bool addHash(const QString& path, FileStamp& s)

@@ -3,7 +3,6 @@
 // so that a save can tell whether another program has rewritten it since, and the file watcher can
 // tell a real change from a touch.
 #include <cstdint>
-#include <span>
 
 #include <QByteArray>
 #include <QDateTime>
@@ -21,9 +20,8 @@ struct FileStamp {
     // Reads and hashes the file now; a missing or unreadable file gives known, !exists.
     static FileStamp of(const QString& path);
     // Size and time only (sha256 empty): taken before the caller reads the file, which then sets
-    // sha256 to hashOf() the bytes it read.
+    // sha256 to the hash of the bytes it read (BackgroundHash).
     static FileStamp statOnly(const QString& path);
-    static QByteArray hashOf(std::span<const uint8_t> bytes);
     // True when `now` holds other bytes than this stamp (a file that vanished counts as changed).
     // The same size and time are taken as unchanged without hashing; a new time with the same
     // bytes (a touch, a re-export of the same data) is not a change.

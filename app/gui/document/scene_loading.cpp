@@ -1,11 +1,11 @@
 #include "app/gui/document/scene_loading.h"
 
 #include <exception>
-#include <future>
 
 #include <QDir>
 #include <QFileInfo>
 
+#include "app/gui/document/background_hash.h"
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/registry.h"
@@ -30,14 +30,12 @@ LoadResult loadAnimationFile(const QString& path)
     // save notices.
     r.stamp = FileStamp::statOnly(path);
     try {
-        const std::string name = path.toStdString();
-        const FileBytes file = FileBytes::open(name);
         // The hash is of the very bytes parsed, made on another core while they are parsed (on a
-        // 100 MB file it took as long as the parse, and read the file a second time). The future
-        // waits in its destructor, before `file` goes.
-        auto hash = std::async(std::launch::async, [&file] { return FileStamp::hashOf(file.bytes()); });
-        LoadedScene loaded = readScene(file.bytes(), name);
-        r.stamp.sha256 = hash.get();
+        // 100 MB file it took as long as the parse, and read the file a second time), without
+        // holding the file where its format reads it in pieces.
+        BackgroundHash hash;
+        LoadedScene loaded = loadScene(path.toStdString(), [&hash](std::span<const uint8_t> bytes) { hash.add(bytes); });
+        r.stamp.sha256 = hash.result();
         r.format = QString::fromStdString(loaded.format->displayName());
         r.scene = std::make_shared<Scene>(std::move(loaded.scene));
     } catch (const std::exception& e) {

@@ -1,6 +1,7 @@
 #include "app/gui/saving/save_file.h"
 
 #include <exception>
+#include <stdexcept>
 
 #include <QCoreApplication>
 #include <QSaveFile>
@@ -9,7 +10,17 @@
 
 namespace bonescope::gui {
 
-QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDevice::Permissions permissions)
+namespace {
+
+// Thrown through the format's writer when the file takes no more bytes (not a std::exception, so
+// that nothing on the way takes it for the writer's own complaint).
+struct WriteFailed {
+    QString why;
+};
+
+} // namespace
+
+QString writeWithSaveFile(const QString& path, const SaveContent& content, QFileDevice::Permissions permissions)
 {
     QSaveFile f(path);
     // Unbuffered: a write that does not reach the file fails here, not silently inside commit().
@@ -20,21 +31,29 @@ QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDev
         f.cancelWriting();
         return QCoreApplication::translate("save", "cannot make %1 private: %2").arg(path, why);
     }
-    const char* data = bytes.constData();
-    qint64 left = bytes.size();
-    while (left > 0) {
-        const qint64 n = f.write(data, left);
-        if (n <= 0 || f.error() != QFileDevice::NoError) {
-            const QString why = f.error() != QFileDevice::NoError ? f.errorString()
-                                                                 : QCoreApplication::translate("save", "the disk accepted no more bytes");
-            f.cancelWriting();
-            return QCoreApplication::translate("save", "writing %1 failed after %2 of %3 bytes: %4")
-                .arg(path).arg(bytes.size() - left).arg(bytes.size()).arg(why);
-        }
-        data += n;
-        left -= n;
+    qint64 written = 0;
+    try {
+        content([&](std::span<const uint8_t> piece) {
+            const char* data = reinterpret_cast<const char*>(piece.data());
+            qint64 left = qint64(piece.size());
+            while (left > 0) {
+                const qint64 n = f.write(data, left);
+                if (n <= 0 || f.error() != QFileDevice::NoError)
+                    throw WriteFailed{f.error() != QFileDevice::NoError ? f.errorString()
+                                                                        : QCoreApplication::translate("save", "the disk accepted no more bytes")};
+                data += n;
+                left -= n;
+                written += n;
+            }
+        });
+    } catch (const WriteFailed& e) {
+        f.cancelWriting();
+        return QCoreApplication::translate("save", "writing %1 failed after %2 bytes: %3").arg(path).arg(written).arg(e.why);
+    } catch (const std::exception& e) {
+        f.cancelWriting();
+        return QString::fromUtf8(e.what());
     }
-    if (!f.flush() || f.error() != QFileDevice::NoError || f.size() != bytes.size()) {
+    if (!f.flush() || f.error() != QFileDevice::NoError || f.size() != written) {
         const QString why = f.errorString();
         f.cancelWriting();
         return QCoreApplication::translate("save", "writing %1 failed: %2").arg(path, why);
@@ -44,25 +63,35 @@ QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDev
     return {};
 }
 
-QString encodeScene(const Scene& scene, const Format& format, std::vector<uint8_t>& out)
+QString writeWithSaveFile(const QString& path, const QByteArray& bytes, QFileDevice::Permissions permissions)
 {
-    try {
-        out = format.write(scene);
-    } catch (const std::exception& e) {
-        return QCoreApplication::translate("save", "%1 cannot hold this animation: %2")
-            .arg(QString::fromStdString(format.displayName()), QString::fromUtf8(e.what()));
-    }
-    return {};
+    return writeWithSaveFile(path, wholeContent(bytes), permissions);
+}
+
+SaveContent wholeContent(const QByteArray& bytes)
+{
+    return [&bytes](const ByteSink& out) { out({reinterpret_cast<const uint8_t*>(bytes.constData()), size_t(bytes.size())}); };
+}
+
+QByteArray contentBytes(const SaveContent& content)
+{
+    QByteArray all;
+    content([&](std::span<const uint8_t> piece) { all.append(reinterpret_cast<const char*>(piece.data()), qsizetype(piece.size())); });
+    return all;
 }
 
 QString saveScene(const Scene& scene, const Format& format, const QString& path, const SaveWriter& writer)
 {
-    std::vector<uint8_t> encoded;
-    if (QString why = encodeScene(scene, format, encoded); !why.isEmpty())
-        return why;
-    // The writer reads the encoded bytes where they are: a copy would hold a big file twice.
-    const QByteArray bytes = QByteArray::fromRawData(reinterpret_cast<const char*>(encoded.data()), qsizetype(encoded.size()));
-    return writer ? writer(path, bytes) : writeWithSaveFile(path, bytes);
+    const SaveContent content = [&](const ByteSink& out) {
+        try {
+            format.writeTo(scene, out);
+        } catch (const std::exception& e) {
+            throw std::runtime_error(QCoreApplication::translate("save", "%1 cannot hold this animation: %2")
+                                         .arg(QString::fromStdString(format.displayName()), QString::fromUtf8(e.what()))
+                                         .toStdString());
+        }
+    };
+    return writer ? writer(path, content) : writeWithSaveFile(path, content);
 }
 
 } // namespace bonescope::gui

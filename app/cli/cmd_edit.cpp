@@ -65,7 +65,7 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
         for (const Finding& f : format.validate(loaded.scene, {}))
             known.insert(f.message);
         if (applyFileEdits(loaded.scene, format.displayName(), edits, job.report) == 0) {
-            row = describe(loaded.scene, FileBytes::open(job.in).bytes().size(), Outcome::Unchanged);
+            row = describe(loaded.scene, fs::file_size(platform::utf8Path(job.in)), Outcome::Unchanged); // not read again
             return;
         }
         // What the edits made wrong by the format's own rules (a Second Life clip over 60 s, a pelvis

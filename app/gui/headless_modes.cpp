@@ -280,6 +280,10 @@ int runBenchmark(const Options& o, const QElapsedTimer& sinceStart)
     MainWindow w(false);
     w.resize(o.size);
     w.show();
+    // As a user's window does, it is up and painted before the file is read: the file's memory then
+    // comes on top of the window's own (read first, it peaked before the window's and was not seen).
+    if (!o.file.isEmpty() && !waitForViewportFrame(w))
+        return 1;
     if (!load(w, o))
         return 1;
     if (!waitForViewportFrame(w))

@@ -49,17 +49,6 @@ LoadedScene readScene(std::span<const uint8_t> bytes, const std::string& path)
 
 namespace {
 
-// An open file as the source of a PieceReader.
-class FileSource : public ByteSource {
-public:
-    explicit FileSource(platform::FileReader& file) : file_(file) {}
-    uint64_t size() const override { return file_.size(); }
-    void readAt(uint64_t offset, uint8_t* out, size_t n) override { file_.readAt(offset, out, n); }
-
-private:
-    platform::FileReader& file_;
-};
-
 // The format to read `file` in pieces with, decided on its first bytes; nullptr when its format
 // (if any) reads whole files.
 const Format* pieceFormat(platform::FileReader& file)

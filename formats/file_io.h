@@ -31,6 +31,17 @@ private:
     platform::FileContents contents_;
 };
 
+// An open file as a ByteSource (a PieceReader's, or a reader that looks at parts of a file).
+class FileSource : public ByteSource {
+public:
+    explicit FileSource(platform::FileReader& file) : file_(file) {}
+    uint64_t size() const override { return file_.size(); }
+    void readAt(uint64_t offset, uint8_t* out, size_t n) override { file_.readAt(offset, out, n); }
+
+private:
+    platform::FileReader& file_;
+};
+
 // The checked atomic writer (platform::writeFileAtomic): the original is never left half-written, a
 // symlink is written through, failures throw std::runtime_error naming the file once.
 using platform::FileExistsError;

@@ -1,8 +1,10 @@
 #include "formats/skeleton_source.h"
 
+#include <cstring>
 #include <stdexcept>
 
 #include "formats/assimp/assimp_import.h"
+#include "formats/cast/cast_partial.h"
 #include "formats/file_io.h"
 #include "formats/registry.h"
 
@@ -28,6 +30,25 @@ SkeletonSource loadSkeletonScene(const std::string& path)
     if (out.scene.skeleton.empty())
         throw std::runtime_error(path + ": no skeleton (node hierarchy) found");
     return out;
+}
+
+Skeleton loadModelSkeleton(const std::string& path)
+{
+    {
+        platform::FileReader file(path);
+        uint8_t magic[4] = {};
+        if (file.size() >= sizeof magic)
+            file.readAt(0, magic, sizeof magic);
+        if (std::memcmp(magic, "cast", 4) == 0) {
+            FileSource source(file);
+            std::optional<Skeleton> skeleton = namingFile(path, [&] { return cast::readModelSkeleton(source); });
+            file.checkUnchanged();
+            if (!skeleton)
+                throw std::runtime_error(path + ": this Cast file carries no model with a skeleton");
+            return std::move(*skeleton);
+        }
+    }
+    return loadSkeletonSource(path); // SEModel: a model, never an animation, read whole
 }
 
 } // namespace bonescope

@@ -16,4 +16,9 @@ struct SkeletonSource {
 SkeletonSource loadSkeletonScene(const std::string& path);
 inline Skeleton loadSkeletonSource(const std::string& path) { return loadSkeletonScene(path).scene.skeleton; }
 
+// The skeleton of a game model file (Cast, SEModel), reading as little of it as it can: of a Cast
+// file only its first model's skeleton, not its meshes or animations. Throws (ParseError,
+// std::runtime_error) naming the file when it cannot be read or carries no skeleton.
+Skeleton loadModelSkeleton(const std::string& path);
+
 } // namespace bonescope

@@ -310,6 +310,23 @@ Tree parseTree(std::span<const uint8_t> bytes, bool views)
 
 Tree parse(std::span<const uint8_t> bytes) { return parseTree(bytes, false); }
 
+Node parseNode(std::span<const uint8_t> bytes)
+{
+    ByteReader r(bytes);
+    return readNode(r, bytes.size(), 0, false);
+}
+
+std::vector<Property> parseProperties(std::span<const uint8_t> bytes, uint32_t count)
+{
+    ByteReader r(bytes);
+    std::vector<Property> props;
+    for (uint32_t i = 0; i < count; ++i)
+        props.push_back(readProperty(r, false));
+    if (r.remaining() != 0)
+        r.fail("the properties end before their node says");
+    return props;
+}
+
 Tree parseViews(std::span<const uint8_t> bytes) { return parseTree(bytes, true); }
 
 void keepBytes(Node& n)

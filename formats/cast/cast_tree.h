@@ -105,6 +105,10 @@ Tree parse(std::span<const uint8_t> bytes);
 // The same tree with every property's bytes a view into `bytes`, which must outlive it until
 // keepBytes() has been called on every node taken from it.
 Tree parseViews(std::span<const uint8_t> bytes);
+// One node whose bytes are exactly `bytes`, and `count` properties that fill `bytes` (pieces of a
+// file read apart: cast_partial.h). Offsets are within `bytes`.
+Node parseNode(std::span<const uint8_t> bytes);
+std::vector<Property> parseProperties(std::span<const uint8_t> bytes, uint32_t count);
 // Copies the viewed bytes of the node and its descendants into the properties themselves.
 void keepBytes(Node& node);
 std::vector<uint8_t> serialize(const Tree& tree);

@@ -96,10 +96,11 @@ QString matchingGameModel(const QString& animationPath, const std::vector<std::s
         if (++read > kMaxCompanionFiles)
             break;
         try {
-            const SkeletonSource model = loadSkeletonScene(c.absoluteFilePath().toStdString());
+            // Only the skeleton is read: a folder's big .cast files are mostly animations.
+            const Skeleton skeleton = loadModelSkeleton(c.absoluteFilePath().toStdString());
             size_t matched = 0;
             for (const std::string& name : trackNames)
-                matched += model.scene.skeleton.find(name) >= 0 || model.scene.skeleton.findLoose(name) >= 0;
+                matched += skeleton.find(name) >= 0 || skeleton.findLoose(name) >= 0;
             if (matched * 2 >= trackNames.size() && matched > bestMatched) {
                 best = c.absoluteFilePath();
                 bestMatched = matched;

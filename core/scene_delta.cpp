@@ -112,10 +112,10 @@ bool SceneDelta::absorb(const SceneDelta& next)
         if (animation_ != next.animation_)
             return false;
         // A track only `next` replaced was, before this step, as `next` holds it.
-        for (const auto& [index, track] : next.tracks_) {
-            const bool mine = std::any_of(tracks_.begin(), tracks_.end(), [&](const auto& p) { return p.first == index; });
+        for (const auto& entry : next.tracks_) { // not a structured binding: clang 14 cannot capture one
+            const bool mine = std::any_of(tracks_.begin(), tracks_.end(), [&](const auto& p) { return p.first == entry.first; });
             if (!mine)
-                tracks_.emplace_back(index, track);
+                tracks_.push_back(entry);
         }
         return true;
     }

@@ -53,14 +53,12 @@ struct LoadedScene {
     const Format* format = nullptr;
 };
 
-// Shown every byte of a file that loadScene reads, once each and in order, the last ones included
-// even where the reader does not need them: the pieces as a piece-reading format reads them (on the
-// caller's thread), or the whole file in one call on another thread while a whole-file format parses
-// it. A span is valid during its call only. For a content hash of the very bytes read (the window's
-// FileStamp) without holding the file.
-
 // Detects the format by content (then extension) and reads it. Errors name the file. A format that
-// reads in pieces (SEAnim) is read that way, without holding the file's bytes.
+// reads in pieces (SEAnim) is read that way, without holding the file's bytes. `watch`, when given,
+// is shown every byte of the file once, in order, the last ones included even where the reader does
+// not need them: the pieces as a piece-reading format reads them (on the caller's thread), or the
+// whole file in one call on another thread while a whole-file format parses it (a content hash of
+// the very bytes read, for the window's FileStamp, without holding the file).
 LoadedScene loadScene(const std::string& path, const ReadWatcher& watch = {});
 // The same for Format::summarize (`info`): the format, and what the file holds.
 struct LoadedSummary {

@@ -1,9 +1,9 @@
 #include "formats/skeleton_source.h"
 
-#include <cstring>
 #include <stdexcept>
 
 #include "formats/assimp/assimp_import.h"
+#include "formats/cast/cast_format.h"
 #include "formats/cast/cast_partial.h"
 #include "formats/file_io.h"
 #include "formats/registry.h"
@@ -36,10 +36,10 @@ Skeleton loadModelSkeleton(const std::string& path)
 {
     {
         platform::FileReader file(path);
-        uint8_t magic[4] = {};
-        if (file.size() >= sizeof magic)
-            file.readAt(0, magic, sizeof magic);
-        if (std::memcmp(magic, "cast", 4) == 0) {
+        uint8_t head[cast::HeaderSize] = {};
+        if (file.size() >= sizeof head)
+            file.readAt(0, head, sizeof head);
+        if (CastFormat().detect(head)) {
             FileSource source(file);
             std::optional<Skeleton> skeleton = namingFile(path, [&] { return cast::readModelSkeleton(source); });
             file.checkUnchanged();

@@ -13,8 +13,6 @@ namespace bonescope::cast {
 
 namespace {
 
-constexpr int MaxDepth = 64; // as cast_tree.cpp
-
 std::vector<uint8_t> readBytes(ByteSource& source, uint64_t at, uint64_t n)
 {
     std::vector<uint8_t> bytes(static_cast<size_t>(n));
@@ -98,20 +96,16 @@ Part readPartly(ByteSource& source, uint64_t at, uint64_t end, int depth, const 
         throw ParseError("nodes are nested more than " + std::to_string(MaxDepth) + " deep", at);
     if (end - at < NodeHeaderSize)
         throw ParseError("a node header does not fit before byte " + std::to_string(end), at);
-    const std::vector<uint8_t> head = readBytes(source, at, NodeHeaderSize);
-    ByteReader h(head);
+    const std::vector<uint8_t> headBytes = readBytes(source, at, NodeHeaderSize);
+    ByteReader h(headBytes);
+    const NodeHeader head = readNodeHeader(h, at, end);
     Part part;
     Node& n = part.node;
     n.offset = at;
-    n.id = h.u32("node id");
-    part.size = h.u32("node size");
-    n.hash = h.u64("node hash");
-    const uint32_t propCount = h.u32("property count");
-    const uint32_t childCount = h.u32("child count");
-    if (part.size < NodeHeaderSize || part.size > end - at)
-        throw ParseError(nodeName(n.id) + " node size " + std::to_string(part.size) + " does not fit between byte " +
-                             std::to_string(at) + " and the end of its parent at byte " + std::to_string(end),
-                         at + 4);
+    n.id = head.id;
+    n.hash = head.hash;
+    part.size = head.size;
+    const uint32_t propCount = head.propCount, childCount = head.childCount;
     const uint64_t nodeEnd = at + part.size;
     const Take take = choose(n.id, depth);
     part.taken = take != Take::Skip;
@@ -149,18 +143,14 @@ Tree parsePartly(ByteSource& source, const Choose& choose)
     const uint64_t size = source.size();
     if (size < HeaderSize)
         throw ParseError("not a Cast file: shorter than its 16-byte header", 0);
-    const std::vector<uint8_t> head = readBytes(source, 0, HeaderSize);
-    ByteReader h(head);
+    const std::vector<uint8_t> headBytes = readBytes(source, 0, HeaderSize);
+    ByteReader h(headBytes);
+    const FileHeader head = readFileHeader(h, size);
     Tree t;
-    if (h.u32("magic") != Magic)
-        throw ParseError("not a Cast file: the magic is not 'cast'", 0);
-    t.version = h.u32("version");
-    if (t.version != 1)
-        throw ParseError("unsupported Cast version " + std::to_string(t.version) + " (only version 1 is defined)", 4);
-    const uint32_t rootCount = h.u32("root node count");
-    t.flags = h.u32("flags");
+    t.version = head.version;
+    t.flags = head.flags;
     uint64_t at = HeaderSize;
-    for (uint32_t i = 0; i < rootCount; ++i) {
+    for (uint32_t i = 0; i < head.rootCount; ++i) {
         Part root = readPartly(source, at, size, 0, choose);
         if (root.node.id != Root)
             throw ParseError("top-level node " + std::to_string(i) + " is a " + nodeName(root.node.id) +

@@ -4,13 +4,11 @@
 
 #include "formats/byte_reader.h"
 #include "formats/byte_writer.h"
+#include "formats/parse_error.h"
 
 namespace bonescope::cast {
 
 namespace {
-
-// Deeper trees than any Cast scene uses are refused rather than recursed into.
-constexpr int MaxDepth = 64;
 
 Property readProperty(ByteReader& r, bool views)
 {
@@ -50,17 +48,12 @@ Node readNode(ByteReader& r, size_t end, int depth, bool views)
     n.offset = r.pos();
     if (depth > MaxDepth)
         r.fail("nodes are nested more than " + std::to_string(MaxDepth) + " deep");
-    n.id = r.u32("node id");
-    const size_t sizeAt = r.pos();
-    const uint32_t size = r.u32("node size");
-    n.hash = r.u64("node hash");
-    const size_t propsAt = r.pos();
-    const uint32_t propCount = r.u32("property count");
-    const uint32_t childCount = r.u32("child count");
-    if (size < NodeHeaderSize || size > end - n.offset)
-        r.failAt(sizeAt, nodeName(n.id) + " node size " + std::to_string(size) + " does not fit between byte " +
-                             std::to_string(n.offset) + " and the end of its parent at byte " + std::to_string(end));
-    const size_t nodeEnd = n.offset + size;
+    const NodeHeader head = readNodeHeader(r, n.offset, end);
+    n.id = head.id;
+    n.hash = head.hash;
+    const size_t propsAt = n.offset + 16;
+    const uint32_t propCount = head.propCount, childCount = head.childCount;
+    const size_t nodeEnd = n.offset + head.size;
     ByteReader inner(r.data().first(nodeEnd));
     inner.seek(r.pos());
     if (propCount > inner.remaining() / PropertyHeaderSize)
@@ -283,16 +276,10 @@ Tree parseTree(std::span<const uint8_t> bytes, bool views)
 {
     ByteReader r(bytes);
     Tree f;
-    if (r.u32("magic") != Magic)
-        r.failAt(0, "not a Cast file: the magic is not 'cast'");
-    f.version = r.u32("version");
-    if (f.version != 1)
-        r.failAt(4, "unsupported Cast version " + std::to_string(f.version) + " (only version 1 is defined)");
-    const uint32_t rootCount = r.u32("root node count");
-    f.flags = r.u32("flags");
-    if (rootCount > r.remaining() / NodeHeaderSize)
-        r.failAt(8, "root node count " + std::to_string(rootCount) + " is larger than the file can hold (" +
-                        std::to_string(r.remaining()) + " bytes left)");
+    const FileHeader head = readFileHeader(r, bytes.size());
+    f.version = head.version;
+    f.flags = head.flags;
+    const uint32_t rootCount = head.rootCount;
     f.roots.reserve(rootCount);
     for (uint32_t i = 0; i < rootCount; ++i) {
         const size_t at = r.pos();
@@ -309,6 +296,37 @@ Tree parseTree(std::span<const uint8_t> bytes, bool views)
 } // namespace
 
 Tree parse(std::span<const uint8_t> bytes) { return parseTree(bytes, false); }
+
+FileHeader readFileHeader(ByteReader& r, uint64_t fileSize)
+{
+    FileHeader h;
+    if (r.u32("magic") != Magic)
+        r.failAt(0, "not a Cast file: the magic is not 'cast'");
+    h.version = r.u32("version");
+    if (h.version != 1)
+        r.failAt(4, "unsupported Cast version " + std::to_string(h.version) + " (only version 1 is defined)");
+    h.rootCount = r.u32("root node count");
+    h.flags = r.u32("flags");
+    if (h.rootCount > (fileSize - HeaderSize) / NodeHeaderSize)
+        r.failAt(8, "root node count " + std::to_string(h.rootCount) + " is larger than the file can hold (" +
+                        std::to_string(fileSize - HeaderSize) + " bytes left)");
+    return h;
+}
+
+NodeHeader readNodeHeader(ByteReader& r, uint64_t at, uint64_t end)
+{
+    NodeHeader h;
+    h.id = r.u32("node id");
+    h.size = r.u32("node size");
+    h.hash = r.u64("node hash");
+    h.propCount = r.u32("property count");
+    h.childCount = r.u32("child count");
+    if (h.size < NodeHeaderSize || h.size > end - at)
+        throw ParseError(nodeName(h.id) + " node size " + std::to_string(h.size) + " does not fit between byte " +
+                             std::to_string(at) + " and the end of its parent at byte " + std::to_string(end),
+                         at + 4);
+    return h;
+}
 
 Node parseNode(std::span<const uint8_t> bytes)
 {

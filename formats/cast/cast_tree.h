@@ -10,6 +10,10 @@
 #include <string_view>
 #include <vector>
 
+namespace bonescope {
+class ByteReader;
+}
+
 namespace bonescope::cast {
 
 enum NodeId : uint32_t {
@@ -49,6 +53,7 @@ enum PropType : uint16_t {
 
 constexpr uint32_t Magic = 0x74736163; // "cast"
 constexpr size_t HeaderSize = 16, NodeHeaderSize = 24, PropertyHeaderSize = 8;
+constexpr int MaxDepth = 64; // deeper trees than any Cast scene uses are refused rather than recursed into
 
 // Bytes per element, 0 for strings (NUL-terminated) and unknown types.
 size_t elementSize(uint16_t type);
@@ -105,6 +110,20 @@ Tree parse(std::span<const uint8_t> bytes);
 // The same tree with every property's bytes a view into `bytes`, which must outlive it until
 // keepBytes() has been called on every node taken from it.
 Tree parseViews(std::span<const uint8_t> bytes);
+// The file's 16-byte header from the start of `r`: magic and version checked, and the root count
+// against a file of `fileSize` bytes.
+struct FileHeader {
+    uint32_t version = 1, rootCount = 0, flags = 0;
+};
+FileHeader readFileHeader(ByteReader& r, uint64_t fileSize);
+// A node's 24-byte header from `r`, for a node at byte `at` whose parent ends at byte `end`: its
+// size is checked to fit there.
+struct NodeHeader {
+    uint32_t id = 0, size = 0;
+    uint64_t hash = 0;
+    uint32_t propCount = 0, childCount = 0;
+};
+NodeHeader readNodeHeader(ByteReader& r, uint64_t at, uint64_t end);
 // One node whose bytes are exactly `bytes`, and `count` properties that fill `bytes` (pieces of a
 // file read apart: cast_partial.h). Offsets are within `bytes`.
 Node parseNode(std::span<const uint8_t> bytes);

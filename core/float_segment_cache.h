@@ -23,9 +23,11 @@ template <class T>
 {
     constexpr int n = KeyParts<T>::n;
     if (keys.inFloat()) {
-        float4 v{};
-        std::memcpy(&v, keys.floatValues() + i * n, n * sizeof(float));
-        return v;
+        const float* f = keys.floatValues() + i * n;
+        if constexpr (n == 3)
+            return float4{f[0], f[1], f[2], 0.f}; // by register: a 12-byte copy through memory stalls the load after it
+        else
+            return load4(f);
     }
     const double* d = keys.doubleValues() + i * n;
     if constexpr (n == 3)
@@ -55,7 +57,8 @@ struct FloatValueCache {
     }
     float4 at(float f) const { return a + delta * f; }
 
-    [[gnu::always_inline]] bool sample(const Vec3Channel& ch, double t, float4& out)
+    // The segment that holds at t, if it is not the current one.
+    [[gnu::always_inline]] void refresh(const Vec3Channel& ch, double t)
     {
         if (!range.contains(t)) [[unlikely]] {
             if (range.step(ch, t))
@@ -63,6 +66,10 @@ struct FloatValueCache {
             else
                 relocate(ch, t);
         }
+    }
+    [[gnu::always_inline]] bool sample(const Vec3Channel& ch, double t, float4& out)
+    {
+        refresh(ch, t);
         if (!range.applies)
             return false;
         out = at(float(range.factor(t)));
@@ -76,7 +83,8 @@ private:
 // Rotation: q = a * w0 + b * w1 with the weights from x = x0 + dx * f, which holds the lerp weights
 // (1 - f, f) (a held value: (1, 0)) or the slerp angles ((1 - f) theta, f theta).
 struct FloatRotationCache {
-    enum Mode : uint8_t { Unprepared, Held, Lerp, Nlerp, Slerp, Exact };
+    // One bit each, so that FloatLanes can ask whether any of four lanes is in a mode at once.
+    enum Mode : uint8_t { Unprepared = 0, Held = 1, Lerp = 2, Nlerp = 4, Slerp = 8, Exact = 16 };
     // The segment from key i to key i + 1, as prepareSegment() and prepareRotation() would make it.
     // The endpoints are the keys as stored times scaleA and scaleB: their float copies normalised
     // (scaleB also holds the flip of the second key and keyflag::Negate). All zero: not made yet.
@@ -145,7 +153,7 @@ struct FloatRotationCache {
         return mode == Nlerp ? q * (1.f / std::sqrt(dot4(q, q)[0])) : q;
     }
 
-    [[gnu::always_inline]] bool sample(const QuatChannel& ch, double t, float4& out)
+    [[gnu::always_inline]] void refresh(const QuatChannel& ch, double t)
     {
         if (!range.contains(t)) [[unlikely]] {
             if (range.step(ch, t))
@@ -153,10 +161,24 @@ struct FloatRotationCache {
             else
                 relocate(ch, t);
         }
+    }
+    [[gnu::always_inline]] bool sample(const QuatChannel& ch, double t, float4& out)
+    {
+        refresh(ch, t);
         if (!range.applies)
             return false;
         out = at(ch, t, float(range.factor(t)));
         return true;
+    }
+
+    // Holds `value` as is (a channel that does not apply gives its rest value).
+    void holdValue(float4 value)
+    {
+        mode = Held;
+        x0 = float4{1, 0, 0, 0};
+        dx = float4{};
+        a = value;
+        b = float4{};
     }
 
 private:
@@ -171,14 +193,7 @@ private:
     [[gnu::cold, gnu::noinline]] static void prepare(const QuatChannel& ch, int k, Prepared& p);
     float4 evalExact(const QuatChannel& ch, double t) const;
     [[gnu::noinline]] void relocate(const QuatChannel& ch, double t) { set(ch, range.relocate(ch, t), range); }
-    void hold(const QuatChannel& ch, int key)
-    {
-        mode = Held;
-        x0 = float4{1, 0, 0, 0};
-        dx = float4{};
-        a = keyFloat4(ch.keys, key); // as stored, like prepareSegment()
-        b = float4{};
-    }
+    void hold(const QuatChannel& ch, int key) { holdValue(keyFloat4(ch.keys, key)); } // as stored, like prepareSegment()
 };
 
 } // namespace bonescope

@@ -9,9 +9,9 @@ namespace bonescope {
 
 namespace {
 
-// world = parent * (translate * rotate * scale), written in place: building glm::mat4 temporaries
-// cost more than the rest of a bone's sampling.
-inline void composeWorld(float4 t, float4 q, float4 s, const glm::mat4* parent, glm::mat4& world)
+// The local matrix (translate * rotate * scale), written in place: building glm::mat4 temporaries
+// cost more than the rest of a bone's sampling. lanes::store() makes the same four at a time.
+inline void localMatrix(float4 t, float4 q, float4 s, glm::mat4& local)
 {
     // The rotation matrix's columns (1 - 2(yy + zz), 2(xy + wz), 2(xz - wy)) and so on, a few
     // products at a time, with shuffles that SSE2 does in one instruction each.
@@ -23,27 +23,24 @@ inline void composeWorld(float4 t, float4 q, float4 s, const glm::mat4* parent, 
     const float4 plus = p + r, minus = p - r;
     const float4 m0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(plus, minus, 1, 2, 4, 5)); // 2(xy+wz) 2(xz-wy) 2(xy-wz) 2(yz+wx)
     const float4 m1 = shuffle<0, 2, 0, 2>(__builtin_shufflevector(plus, minus, 0, 0, 6, 6)); // 2(xz+wy) 2(yz-wx) 2(xz+wy) 2(yz-wx)
-    float4 c0 = shuffle<0, 2, 3, 1>(__builtin_shufflevector(diag, m0, 0, 3, 4, 5));
-    float4 c1 = shuffle<2, 0, 3, 1>(__builtin_shufflevector(diag, m0, 1, 3, 6, 7));
-    float4 c2 = __builtin_shufflevector(m1, diag, 0, 1, 6, 7);
-    c0 *= splat<0>(s);
-    c1 *= splat<1>(s);
-    c2 *= splat<2>(s);
-    t += float4{0, 0, 0, 1}; // lane 3 of a translation is 0
+    float* m = &local[0][0];
+    store4(m, shuffle<0, 2, 3, 1>(__builtin_shufflevector(diag, m0, 0, 3, 4, 5)) * splat<0>(s));
+    store4(m + 4, shuffle<2, 0, 3, 1>(__builtin_shufflevector(diag, m0, 1, 3, 6, 7)) * splat<1>(s));
+    store4(m + 8, __builtin_shufflevector(m1, diag, 0, 1, 6, 7) * splat<2>(s));
+    store4(m + 12, t + float4{0, 0, 0, 1}); // lane 3 of a translation is 0
+}
+
+// world = parent * local, in place (the local matrix's last row is 0 0 0 1).
+inline void applyParent(const glm::mat4& parent, glm::mat4& world)
+{
+    const float* pm = &parent[0][0];
     float* m = &world[0][0];
-    if (!parent) {
-        store4(m, c0);
-        store4(m + 4, c1);
-        store4(m + 8, c2);
-        store4(m + 12, t);
-        return;
-    }
-    const float* pm = &(*parent)[0][0];
     const float4 p0 = load4(pm), p1 = load4(pm + 4), p2 = load4(pm + 8), p3 = load4(pm + 12);
-    store4(m, p0 * splat<0>(c0) + p1 * splat<1>(c0) + p2 * splat<2>(c0));
-    store4(m + 4, p0 * splat<0>(c1) + p1 * splat<1>(c1) + p2 * splat<2>(c1));
-    store4(m + 8, p0 * splat<0>(c2) + p1 * splat<1>(c2) + p2 * splat<2>(c2));
-    store4(m + 12, p0 * splat<0>(t) + p1 * splat<1>(t) + p2 * splat<2>(t) + p3);
+    for (int c = 0; c < 4; ++c) {
+        const float4 col = load4(m + 4 * c);
+        const float4 v = p0 * splat<0>(col) + p1 * splat<1>(col) + p2 * splat<2>(col);
+        store4(m + 4 * c, c == 3 ? v + p3 : v);
+    }
 }
 
 // Stores translation and rotation with two 16-byte writes (the first one's lane 3 lands on
@@ -172,22 +169,58 @@ void Sampler::sampleLocalOn(double time, const std::vector<LocalTransform>& unde
 void Sampler::prepareFloatJobs()
 {
     keptSegmentBytes_ = 0;
-    for (PoseJob& job : poseJobs_) {
-        if (!job.track)
+    lanes_.clear();
+    scalarJobs_.clear();
+    parented_.clear();
+    int lane = FloatLanes::kLanes;
+    const PoseJob* blockStart = nullptr;
+    for (size_t j = 0; j < poseJobs_.size(); ++j) {
+        PoseJob& job = poseJobs_[j];
+        if (job.parent >= 0)
+            parented_.emplace_back(job.bone, job.parent);
+        if (!job.track) {
+            scalarJobs_.push_back(int(j));
             continue;
+        }
         const Track& track = *job.track;
         if (convert_ || job.addToRest || job.afterRest || !track.scale.empty() || !track.visibility.empty())
             job.kind = PoseJob::General;
         else
             job.kind = locatesAlike(track.translation, track.rotation) ? PoseJob::SharedTimes : PoseJob::Plain;
-        job.translation.build();
         const size_t keep = FloatRotationCache::bytesToKeep(track.rotation);
         const bool kept = keptSegmentBytes_ + keep <= keptSegmentBudget_;
         keptSegmentBytes_ += kept ? keep : 0;
-        job.rotation.build(track.rotation, kept);
-        job.scale.build();
+        if (job.kind == PoseJob::General) {
+            job.translation.build();
+            job.rotation.build(track.rotation, kept);
+            job.scale.build();
+            scalarJobs_.push_back(int(j));
+            continue;
+        }
+        if (lane == FloatLanes::kLanes) {
+            lanes_.emplace_back(); // its lanes hold at no time until their first refresh
+            lane = 0;
+            blockStart = &job;
+        }
+        addLane(lanes_.back(), lane++, job, kept);
     }
+    for (; blockStart && lane < FloatLanes::kLanes; ++lane)
+        addLane(lanes_.back(), lane, *blockStart, false);
     floatJobsReady_ = true;
+}
+
+void Sampler::addLane(FloatLanes& lanes, int lane, const PoseJob& job, bool keepSegments)
+{
+    lanes.bone[lane] = job.bone;
+    lanes.track[lane] = job.track;
+    lanes.rest[lane][0] = job.restTranslation;
+    lanes.rest[lane][1] = job.restRotation;
+    for (int c = 0; c < 3; ++c)
+        lanes.scale[c][lane] = job.restScale[c];
+    if (job.kind == PoseJob::SharedTimes)
+        lanes.sharedTimes |= uint8_t(1u << lane);
+    lanes.translation[lane].build();
+    lanes.rotation[lane].build(job.track->rotation, keepSegments);
 }
 
 void Sampler::sample(double time, Pose& out)
@@ -204,32 +237,22 @@ void Sampler::samplePose(double time, Pose& out)
     BoneTransform* locals = out.local.data();
     glm::mat4* worlds = out.world.data();
     uint8_t* visibles = out.visible.data();
-    for (PoseJob& job : poseJobs_) {
+    // Local transforms and local matrices first, four bones at a time where they can be; then
+    // each world matrix in evaluation order, parents before their children.
+    for (FloatLanes& lanes : lanes_) {
+        if (!lanes.holds(time)) [[unlikely]]
+            lanes.refresh(time);
+        LaneValues values = lanes::at(lanes, time);
+        if (lanes.anyIn(FloatRotationCache::Exact)) [[unlikely]]
+            evalExactLanes(lanes, time, values);
+        lanes::store(lanes, values, locals, worlds, visibles);
+    }
+    for (int j : scalarJobs_) {
+        PoseJob& job = poseJobs_[size_t(j)];
         float4 t = job.restTranslation, q = job.restRotation, s = job.restScale;
         uint8_t visible = 1;
-        const Track* track = job.track;
-        switch (job.kind) {
-        case PoseJob::SharedTimes: {
-            CachedRange& range = job.translation.range;
-            if (!range.contains(time)) [[unlikely]] {
-                const Segment segment = range.step(track->translation, time)
-                                            ? range.stepped()
-                                            : range.relocate(track->translation, time);
-                job.translation.set(track->translation, segment);
-                job.rotation.set(track->rotation, segment, range);
-            }
-            if (range.applies) {
-                const float f = float(range.factor(time));
-                t = job.translation.at(f);
-                q = job.rotation.at(track->rotation, time, f);
-            }
-            break;
-        }
-        case PoseJob::Plain:
-            job.translation.sample(track->translation, time, t);
-            job.rotation.sample(track->rotation, time, q);
-            break;
-        case PoseJob::General: {
+        if (job.kind == PoseJob::General) {
+            const Track* track = job.track;
             float4 v;
             if (job.translation.sample(track->translation, time, v)) {
                 if (convert_)
@@ -245,15 +268,24 @@ void Sampler::samplePose(double time, Pose& out)
                 s = v;
             if (!track->visibility.empty())
                 visible = job.visibility.sample(track->visibility, time) >= 0.5 ? 1 : 0;
-            break;
         }
-        case PoseJob::Rest:
-            break;
-        }
-        const int bone = job.bone, parent = job.parent;
+        const int bone = job.bone;
         storeLocal(locals[bone], t, q, s);
         visibles[bone] = visible;
-        composeWorld(t, q, s, parent >= 0 ? &worlds[parent] : nullptr, worlds[bone]);
+        localMatrix(t, q, s, worlds[bone]);
+    }
+    for (const auto& [bone, parent] : parented_)
+        applyParent(worlds[parent], worlds[bone]);
+}
+
+void Sampler::evalExactLanes(const FloatLanes& lanes, double time, LaneValues& values)
+{
+    for (int i = 0; i < FloatLanes::kLanes; ++i) {
+        if (lanes.mode[i] != FloatRotationCache::Exact)
+            continue;
+        const float4 q = lanes.rotation[i].at(lanes.track[i]->rotation, time, 0.f);
+        for (int c = 0; c < 4; ++c)
+            values.rotation[c][i] = q[c];
     }
 }
 

@@ -1,13 +1,16 @@
 #pragma once
 // Turns (animation, skeleton, time) into a Pose. Keeps each channel's current segment so that
 // sampling successive times during playback neither searches the keys nor redoes the trigonometry.
-// sample() works in float, with each rotation segment's slerp set-up done once by its first call
-// after rebind() (float_segment_cache.h) up to a memory budget; sampleLocal() works in double. Call rebind() after any edit of the animation (keys, tracks) or of
-// the skeleton.
+// sample() works in float, four bones at a time where their keys replace their rest values
+// (float_lanes.h), with each rotation segment's slerp set-up done once by its first call after
+// rebind() (float_segment_cache.h) up to a memory budget; sampleLocal() works in double.
+// Call rebind() after any edit of the animation (keys, tracks) or of the skeleton.
+#include <utility>
 #include <vector>
 
 #include "core/animation.h"
 #include "core/binding.h"
+#include "core/float_lanes.h"
 #include "core/float_segment_cache.h"
 #include "core/pose.h"
 #include "core/skeleton.h"
@@ -63,6 +66,8 @@ private:
             Plain,       // keys replace the rest values; translation and rotation keys only
             SharedTimes, // Plain, and both channels have the same key times and rules: one lookup
         };
+        // Plain and SharedTimes jobs are sampled in lanes_, with caches of their own there; these
+        // serve General jobs.
         const Track* track = nullptr;
         int bone = 0, parent = -1;
         Kind kind = Rest;
@@ -74,9 +79,12 @@ private:
         StepCache visibility;
     };
     LocalTransform evalLocal(BoneJob& job, double time, const LocalTransform& under);
-    // Each pose job's kind and fresh float caches.
+    // Each pose job's kind and fresh float caches; Plain and SharedTimes jobs four to a FloatLanes.
     void prepareFloatJobs();
     [[gnu::noinline]] void samplePose(double time, Pose& out);
+    void addLane(FloatLanes& lanes, int lane, const PoseJob& job, bool keepSegments);
+    // The rotations of the lanes the double code evaluates.
+    [[gnu::noinline]] static void evalExactLanes(const FloatLanes& lanes, double time, LaneValues& values);
 
     const Animation* anim_;
     const Skeleton* given_;
@@ -85,6 +93,9 @@ private:
     Binding binding_;
     std::vector<BoneJob> jobs_;
     std::vector<PoseJob> poseJobs_;
+    std::vector<FloatLanes> lanes_;  // the Plain and SharedTimes jobs
+    std::vector<int> scalarJobs_;    // the others, one at a time (indices into poseJobs_)
+    std::vector<std::pair<int, int>> parented_; // (bone, parent), in evaluation order
     size_t keptSegmentBudget_ = kKeptSegmentBudget, keptSegmentBytes_ = 0;
     bool floatJobsReady_ = false; // by the first sample() after rebind(): sampleLocal() needs none
     bool convert_ = false; // the animation's KeyConvention is not the identity

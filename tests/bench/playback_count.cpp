@@ -1,10 +1,11 @@
 // BM_SamplePlayback500's forward playback for instruction counts, which unlike wall-clock time do
 // not move when the machine is shared:
-//   valgrind --tool=callgrind --toggle-collect='*playForward*' build/bin/bonescope_playback_count
+//   valgrind --tool=callgrind --toggle-collect='*playForward*' build/bin/bonescope_playback_count [samples [float]]
 // then divide callgrind's "Collected" by the bone-samples this prints. One loop of the clip is played
 // before the counted part, so that every rotation segment is prepared (as in a looping playback).
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "core/sampler.h"
 #include "synthetic.h"
@@ -36,7 +37,11 @@ namespace {
 int main(int argc, char** argv)
 {
     const int samples = argc > 1 ? std::atoi(argv[1]) : 1200; // two loops of the 10 s clip at 60 Hz
-    const Animation anim = bench::makeAnimation(500, 300);
+    // "float": keys held in float, as BM_SamplePlayback500FromFile reads them from a file.
+    const bool inFloat = argc > 2 && std::string(argv[2]) == "float";
+    const Animation anim = bench::makeAnimation(500, 300, 30, inFloat);
+    if (anim.tracks[0].rotation.keys.inFloat() != inFloat)
+        return 1;
     Skeleton none;
     Sampler sampler(anim, none);
     Pose pose;

@@ -40,11 +40,11 @@ void BM_SeanimRead(benchmark::State& state)
 }
 BENCHMARK(BM_SeanimRead)->Unit(benchmark::kMillisecond);
 
-// Forward playback: one full pose per frame of a 500-bone animation; reported per bone.
-void samplePlayback(benchmark::State& state, const Animation& anim)
+// Forward playback: one full pose per frame of a 500-bone animation; reported per bone. Without a
+// skeleton the bones hang flat (no parent); `skeleton` gives them one.
+void samplePlayback(benchmark::State& state, const Animation& anim, const Skeleton& skeleton = Skeleton())
 {
-    Skeleton none;
-    Sampler sampler(anim, none);
+    Sampler sampler(anim, skeleton);
     Pose pose;
     double t = 0;
     const double dt = 1.0 / 60.0;
@@ -81,6 +81,25 @@ const Animation& fromFile500()
 
 void BM_SamplePlayback500FromFile(benchmark::State& state) { samplePlayback(state, fromFile500()); }
 BENCHMARK(BM_SamplePlayback500FromFile);
+
+// The file's animation on a skeleton: every bone but the first has a parent (a tree three
+// children wide), so each world matrix is its parent's times its local one.
+void BM_SamplePlayback500Tree(benchmark::State& state)
+{
+    static const Skeleton tree = [] {
+        Skeleton s;
+        const Animation& anim = fromFile500();
+        for (size_t i = 0; i < anim.tracks.size(); ++i) {
+            Bone b;
+            b.name = anim.tracks[i].name;
+            b.parent = i == 0 ? -1 : int(i - 1) / 3;
+            s.bones.push_back(b);
+        }
+        return s;
+    }();
+    samplePlayback(state, fromFile500(), tree);
+}
+BENCHMARK(BM_SamplePlayback500Tree);
 
 // The first sample after a rebind (an edit, a load) of a 3-million-key animation: it decides each
 // bone's kind (comparing its channels' key times) and prepares the segments that pose enters.

@@ -7,8 +7,10 @@
 namespace bonescope::bench {
 
 // `bones` tracks, each with translation and rotation keys on every one of `frames` frames.
-inline Animation makeAnimation(int bones, int frames, double fps = 30)
+// `inFloat`: values rounded to float, which the key lists then hold in float as a file's would.
+inline Animation makeAnimation(int bones, int frames, double fps = 30, bool inFloat = false)
 {
+    auto round = [inFloat](double v) { return inFloat ? double(float(v)) : v; };
     Animation a;
     a.fps = fps;
     a.duration = (frames - 1) / fps;
@@ -20,9 +22,9 @@ inline Animation makeAnimation(int bones, int frames, double fps = 30)
         t.rotation.keys.reserve(frames);
         for (int f = 0; f < frames; ++f) {
             const double x = 0.01 * f + b;
-            t.translation.keys.push_back({f / fps, {std::sin(x), std::cos(x), 0.1 * b}});
+            t.translation.keys.push_back({f / fps, {round(std::sin(x)), round(std::cos(x)), round(0.1 * b)}});
             const double angle = 0.02 * f + 0.1 * b;
-            t.rotation.keys.push_back({f / fps, glm::dquat(std::cos(angle / 2), std::sin(angle / 2), 0, 0)});
+            t.rotation.keys.push_back({f / fps, glm::dquat(round(std::cos(angle / 2)), round(std::sin(angle / 2)), 0, 0)});
         }
     }
     return a;

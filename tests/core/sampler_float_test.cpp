@@ -103,10 +103,9 @@ struct Case {
     Skeleton skeleton;
 };
 
-Case makeCase(Random& r, bool blendAndConvert)
+Case makeCase(Random& r, bool blendAndConvert, int tracks = 32)
 {
     Case c;
-    const int tracks = 32;
     for (int i = 0; i < tracks; ++i) {
         Bone b;
         b.name = "b" + std::to_string(i);
@@ -242,6 +241,15 @@ TEST(SamplerFloat, MatchesDoublePrecisionWithBlendModesAndKeyConvention)
     Random r;
     for (int round = 0; round < 4; ++round)
         playEveryWay(makeCase(r, true));
+}
+
+// The float pose samples bones four at a time (FloatLanes); a last group with fewer bones than
+// that repeats one of them.
+TEST(SamplerFloat, MatchesDoublePrecisionForEveryNumberOfBones)
+{
+    Random r;
+    for (int tracks = 1; tracks <= 9; ++tracks)
+        playEveryWay(makeCase(r, false, tracks));
 }
 
 TEST(SamplerFloat, MatchesDoublePrecisionWithoutKeptSegments)

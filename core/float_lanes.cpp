@@ -19,8 +19,7 @@ void FloatLanes::refresh(double t)
                 // One lookup for both channels.
                 CachedRange& range = tc.range;
                 if (!range.contains(t)) {
-                    const Segment segment =
-                        range.step(k.translation, t) ? range.stepped() : range.relocate(k.translation, t);
+                    const Segment segment = range.refresh(k.translation, t);
                     tc.set(k.translation, segment);
                     rc.set(k.rotation, segment, range);
                 }
@@ -44,7 +43,6 @@ void FloatLanes::refresh(double t)
             laneLo[i] = std::max(tr.lo, rr.lo);
             laneHi[i] = std::min(tr.hi, rr.hi);
             mode[i] = rc.mode;
-            slerp[i] = rc.mode == FloatRotationCache::Slerp ? -1 : 0;
         }
         lo = std::max(lo, laneLo[i]);
         hi = std::min(hi, laneHi[i]);

@@ -28,7 +28,6 @@ struct FloatLanes {
     // Blend factors: f = (t - t0) * invDt, per channel, as the lane's ranges hold them.
     alignas(16) double t0Translation[kLanes] = {}, invDtTranslation[kLanes] = {};
     alignas(16) double t0Rotation[kLanes] = {}, invDtRotation[kLanes] = {};
-    alignas(16) int32_t slerp[kLanes] = {}; // -1 for a Slerp lane, else 0
     alignas(4) FloatRotationCache::Mode mode[kLanes] = {};
     uint8_t sharedTimes = 0; // bit i: lane i's channels have the same key times and rules
     // Each lane's channels, as one bone's float sampling keeps them; where a channel does not
@@ -113,8 +112,7 @@ template <class Cache, float4 Cache::*member>
     gather<FloatRotationCache, &FloatRotationCache::dx>(l.rotation, d);
     float4 w0 = a[0] + d[0] * fR, w1 = a[1] + d[1] * fR;
     if (l.anyIn(FloatRotationCache::Slerp)) [[likely]] {
-        int4 slerp;
-        std::memcpy(&slerp, l.slerp, 16);
+        const int4 slerp = int4{l.mode[0], l.mode[1], l.mode[2], l.mode[3]} == int(FloatRotationCache::Slerp);
         gather<FloatRotationCache, &FloatRotationCache::invSin>(l.rotation, a);
         w0 = select(slerp, fastmath::sinHalfPiF(w0) * a[0], w0);
         w1 = select(slerp, fastmath::sinHalfPiF(w1) * a[0], w1);

@@ -32,6 +32,24 @@ private:
     size_t piece_;
 };
 
+// Small reads (headers, names) served from a few kilobytes read ahead of them, bigger reads passed
+// on for what the window does not hold: a parser that walks many small headers costs a read of the
+// source per few kilobytes of them, not one per header, and reads each byte about once.
+class ReadAheadSource : public ByteSource {
+public:
+    static constexpr size_t Ahead = 4096;
+    explicit ReadAheadSource(ByteSource& source) : source_(source) {}
+    uint64_t size() const override { return source_.size(); }
+    size_t pieceSize() const override { return source_.pieceSize(); }
+    void readAt(uint64_t offset, uint8_t* out, size_t n) override;
+
+private:
+    ByteSource& source_;
+    uint8_t ahead_[Ahead];
+    uint64_t start_ = 0; // file offset of ahead_[0]
+    size_t held_ = 0;
+};
+
 // Shown bytes of a file in order, each once (a span is valid during its call only).
 using ReadWatcher = std::function<void(std::span<const uint8_t>)>;
 

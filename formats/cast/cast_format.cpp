@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "formats/byte_source.h"
 #include "formats/cast/cast_extra.h"
 
 namespace bonescope {
@@ -79,7 +80,13 @@ void describeModel(const Node& model, std::vector<std::string>& out)
 
 FileSummary CastFormat::summarize(std::span<const uint8_t> bytes) const
 {
-    const Scene scene = read(bytes);
+    MemorySource source(bytes);
+    return summarizePieces(source);
+}
+
+FileSummary CastFormat::summarizePieces(ByteSource& source) const
+{
+    const Scene scene = readPieces(source);
     FileSummary f = summarizeScene(scene);
     f.format = id();
     const auto* x = scene.extra.as<CastFileExtra>();

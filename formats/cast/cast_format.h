@@ -16,6 +16,10 @@ public:
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
+    // Read a node at a time (cast_partial.h); read() and summarize() read their bytes that way too.
+    bool readsInPieces() const override { return true; }
+    Scene readPieces(ByteSource& source) const override;
+    FileSummary summarizePieces(ByteSource& source) const override;
     std::vector<std::string> ownFields(const Scene& scene) const override;
 };
 

@@ -1,9 +1,9 @@
 // Cast tree -> common model. The first Model with a skeleton gives the scene's skeleton and mesh; each
 // Animation node is one animation. Curves animate one component each (tx, ty, tz...): components are
 // merged into the model's vector keys at the union of their frames, which plays the same. The tree
-// is parsed into views of the file's bytes and the keys decoded straight from them; the Animation
-// node then keeps every buffer except those its decoded keys re-encode exactly (CastElidedCurve), so
-// that memory holds the file's bytes once rather than twice.
+// is read a node at a time (cast_partial.h), each curve parsed into views of the bytes read and its
+// keys decoded straight from them; the Animation node keeps every buffer except those its decoded keys
+// re-encode exactly (CastElidedCurve), so that memory holds the model and not the file's bytes too.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -12,10 +12,12 @@
 #include <map>
 
 #include "core/content_hash.h"
+#include "formats/byte_source.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_fingerprint.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_model.h"
+#include "formats/cast/cast_partial.h"
 #include "formats/parse_error.h"
 
 namespace bonescope {
@@ -80,17 +82,6 @@ void decodeFrames(const Property& kb, std::vector<uint32_t>& out)
     }
 }
 
-bool sameFrames(const Property& a, const Property& b, std::vector<uint32_t>& scratchA, std::vector<uint32_t>& scratchB)
-{
-    if (a.count != b.count)
-        return false;
-    if (a.type == b.type)
-        return std::memcmp(a.bytes().data(), b.bytes().data(), a.bytes().size()) == 0;
-    decodeFrames(a, scratchA);
-    decodeFrames(b, scratchB);
-    return scratchA == scratchB;
-}
-
 // A curve's keys as (frame, value) sorted by frame, for the general merge.
 std::vector<FrameValue> componentKeys(const Node& c)
 {
@@ -150,16 +141,15 @@ void mergeComponents(const std::array<const Node*, 3>& curves, const double* fal
 // merged from the curves at the end otherwise.
 enum class Layout : uint8_t { None, Direct, Merge };
 
+// Curves are named by their index among the Animation node's children.
 struct TrackBuild {
     CastTrackInfo info;
     Track track; // keys decoded into it as the curves are read
-    std::array<const Node*, 6> comps{}; // the curve that counts for tx ty tz sx sy sz (the last)
-    std::array<uint32_t, 6> compChild{};
+    std::array<uint32_t, 6> compChild{};  // the curve that counts for tx ty tz sx sy sz (the last)
     std::array<uint8_t, 6> compCurves{}; // how many curves name each component (1 or "more")
     std::array<Layout, 2> layout{};      // translation, scale
-    std::array<const Property*, 2> layoutFrames{};
-    std::vector<const Node*> rotationCurves;
-    uint32_t rotationChild = 0, lastRotationFrame = 0;
+    std::vector<uint32_t> rotationCurves;
+    uint32_t lastRotationFrame = 0;
     bool rotationInOrder = true;
     std::vector<FrameValue> visibility;
     bool anyTranslationMode = false, anyRotationMode = false;
@@ -199,21 +189,26 @@ void appendKeys(KeyList<T>& keys, size_t n, const Make& make)
 // One Animation node's curves, read in file order.
 struct AnimationBuild {
     double fps = 30;
+    // Where frame / fps * fps rounds back to the frame for every 32-bit frame (a relative error of
+    // 2^-52 stays far below half a frame), so that the writer can re-encode the key frame buffers.
+    bool framesRoundTrip = true;
     std::vector<TrackBuild> tracks;
     std::map<std::string, size_t, std::less<>> byName;
     uint8_t defaultMode = cast::Absolute;
     bool haveDefault = false;
     uint32_t maxFrame = 0;
-    std::vector<uint32_t> frames, scratchA, scratchB; // reused from curve to curve
+    std::vector<uint32_t> frames; // reused from curve to curve
     std::vector<double> values;
+    // Curves whose key buffers were left out of the tree as they were read, because the keys gave
+    // them back exactly at that point (finish() reads them again where a later curve changed that).
+    std::vector<CastElidedCurve> dropped;
 
-    void readCurve(const Node& c, uint32_t child);
+    explicit AnimationBuild(double fps) : fps(fps), framesRoundTrip(fps >= 1e-3 && fps <= 1e6) {}
+    void readCurve(Node& c, uint32_t child);
 
 private:
     // Where a curve's keys go.
     struct Placement {
-        const Node* curve;
-        const Property* frames;
         uint32_t child;
         int comp; // tx..sz, or -1 for rotation and visibility
         bool rotation;
@@ -225,9 +220,11 @@ private:
     template <class Values>
     void place(TrackBuild& t, const Placement& at, Values& v);
     void decodeValues(const Property& kv); // a buffer that is not of floats, into `values`
+    // Whether the curve just decoded has the frames of the keys already laid out in `keys`.
+    bool sameFrames(const KeyList<glm::dvec3>& keys) const;
 };
 
-void AnimationBuild::readCurve(const Node& c, uint32_t child)
+void AnimationBuild::readCurve(Node& c, uint32_t child)
 {
     const std::string nodeName = c.text("nn");
     const std::string kp = c.text("kp");
@@ -290,7 +287,7 @@ void AnimationBuild::readCurve(const Node& c, uint32_t child)
     // In order, the last frame is the largest.
     maxFrame = std::max(maxFrame, inOrder ? last : *std::max_element(fr, fr + n));
 
-    const Placement at{&c, &kb, child, comp, rotation, uint8_t(mode), inOrder};
+    const Placement at{child, comp, rotation, uint8_t(mode), inOrder};
     if (kv->type == cast::Float || kv->type == cast::Vec4) {
         FloatValues v{kv->bytes().data()};
         place(t, at, v);
@@ -303,6 +300,27 @@ void AnimationBuild::readCurve(const Node& c, uint32_t child)
         DecodedValues v{values.data()};
         place(t, at, v);
     }
+    // Buffers the track's keys give back exactly, as it stands, are left out of the tree.
+    const bool exact = rotation ? t.rotationCurves.size() == 1 && t.rotationInOrder
+                                : comp >= 0 && kv->type == cast::Float && t.compCurves[comp] == 1 &&
+                                      t.layout[comp / 3] == Layout::Direct;
+    if (framesRoundTrip && n > 0 && exact) {
+        c.prop("kb")->view = {};
+        c.prop("kv")->view = {};
+        dropped.push_back({child, uint32_t(it->second), uint8_t(rotation ? 6 : comp)});
+    }
+}
+
+bool AnimationBuild::sameFrames(const KeyList<glm::dvec3>& keys) const
+{
+    // frame / fps is one to one over 32-bit frames where frames round-trip; elsewhere the curves
+    // are merged, which gives the same keys when the frames are the same.
+    if (!framesRoundTrip || keys.size() != frames.size())
+        return false;
+    for (size_t k = 0; k < frames.size(); ++k)
+        if (frames[k] / fps != keys.time(k))
+            return false;
+    return true;
 }
 
 template <class Values>
@@ -319,8 +337,7 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
             t.rotationInOrder = t.rotationInOrder && at.inOrder && (keys.empty() || t.lastRotationFrame <= fr[0]);
             t.lastRotationFrame = fr[n - 1];
         }
-        t.rotationCurves.push_back(at.curve);
-        t.rotationChild = at.child;
+        t.rotationCurves.push_back(at.child);
         // The fingerprint's lanes (cast_fingerprint.h) are folded over each curve's keys just made.
         cast::KnownLanes& print = t.lanes.rotation;
         if (keys.empty())
@@ -367,7 +384,6 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
     } else {
         t.info.scaleMode = at.mode;
     }
-    t.comps[comp] = at.curve;
     t.compChild[comp] = at.child;
     t.compCurves[comp] = uint8_t(std::min(t.compCurves[comp] + 1, 2));
     Layout& layout = t.layout[group];
@@ -376,11 +392,10 @@ void AnimationBuild::place(TrackBuild& t, const Placement& at, Values& v)
     double glm::dvec3::*component = axis == 0 ? &glm::dvec3::x : axis == 1 ? &glm::dvec3::y : &glm::dvec3::z;
     if (t.compCurves[comp] > 1 || !at.inOrder) {
         layout = Layout::Merge; // from the curves at the end
-    } else if (n > 0 && layout == Layout::Direct && !sameFrames(*at.frames, *t.layoutFrames[group], scratchA, scratchB)) {
+    } else if (n > 0 && layout == Layout::Direct && !sameFrames(keys)) {
         layout = Layout::Merge;
     } else if (n > 0 && layout == Layout::None) {
         layout = Layout::Direct;
-        t.layoutFrames[group] = at.frames;
         const int channel = group == 0 ? cast::TranslationLanes : cast::ScaleLanes;
         uint64_t lt = cast::laneSeed(channel, 0), lc = cast::laneSeed(channel, 1 + axis);
         if constexpr (std::is_same_v<Values, FloatValues>)
@@ -441,10 +456,20 @@ BlendMode blendFor(uint8_t translationMode, uint8_t rotationMode)
             rotationMode == cast::Absolute ? RotationBlend::Replace : RotationBlend::AfterRest};
 }
 
-Animation readAnimation(Node& n, const Skeleton& skeleton)
+// A curve's key buffers read again from the file, where they were left out while it was read.
+void readBuffersAgain(Node& curve, ByteSource& source)
+{
+    for (const char* name : {"kb", "kv"}) {
+        Property& p = *curve.prop(name);
+        p.data.resize(size_t(p.count) * cast::elementSize(p.type));
+        source.readAt(p.offset + cast::PropertyHeaderSize + p.name.size(), p.data.data(), p.data.size());
+    }
+}
+
+// An Animation node's own properties, before its curves.
+Animation beginAnimation(const Node& n)
 {
     Animation a;
-    auto extra = std::make_unique<CastAnimationExtra>();
     a.name = n.text("n");
     const Property* fr = n.prop("fr");
     if (!fr || fr->count < 1 || (fr->type != cast::Float && fr->type != cast::Double))
@@ -455,12 +480,26 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
                                " is not a positive finite number");
     if (const Property* lo = n.prop("lo"); lo && lo->count > 0 && isInteger(lo->type))
         a.looping = lo->integer(0) >= 1;
+    return a;
+}
 
-    AnimationBuild b;
-    b.fps = a.fps;
-    for (size_t i = 0; i < n.children.size(); ++i)
-        if (n.children[i].id == cast::Curve)
-            b.readCurve(n.children[i], uint32_t(i));
+// The animation from the curves `b` has read, once the whole Animation node `n` is: notes, curves
+// merged where their frames differ, modes and overrides; `source` gives back dropped buffers.
+Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleton& skeleton, ByteSource& source)
+{
+    auto extra = std::make_unique<CastAnimationExtra>();
+    // A buffer left out stays out if its track kept the layout it had then (no second curve for
+    // the component or rotation, the same frames in order); otherwise the tree keeps it.
+    std::ranges::stable_sort(b.dropped, {}, [](const CastElidedCurve& d) { return std::pair(d.track, d.slot); });
+    for (const CastElidedCurve& d : b.dropped) {
+        const TrackBuild& t = b.tracks[d.track];
+        const bool exact = d.slot == 6 ? t.rotationInOrder && t.rotationCurves.size() == 1
+                                       : t.layout[d.slot / 3] == Layout::Direct;
+        if (exact)
+            extra->elided.push_back(d);
+        else
+            readBuffersAgain(n.children[d.child], source);
+    }
     for (const Node& c : n.children) {
         if (c.id != cast::NotificationTrack)
             continue;
@@ -473,9 +512,6 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
     }
     std::stable_sort(a.notes.begin(), a.notes.end(), [](const Note& x, const Note& y) { return x.time < y.time; });
 
-    // Where frame / fps * fps rounds back to the frame for every 32-bit frame (a relative error of
-    // 2^-52 stays far below half a frame), so that the writer can re-encode the key frame buffers.
-    const bool framesRoundTrip = a.fps >= 1e-3 && a.fps <= 1e6;
     std::vector<uint64_t> prints;
     a.blend = blendFor(b.defaultMode, b.defaultMode);
     for (TrackBuild& t : b.tracks) {
@@ -490,44 +526,33 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
         if (!t.anyRotationMode)
             t.info.rotationMode = b.defaultMode;
 
-        const auto trackIndex = uint32_t(a.tracks.size());
         Track track = std::move(t.track);
         track.name = t.info.name;
-        auto elide = [&](uint32_t child, uint8_t slot) {
-            Node& c = n.children[child];
-            c.prop("kb")->view = {};
-            c.prop("kv")->view = {};
-            extra->elided.push_back({child, trackIndex, slot});
-        };
+        auto curve = [&](int comp) { return t.info.present[comp] ? &n.children[t.compChild[comp]] : nullptr; };
         for (int group = 0; group < 2; ++group) {
             Vec3Channel& ch = group == 0 ? track.translation : track.scale;
             const int first = 3 * group;
             if (t.layout[group] != Layout::Direct)
                 (group == 0 ? t.lanes.translation : t.lanes.scale).known = 0;
             if (t.layout[group] == Layout::Merge) {
-                mergeComponents({t.comps[first], t.comps[first + 1], t.comps[first + 2]}, &t.info.fallback[first],
-                                a.fps, ch);
+                mergeComponents({curve(first), curve(first + 1), curve(first + 2)}, &t.info.fallback[first], a.fps, ch);
                 continue;
             }
             if (t.layout[group] == Layout::None)
                 continue; // no curve, or only curves without keys
             for (int axis = 0; axis < 3; ++axis) {
                 const int comp = first + axis;
-                const Node* curve = t.comps[comp];
-                if (!curve || curve->prop("kb")->count == 0) {
+                if (!curve(comp) || curve(comp)->prop("kb")->count == 0)
                     for (auto&& k : ch.keys.edit())
                         k.value[axis] = t.info.fallback[comp];
-                } else if (framesRoundTrip && curve->prop("kv")->type == cast::Float) {
-                    elide(t.compChild[comp], uint8_t(comp));
-                }
             }
         }
         if (!t.rotationInOrder) {
             t.lanes.rotation.known = 0;
             std::vector<std::pair<uint32_t, glm::dquat>> keys;
-            for (const Node* c : t.rotationCurves) {
-                const Property& kb = *c->prop("kb");
-                const Property& kv = *c->prop("kv");
+            for (uint32_t i : t.rotationCurves) {
+                const Property& kb = *n.children[i].prop("kb");
+                const Property& kv = *n.children[i].prop("kv");
                 for (size_t k = 0; k < kb.count; ++k)
                     keys.push_back({uint32_t(kb.integer(k)), glm::dquat(kv.number(4 * k + 3), kv.number(4 * k),
                                                                         kv.number(4 * k + 1), kv.number(4 * k + 2))});
@@ -536,8 +561,6 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
             track.rotation.keys.clear();
             for (const auto& [f, q] : keys)
                 track.rotation.keys.push_back({f / a.fps, q});
-        } else if (framesRoundTrip && t.rotationCurves.size() == 1 && !track.rotation.empty()) {
-            elide(t.rotationChild, 6);
         }
         for (const FrameValue& k : t.visibility)
             track.visibility.keys.push_back({k.frame / a.fps, k.value >= 1 ? 1.0 : 0.0});
@@ -584,7 +607,6 @@ Animation readAnimation(Node& n, const Skeleton& skeleton)
     }
 
     a.duration = b.maxFrame / a.fps;
-    cast::keepBytes(n); // all but the elided buffers
     extra->node = std::move(n); // the tree keeps an empty Animation node in its place
     extra->readName = a.name;
     extra->readFps = a.fps;
@@ -603,33 +625,69 @@ bool CastFormat::detect(std::span<const uint8_t> head) const
 
 Scene CastFormat::read(std::span<const uint8_t> bytes) const
 {
+    MemorySource source(bytes);
+    return readPieces(source);
+}
+
+Scene CastFormat::readPieces(ByteSource& file) const
+{
+    // A node at a time: roots and Animation nodes are opened, every other node is read whole, and
+    // each curve is decoded as it arrives, so that the file's bytes are never all held at once.
+    ReadAheadSource source(file);
     auto extra = std::make_unique<CastFileExtra>();
-    // Views into `bytes` until the end: the curves' buffers are decoded straight from them.
-    extra->file = cast::parseViews(bytes);
     Scene scene;
     scene.format = id();
-
-    // The model first: absolute curves fall back to its rest pose.
-    for (size_t r = 0; r < extra->file.roots.size() && extra->modelRoot < 0; ++r) {
-        const auto& children = extra->file.roots[r].children;
-        for (size_t c = 0; c < children.size(); ++c)
-            if (children[c].id == cast::Model && readCastModel(children[c], scene.skeleton, scene.mesh, extra->meshRanges)) {
-                extra->modelRoot = int(r);
-                extra->modelChild = int(c);
-                break;
+    struct Reading {
+        size_t root, child; // where its node is in the tree
+        Animation animation;
+        AnimationBuild build;
+    };
+    std::vector<Reading> animations;
+    size_t roots = 0, children = 0;
+    uint32_t curves = 0;
+    bool inAnimation = false;
+    cast::Visitor visit;
+    visit.anyCount = true;
+    visit.opened = [&](Node& n, int depth) {
+        if (depth == 0)
+            children = 0;
+        if (depth == 1 && n.id == cast::Animation) {
+            Animation a = beginAnimation(n);
+            const double fps = a.fps;
+            animations.push_back({roots, children, std::move(a), AnimationBuild(fps)});
+            inAnimation = true;
+            curves = 0;
+        }
+    };
+    visit.taken = [&](Node& n, int depth) {
+        if (depth == 2 && inAnimation) {
+            if (n.id == cast::Curve)
+                animations.back().build.readCurve(n, curves);
+            ++curves;
+        } else if (depth == 1) {
+            // The first model with a skeleton: absolute curves fall back to its rest pose.
+            if (n.id == cast::Model && extra->modelRoot < 0 &&
+                readCastModel(n, scene.skeleton, scene.mesh, extra->meshRanges)) {
+                extra->modelRoot = int(roots);
+                extra->modelChild = int(children);
             }
-    }
+            inAnimation = false;
+            ++children;
+        } else if (depth == 0) {
+            ++roots;
+        }
+    };
+    extra->file = cast::parsePartly(
+        source, [](uint32_t id, int depth) { return depth == 0 || (depth == 1 && id == cast::Animation) ? cast::Take::Open : cast::Take::Whole; },
+        visit);
     extra->skeletonHash = contentHash(scene.skeleton, Animation{});
 
-    for (cast::Node& root : extra->file.roots)
-        for (cast::Node& child : root.children)
-            if (child.id == cast::Animation) {
-                scene.animations.push_back(readAnimation(child, scene.skeleton));
-                child = cast::Node{}; // the animation's extra holds it; the tree keeps its place
-                child.id = cast::Animation;
-            }
-    for (cast::Node& root : extra->file.roots)
-        cast::keepBytes(root);
+    for (Reading& r : animations) {
+        Node& node = extra->file.roots[r.root].children[r.child];
+        scene.animations.push_back(finishAnimation(node, std::move(r.animation), r.build, scene.skeleton, source));
+        node = cast::Node{}; // the animation's extra holds it; the tree keeps its place
+        node.id = cast::Animation;
+    }
     scene.extra = std::move(extra);
     return scene;
 }

@@ -328,10 +328,10 @@ NodeHeader readNodeHeader(ByteReader& r, uint64_t at, uint64_t end)
     return h;
 }
 
-Node parseNode(std::span<const uint8_t> bytes)
+Node parseNodeViews(std::span<const uint8_t> bytes)
 {
     ByteReader r(bytes);
-    return readNode(r, bytes.size(), 0, false);
+    return readNode(r, bytes.size(), 0, true);
 }
 
 std::vector<Property> parseProperties(std::span<const uint8_t> bytes, uint32_t count)
@@ -344,8 +344,6 @@ std::vector<Property> parseProperties(std::span<const uint8_t> bytes, uint32_t c
         r.fail("the properties end before their node says");
     return props;
 }
-
-Tree parseViews(std::span<const uint8_t> bytes) { return parseTree(bytes, true); }
 
 void keepBytes(Node& n)
 {

@@ -2,8 +2,8 @@
 // Cast's generic node tree (github dtzxporter/cast, "File structure"): nodes with an id, a hash,
 // typed properties and children. Every property keeps its raw little-endian bytes and every node the
 // bytes its declared size holds past its children, so an unedited tree is written back byte for byte.
-// The reader parses into views of the file's bytes (parseViews), decodes what it needs straight from
-// them, and then copies only the bytes it must keep (keepBytes).
+// The reader parses each node into views of the bytes read (parseNodeViews), decodes what it needs
+// straight from them, and then copies only the bytes it must keep (keepBytes).
 #include <cstdint>
 #include <span>
 #include <string>
@@ -107,9 +107,6 @@ struct Tree {
 
 // Throws ParseError naming the byte offset. Memory stays proportional to the input.
 Tree parse(std::span<const uint8_t> bytes);
-// The same tree with every property's bytes a view into `bytes`, which must outlive it until
-// keepBytes() has been called on every node taken from it.
-Tree parseViews(std::span<const uint8_t> bytes);
 // The file's 16-byte header from the start of `r`: magic and version checked, and the root count
 // against a file of `fileSize` bytes.
 struct FileHeader {
@@ -124,9 +121,10 @@ struct NodeHeader {
     uint32_t propCount = 0, childCount = 0;
 };
 NodeHeader readNodeHeader(ByteReader& r, uint64_t at, uint64_t end);
-// One node whose bytes are exactly `bytes`, and `count` properties that fill `bytes` (pieces of a
-// file read apart: cast_partial.h). Offsets are within `bytes`.
-Node parseNode(std::span<const uint8_t> bytes);
+// One node whose bytes are exactly `bytes`, its properties' bytes views into them until keepBytes()
+// (pieces of a file read apart: cast_partial.h); and `count` properties that fill `bytes`. Offsets
+// are within `bytes`.
+Node parseNodeViews(std::span<const uint8_t> bytes);
 std::vector<Property> parseProperties(std::span<const uint8_t> bytes, uint32_t count);
 // Copies the viewed bytes of the node and its descendants into the properties themselves.
 void keepBytes(Node& node);

@@ -8,6 +8,7 @@
 #include "formats/cast/cast_partial.h"
 #include "formats/parse_error.h"
 #include "tests/formats/cast_test_builder.h"
+#include "tests/support/counting_source.h"
 
 using namespace bonescope;
 namespace cb = bonescope::test::castb;
@@ -51,18 +52,6 @@ std::vector<uint8_t> animatedModelFile()
     return file({Node{RootId, 0, {}, {before, model(), after}}});
 }
 
-// Counts the bytes read through it.
-class CountingSource : public MemorySource {
-public:
-    using MemorySource::MemorySource;
-    void readAt(uint64_t offset, uint8_t* out, size_t n) override
-    {
-        MemorySource::readAt(offset, out, n);
-        read += n;
-    }
-    uint64_t read = 0;
-};
-
 void expectSameNodes(const cast::Node& a, const cast::Node& b)
 {
     EXPECT_EQ(a.id, b.id);
@@ -86,7 +75,7 @@ TEST(CastPartial, ModelSkeletonIsTheWholeReadsWithoutItsAnimations)
 {
     const std::vector<uint8_t> bytes = animatedModelFile();
     ASSERT_GT(bytes.size(), 2'000'000u);
-    CountingSource source(bytes);
+    test::CountingSource source(bytes);
     const std::optional<Skeleton> skeleton = cast::readModelSkeleton(source);
     ASSERT_TRUE(skeleton);
     const Skeleton whole = CastFormat().read(bytes).skeleton;
@@ -109,7 +98,7 @@ TEST(CastPartial, AFileOfAnimationsHasNoModelSkeleton)
     using namespace cb;
     const std::vector<uint8_t> bytes =
         file({Node{RootId, 0, {}, {Node{AnimationId, 2, {str("n", "walk")}, {bigCurve(10, 50000)}}}}});
-    CountingSource source(bytes);
+    test::CountingSource source(bytes);
     EXPECT_FALSE(cast::readModelSkeleton(source));
     EXPECT_LT(source.read, 200u);
 }
@@ -152,18 +141,10 @@ TEST(CastPartial, EveryCutEndsInASkeletonOrAnErrorInsideTheFile)
 TEST(CastPartial, HugeCountsAreRefusedBeforeAnyIsRead)
 {
     for (const bool children : {false, true}) {
-        std::vector<uint8_t> bytes;
-        cb::put(bytes, cast::Magic, 4);
-        cb::put(bytes, 1, 4);
-        cb::put(bytes, 1, 4);
-        cb::put(bytes, 0, 4);
-        cb::put(bytes, cb::RootId, 4);
-        cb::put(bytes, 24 + 8'000'000, 4); // a root of 8 MB of empty 8-byte properties or 24-byte nodes
-        cb::put(bytes, 0, 8);
-        cb::put(bytes, children ? 0 : 1'000'000, 4);
-        cb::put(bytes, children ? 333'333 : 0, 4);
+        // A root of 8 MB of empty 8-byte properties or 24-byte nodes.
+        std::vector<uint8_t> bytes = cb::rootHeader(8'000'000, children ? 0 : 1'000'000, children ? 333'333 : 0);
         bytes.resize(bytes.size() + 8'000'000);
-        CountingSource source(bytes);
+        test::CountingSource source(bytes);
         try {
             cast::readModelSkeleton(source);
             FAIL() << "read";

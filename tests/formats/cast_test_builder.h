@@ -139,6 +139,23 @@ inline std::vector<uint8_t> file(const std::vector<Node>& roots)
     return o;
 }
 
+// A file of one Root node whose header declares `props` properties and `children` children in
+// `body` bytes, which the caller appends (crafted files).
+inline std::vector<uint8_t> rootHeader(uint32_t body, uint32_t props, uint32_t children)
+{
+    std::vector<uint8_t> o;
+    o.insert(o.end(), {'c', 'a', 's', 't'});
+    put(o, 1, 4);
+    put(o, 1, 4);
+    put(o, 0, 4);
+    put(o, RootId, 4);
+    put(o, 24 + uint64_t(body), 4);
+    put(o, 0, 8);
+    put(o, props, 4);
+    put(o, children, 4);
+    return o;
+}
+
 // A Curve node: node name, property, key frames, values, mode, then any other properties.
 inline Node curve(uint64_t hash, const std::string& node, const std::string& kp, Prop kb, Prop kv,
                   const std::string& mode, std::vector<Prop> more = {})

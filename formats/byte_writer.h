@@ -64,6 +64,11 @@ public:
     void bytes(std::span<const uint8_t> b)
     {
         makeRoom(b.size());
+        if (sink_ && b.size() >= kPiece) { // handed on where it is, not copied
+            (*sink_)(b);
+            handedOn_ += b.size();
+            return;
+        }
         out_.insert(out_.end(), b.begin(), b.end());
     }
     // Room for n more bytes, to be filled in place (a big array at once, not a byte at a time).

@@ -15,6 +15,7 @@ public:
     bool detect(std::span<const uint8_t> head) const override;
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
+    void writeTo(const Scene& scene, const ByteSink& out) const override; // a node at a time
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
     // Read a node at a time (cast_partial.h); read() and summarize() read their bytes that way too.
     bool readsInPieces() const override { return true; }

@@ -1,6 +1,7 @@
 #include "formats/cast/cast_tree.h"
 
 #include <cstring>
+#include <stdexcept>
 
 #include "formats/byte_reader.h"
 #include "formats/byte_writer.h"
@@ -77,7 +78,13 @@ Node readNode(ByteReader& r, size_t end, int depth, bool views)
     return n;
 }
 
-void writeNode(ByteWriter& w, const Node& n)
+// A property's values as the file holds them: a string with its NUL, else count x element size.
+uint64_t valueSize(const Property& p)
+{
+    return p.type == String ? p.bytes().size() : uint64_t(p.count) * elementSize(p.type);
+}
+
+void writeNode(ByteWriter& w, const Node& n, const FillBytes& fill)
 {
     w.u32(n.id);
     w.u32(uint32_t(serializedSize(n)));
@@ -89,10 +96,20 @@ void writeNode(ByteWriter& w, const Node& n)
         w.u16(uint16_t(p.name.size()));
         w.u32(p.count);
         w.bytes({reinterpret_cast<const uint8_t*>(p.name.data()), p.name.size()});
-        w.bytes(p.bytes());
+        const uint64_t size = valueSize(p);
+        if (p.bytes().size() == size) {
+            w.bytes(p.bytes());
+            continue;
+        }
+        const size_t before = w.size();
+        if (p.bytes().empty() && fill)
+            fill(n, p, w);
+        if (w.size() - before != size)
+            throw std::logic_error("Cast: property '" + p.name + "' holds " + std::to_string(w.size() - before) +
+                                   " bytes, its count says " + std::to_string(size));
     }
     for (const Node& c : n.children)
-        writeNode(w, c);
+        writeNode(w, c, fill);
     w.bytes(n.slack);
 }
 
@@ -360,22 +377,27 @@ uint64_t serializedSize(const Node& n)
 {
     uint64_t size = NodeHeaderSize + n.slack.size();
     for (const Property& p : n.props)
-        size += PropertyHeaderSize + p.name.size() + p.bytes().size();
+        size += PropertyHeaderSize + p.name.size() + valueSize(p);
     for (const Node& c : n.children)
         size += serializedSize(c);
     return size;
 }
 
-std::vector<uint8_t> serialize(const Tree& f)
+void serializeTo(const Tree& f, ByteWriter& w, const FillBytes& fill)
 {
-    ByteWriter w;
     w.u32(Magic);
     w.u32(f.version);
     w.u32(uint32_t(f.roots.size()));
     w.u32(f.flags);
     for (const Node& n : f.roots)
-        writeNode(w, n);
+        writeNode(w, n, fill);
     w.bytes(f.trailing);
+}
+
+std::vector<uint8_t> serialize(const Tree& f)
+{
+    ByteWriter w;
+    serializeTo(f, w);
     return w.take();
 }
 

@@ -5,6 +5,7 @@
 // The reader parses each node into views of the bytes read (parseNodeViews), decodes what it needs
 // straight from them, and then copies only the bytes it must keep (keepBytes).
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -12,7 +13,8 @@
 
 namespace bonescope {
 class ByteReader;
-}
+class ByteWriter;
+} // namespace bonescope
 
 namespace bonescope::cast {
 
@@ -128,7 +130,14 @@ Node parseNodeViews(std::span<const uint8_t> bytes);
 std::vector<Property> parseProperties(std::span<const uint8_t> bytes, uint32_t count);
 // Copies the viewed bytes of the node and its descendants into the properties themselves.
 void keepBytes(Node& node);
+// Writes the bytes of a numeric property of `node` that holds none although its count says it has
+// values (a buffer the reader left out because the model gives it back): count x element size.
+using FillBytes = std::function<void(const Node& node, const Property& p, ByteWriter& out)>;
+// The file, written to `out` node by node (handed on in pieces when it has a sink). Throws
+// std::logic_error for a property without its bytes that `fill` does not give.
+void serializeTo(const Tree& tree, ByteWriter& out, const FillBytes& fill = {});
 std::vector<uint8_t> serialize(const Tree& tree);
+// The node's size in the file, counting properties without their bytes at their count.
 uint64_t serializedSize(const Node& node);
 
 } // namespace bonescope::cast

@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstring>
 #include <set>
+#include <unordered_map>
 
 #include "core/content_hash.h"
+#include "formats/byte_writer.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_fingerprint.h"
 #include "formats/cast/cast_format.h"
@@ -151,54 +153,60 @@ std::vector<Node> makeCurves(const Animation& a, const CastAnimationExtra* x, ui
 }
 
 // A key frame buffer in the type it was read in (b, h or i).
-void encodeFrames(Property& kb, const auto& keys, double fps)
+void encodeFrames(const Property& kb, const auto& keys, double fps, ByteWriter& w)
 {
     const size_t size = cast::elementSize(kb.type);
-    kb.data.resize(keys.size() * size);
+    uint8_t* out = w.extend(keys.size() * size);
     for (size_t k = 0; k < keys.size(); ++k) {
         const uint64_t f = frameOf(keys.time(k), fps);
         for (size_t b = 0; b < size; ++b)
-            kb.data[k * size + b] = uint8_t(f >> (8 * b));
+            out[k * size + b] = uint8_t(f >> (8 * b));
     }
 }
 
-// The Animation node as read, with the key buffers the reader left out (CastElidedCurve) encoded
-// again from the unedited animation's keys: the bytes they were read from.
-Node uneditedNode(const CastAnimationExtra& x, const Animation& a)
+// A key buffer the reader left out (CastElidedCurve), encoded again from the unedited animation's
+// keys: the bytes it was read from. Written as the file is, a curve at a time.
+void encodeElided(const CastElidedCurve& e, const Animation& a, const Property& p, ByteWriter& w)
 {
-    Node n = x.node;
-    for (const CastElidedCurve& e : x.elided) {
-        Node& c = n.children.at(e.child);
-        Property& kb = *c.prop("kb");
-        Property& kv = *c.prop("kv");
-        const Track& t = a.tracks.at(e.track);
-        std::vector<float> values;
-        if (e.slot == 6) {
-            encodeFrames(kb, t.rotation.keys, a.fps);
-            values.reserve(4 * t.rotation.size());
-            for (const auto& k : t.rotation.keys)
-                values.insert(values.end(), {float(k.value.x), float(k.value.y), float(k.value.z), float(k.value.w)});
-        } else {
-            const Vec3Channel& ch = e.slot < 3 ? t.translation : t.scale;
-            encodeFrames(kb, ch.keys, a.fps);
-            values.reserve(ch.size());
-            for (const auto& k : ch.keys)
-                values.push_back(float(k.value[e.slot % 3]));
+    const Track& t = a.tracks.at(e.track);
+    const bool frames = p.name == "kb";
+    if (e.slot == 6) {
+        if (frames)
+            return encodeFrames(p, t.rotation.keys, a.fps, w);
+        uint8_t* out = w.extend(t.rotation.size() * 16);
+        for (size_t k = 0; k < t.rotation.size(); ++k) {
+            const glm::dquat q = t.rotation.keys.value(k);
+            const float v[4] = {float(q.x), float(q.y), float(q.z), float(q.w)};
+            std::memcpy(out + 16 * k, v, 16); // Cast is little-endian, like every platform Bonescope runs on
         }
-        kv.data.resize(values.size() * sizeof(float));
-        std::memcpy(kv.data.data(), values.data(), kv.data.size());
+        return;
     }
-    return n;
+    const Vec3Channel& ch = e.slot < 3 ? t.translation : t.scale;
+    if (frames)
+        return encodeFrames(p, ch.keys, a.fps, w);
+    uint8_t* out = w.extend(ch.size() * 4);
+    for (size_t k = 0; k < ch.size(); ++k) {
+        const float v = float(ch.keys.value(k)[e.slot % 3]);
+        std::memcpy(out + 4 * k, &v, 4);
+    }
+}
+
+// Whether the animation is as read: its Animation node is then written as it was.
+const CastAnimationExtra* unedited(const Animation& a)
+{
+    const auto* x = a.extra.as<CastAnimationExtra>();
+    const bool same = x && cast::fingerprint(a) == x->readHash && a.name == x->readName && a.fps == x->readFps &&
+                      a.looping == x->readLooping;
+    return same ? x : nullptr;
 }
 
 Node animationNode(const Animation& a, uint64_t& nextHash)
 {
     if (!std::isfinite(a.fps) || a.fps <= 0)
         throw WriteError("Cast: the frame rate must be a positive number");
+    if (const CastAnimationExtra* same = unedited(a))
+        return same->node; // exactly as read, the buffers left out encoded as it is written
     const auto* x = a.extra.as<CastAnimationExtra>();
-    if (x && cast::fingerprint(a) == x->readHash && a.name == x->readName && a.fps == x->readFps &&
-        a.looping == x->readLooping)
-        return uneditedNode(*x, a); // exactly as read
     Node n;
     if (x) {
         n = x->node; // the elided curves are played curves, all replaced below
@@ -241,9 +249,8 @@ uint64_t maxHash(const Node& n)
     return m;
 }
 
-} // namespace
-
-std::vector<uint8_t> CastFormat::write(const Scene& scene) const
+// The scene as a Cast file, written to `w` node by node.
+void writeCast(const Scene& scene, ByteWriter& w)
 {
     checkWriteLimits(scene, cast::writeLimits());
     uint64_t nextHash = FirstHash;
@@ -286,10 +293,47 @@ std::vector<uint8_t> CastFormat::write(const Scene& scene) const
     }
     for (; nextAnimation < scene.animations.size(); ++nextAnimation)
         file.roots.back().children.push_back(animationNode(scene.animations[nextAnimation], nextHash));
-    for (const Node& root : file.roots)
-        if (cast::serializedSize(root) > UINT32_MAX)
+    uint64_t total = cast::HeaderSize + file.trailing.size();
+    for (const Node& root : file.roots) {
+        const uint64_t size = cast::serializedSize(root);
+        if (size > UINT32_MAX)
             throw WriteError("Cast: a root node would be larger than 4 GiB, the most a node size can say");
-    return cast::serialize(file);
+        total += size;
+    }
+
+    // The roots' Animation nodes are the scene's animations in order: the curves of the unedited
+    // ones whose buffers were left out get them from the animation's keys.
+    std::unordered_map<const Node*, std::pair<const CastElidedCurve*, const Animation*>> elided;
+    size_t k = 0;
+    for (const Node& root : file.roots)
+        for (const Node& n : root.children)
+            if (n.id == cast::Animation) {
+                const Animation& a = scene.animations.at(k++);
+                if (const CastAnimationExtra* same = unedited(a))
+                    for (const CastElidedCurve& e : same->elided)
+                        elided[&n.children.at(e.child)] = {&e, &a};
+            }
+    w.reserve(size_t(total));
+    cast::serializeTo(file, w, [&](const Node& curve, const Property& p, ByteWriter& out) {
+        if (const auto it = elided.find(&curve); it != elided.end())
+            encodeElided(*it->second.first, *it->second.second, p, out);
+    });
+}
+
+} // namespace
+
+std::vector<uint8_t> CastFormat::write(const Scene& scene) const
+{
+    ByteWriter w;
+    writeCast(scene, w);
+    return w.take();
+}
+
+void CastFormat::writeTo(const Scene& scene, const ByteSink& out) const
+{
+    ByteWriter w(out);
+    writeCast(scene, w);
+    w.finish();
 }
 
 } // namespace bonescope

@@ -1,8 +1,10 @@
-// Cast read a node at a time (CastFormat::readPieces): no read bigger than a node, the file read
-// about once; buffers left out as a curve arrives and wanted again later (a second curve for a
-// component, frames that differ) read back from the file so that the unedited file still re-saves
-// byte for byte; the command line's and the window's read (loadScene) goes that way, its watcher is
-// shown every byte once, and its errors are the whole read's, naming the file.
+// Cast read and written a node at a time. Reading (CastFormat::readPieces): no read bigger than a
+// node, the file read about once; buffers left out as a curve arrives and wanted again later (a
+// second curve for a component, frames that differ) read back from the file so that the unedited
+// file still re-saves byte for byte; the command line's and the window's read (loadScene) goes that
+// way, its watcher is shown every byte once, and its errors are the whole read's, naming the file.
+// Writing (CastFormat::writeTo, what `convert` and the window's save use): write()'s bytes in pieces
+// of at most a megabyte, the left-out buffers encoded as their curve is written.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -18,6 +20,7 @@
 #include "formats/parse_error.h"
 #include "tests/formats/cast_test_builder.h"
 #include "tests/support/counting_source.h"
+#include "tests/support/sink_pieces.h"
 #include "tests/support/test_support.h"
 
 using namespace bonescope;
@@ -186,4 +189,35 @@ TEST(CastPieces, MillionsOfEmptyHeadersCostAReadPerFewKilobytes)
         EXPECT_LT(source.reads, 2'000u) << children;
         EXPECT_EQ(CastFormat().write(s), bytes) << children;
     }
+}
+
+TEST(CastPieces, WrittenInPiecesOfAtMostAMegabyteWithTheLeftOutBuffersEncodedOnTheWay)
+{
+    const std::vector<uint8_t> bytes = exporterFile(100, 2000); // 400 curves, 5.8 MB
+    const CastFormat cast;
+    Scene s = cast.read(bytes);
+    ASSERT_EQ(s.animations[0].extra.as<CastAnimationExtra>()->elided.size(), 400u);
+    test::Pieces pieces;
+    cast.writeTo(s, pieces.sink());
+    EXPECT_EQ(pieces.joined(), bytes);
+    EXPECT_GT(pieces.list.size(), 4u);
+    for (const auto& piece : pieces.list)
+        EXPECT_LE(piece.size(), size_t(1) << 20);
+    // Edited, it is written with new curves, the same way in pieces as whole.
+    s.animations[0].tracks[3].translation.keys.setValue(5, {42, 0, 0});
+    test::Pieces edited;
+    cast.writeTo(s, edited.sink());
+    EXPECT_EQ(edited.joined(), cast.write(s));
+    EXPECT_EQ(cast.read(edited.joined()).animations[0].tracks[3].translation.keys.value(5).x, 42.0);
+}
+
+// A numeric property whose bytes are missing (a buffer left out) is never written short.
+TEST(CastPieces, APropertyWithoutItsBytesIsNotWrittenShort)
+{
+    cast::Tree tree = cast::parse(oneAnimation({cb::curve(10, "root", "tx", cb::b("kb", {0, 1}), cb::f("kv", {1, 2}), "absolute")}));
+    cast::Node& curve = tree.roots[0].children[0].children[0];
+    const uint64_t size = cast::serializedSize(curve);
+    curve.prop("kv")->data.clear();
+    EXPECT_EQ(cast::serializedSize(curve), size); // counted at its count, as the file has it
+    EXPECT_THROW((void)cast::serialize(tree), std::logic_error);
 }

@@ -6,26 +6,14 @@
 
 #include "formats/parse_error.h"
 #include "formats/seanim/seanim_format.h"
+#include "tests/support/sink_pieces.h"
 #include "tests/support/test_support.h"
 
 using namespace bonescope;
 
 namespace {
 
-struct Pieces {
-    std::vector<std::vector<uint8_t>> list;
-    ByteSink sink()
-    {
-        return [this](std::span<const uint8_t> piece) { list.emplace_back(piece.begin(), piece.end()); };
-    }
-    std::vector<uint8_t> joined() const
-    {
-        std::vector<uint8_t> all;
-        for (const auto& p : list)
-            all.insert(all.end(), p.begin(), p.end());
-        return all;
-    }
-};
+using test::Pieces;
 
 // 60 bones keyed on each of 2,000 frames: a file of about 3.9 MB.
 Scene manyKeys()

@@ -1,11 +1,12 @@
 // Any bytes into the Cast reader: it may throw ParseError, nothing else; what it reads must survive
-// a write and a second read, and an unedited scene must write back the bytes it came from. The
-// partial reader of the game-model search (cast_partial.h) on the same bytes: ParseError or the
-// whole read's skeleton.
+// a write and a second read, and an unedited scene must write back the bytes it came from, whole and
+// streamed. The partial reader of the game-model search (cast_partial.h) on the same bytes:
+// ParseError or the whole read's skeleton.
 #include <algorithm>
 #include <cstdint>
 #include <cstddef>
 #include <cstdlib>
+#include <vector>
 
 #include "formats/byte_source.h"
 #include "formats/cast/cast_format.h"
@@ -35,6 +36,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         whole = s.skeleton;
         const auto bytes = f.write(s);
         if (bytes.size() != size || !std::equal(bytes.begin(), bytes.end(), data))
+            std::abort();
+        std::vector<uint8_t> streamed; // the streamed writer (convert, the window's save) gives the same
+        const bonescope::ByteSink sink = [&](std::span<const uint8_t> piece) { streamed.insert(streamed.end(), piece.begin(), piece.end()); };
+        f.writeTo(s, sink);
+        if (streamed != bytes)
             std::abort();
         (void)f.read(bytes);
     } catch (const bonescope::ParseError&) {

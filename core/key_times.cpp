@@ -1,15 +1,18 @@
 #include "core/key_times.h"
 
 #include <algorithm>
+#include <span>
 
 namespace bonescope {
 
 namespace {
 
+// The channel's key times where the key list holds them (iterating the keys would make each key's
+// value too: most of the time on a big animation).
 template <class T>
-bool sortedTimes(const Channel<T>& ch)
+std::span<const double> timesOf(const Channel<T>& ch)
 {
-    return std::is_sorted(ch.keys.begin(), ch.keys.end(), [](const auto& x, const auto& y) { return x.time < y.time; });
+    return {ch.keys.times(), ch.keys.size()};
 }
 
 } // namespace
@@ -29,7 +32,7 @@ std::vector<double> distinctKeyTimes(const std::vector<const Track*>& tracks)
     };
     each([&](const auto& ch) {
         total += ch.keys.size();
-        sorted = sorted && sortedTimes(ch);
+        sorted = sorted && std::ranges::is_sorted(timesOf(ch));
     });
     // Merging costs a pass over what is merged so far per channel; when channels hold different
     // times that grows with their number, so past a budget (or on unsorted keys) one sort does it.
@@ -39,10 +42,16 @@ std::vector<double> distinctKeyTimes(const std::vector<const Track*>& tracks)
         each([&](const auto& ch) {
             if (work > budget)
                 return;
+            // Most channels of an animation are keyed at the same times: one compare each.
+            const std::span<const double> times = timesOf(ch);
+            if (std::ranges::equal(times, out)) {
+                work += times.size();
+                return;
+            }
             channelTimes.clear();
-            for (const auto& k : ch.keys)
-                if (channelTimes.empty() || channelTimes.back() != k.time)
-                    channelTimes.push_back(k.time);
+            for (double t : times)
+                if (channelTimes.empty() || channelTimes.back() != t)
+                    channelTimes.push_back(t);
             if (std::includes(out.begin(), out.end(), channelTimes.begin(), channelTimes.end())) {
                 work += channelTimes.size();
                 return;
@@ -58,8 +67,8 @@ std::vector<double> distinctKeyTimes(const std::vector<const Track*>& tracks)
     out.clear();
     out.reserve(total);
     each([&](const auto& ch) {
-        for (const auto& k : ch.keys)
-            out.push_back(k.time);
+        const std::span<const double> times = timesOf(ch);
+        out.insert(out.end(), times.begin(), times.end());
     });
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());

@@ -1,6 +1,7 @@
 // Reading speed of SEAnim (full model and the summary `info` uses) and sampling speed.
 #include <benchmark/benchmark.h>
 
+#include "core/key_times.h"
 #include "core/sampler.h"
 #include "formats/seanim/seanim_format.h"
 #include "synthetic.h"
@@ -116,6 +117,19 @@ void BM_FirstSample3M(benchmark::State& state)
     }
 }
 BENCHMARK(BM_FirstSample3M)->Unit(benchmark::kMillisecond);
+
+// The ruler's key times (distinctKeyTimes), which the window makes again after every edit: a
+// 3-million-key animation as a float file holds it.
+void BM_DistinctKeyTimes3M(benchmark::State& state)
+{
+    static const Animation anim = bench::makeAnimation(500, 3000, 30, true);
+    std::vector<const Track*> tracks;
+    for (const Track& t : anim.tracks)
+        tracks.push_back(&t);
+    for (auto _ : state)
+        benchmark::DoNotOptimize(distinctKeyTimes(tracks).data());
+}
+BENCHMARK(BM_DistinctKeyTimes3M)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

@@ -12,6 +12,7 @@
 #include "formats/cast/cast_format.h"
 #include "formats/seanim/seanim_format.h"
 #include "heap_counter.h"
+#include "playback.h"
 #include "synthetic.h"
 
 using namespace bonescope;
@@ -63,5 +64,15 @@ void BM_CastWriteUnedited(benchmark::State& state)
     state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(bigFile(Cast).size()));
 }
 BENCHMARK(BM_CastWriteUnedited)->Unit(benchmark::kMillisecond);
+
+// Forward playback of the big animation as each format's reader holds it (the window's playback of
+// the file), per bone.
+void BM_SamplePlaybackSideBySide(benchmark::State& state)
+{
+    const Scene s = format(int(state.range(0))).read(bigFile(int(state.range(0))));
+    state.SetLabel(state.range(0) == Cast ? "Cast" : "SEAnim");
+    bench::samplePlayback(state, s.animations.at(0));
+}
+BENCHMARK(BM_SamplePlaybackSideBySide)->ArgName("cast")->Arg(Seanim)->Arg(Cast);
 
 } // namespace

@@ -4,6 +4,7 @@
 #include "core/key_times.h"
 #include "core/sampler.h"
 #include "formats/seanim/seanim_format.h"
+#include "playback.h"
 #include "synthetic.h"
 
 using namespace bonescope;
@@ -41,25 +42,7 @@ void BM_SeanimRead(benchmark::State& state)
 }
 BENCHMARK(BM_SeanimRead)->Unit(benchmark::kMillisecond);
 
-// Forward playback: one full pose per frame of a 500-bone animation; reported per bone. Without a
-// skeleton the bones hang flat (no parent); `skeleton` gives them one.
-void samplePlayback(benchmark::State& state, const Animation& anim, const Skeleton& skeleton = Skeleton())
-{
-    Sampler sampler(anim, skeleton);
-    Pose pose;
-    double t = 0;
-    const double dt = 1.0 / 60.0;
-    for (auto _ : state) {
-        sampler.sample(t, pose);
-        benchmark::DoNotOptimize(pose.world.data());
-        t += dt;
-        if (t > anim.duration)
-            t = 0;
-    }
-    state.SetItemsProcessed(int64_t(state.iterations()) * 500);
-    state.counters["ns_per_bone"] = benchmark::Counter(double(state.iterations()) * 500,
-                                                       benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
-}
+using bench::samplePlayback;
 
 // Keys computed in double and held so (values that are not floats, as an edit or a double file makes).
 void BM_SamplePlayback500(benchmark::State& state)

@@ -3,6 +3,7 @@
 
 #include "core/key_times.h"
 #include "core/sampler.h"
+#include "formats/seanim/seanim_extra.h"
 #include "formats/seanim/seanim_format.h"
 #include "playback.h"
 #include "synthetic.h"
@@ -65,6 +66,25 @@ const Animation& fromFile500()
 
 void BM_SamplePlayback500FromFile(benchmark::State& state) { samplePlayback(state, fromFile500()); }
 BENCHMARK(BM_SamplePlayback500FromFile);
+
+// The double-valued animation of BM_SamplePlayback500 as a double-precision SEAnim file holds it:
+// keys in double, laid out by the reader (each array allocated once, a bone's arrays side by side)
+// rather than grown key by key and widened from float as makeAnimation() leaves them.
+void BM_SamplePlayback500FromDoubleFile(benchmark::State& state)
+{
+    static const Animation anim = [] {
+        Scene s;
+        Animation& a = s.animations.emplace_back(bench::makeAnimation(500, 300));
+        auto x = std::make_unique<SeanimExtra>();
+        x->property = seanim::PrecisionHigh;
+        a.extra = std::move(x);
+        return SeanimFormat().read(SeanimFormat().write(s)).animations.front();
+    }();
+    if (anim.tracks.front().translation.keys.inFloat())
+        state.SkipWithError("the keys are not held in double");
+    samplePlayback(state, anim);
+}
+BENCHMARK(BM_SamplePlayback500FromDoubleFile);
 
 // The file's animation on a skeleton: every bone but the first has a parent (a tree three
 // children wide), so each world matrix is its parent's times its local one.

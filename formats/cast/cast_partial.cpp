@@ -46,6 +46,9 @@ void shiftOffsets(Node& n, uint64_t by)
 // per 8 bytes of it. No Cast writer puts more than a few dozen in one node.
 constexpr uint32_t kMaxOpenedProperties = 65536, kMaxOpenedChildren = 65536; // the same for children
 
+// The most the buffer for nodes read whole keeps between them (curves are far smaller).
+constexpr size_t kKeptBuffer = size_t(8) << 20;
+
 // A node read as `choose` says, with its declared size (where its next sibling starts).
 struct Part {
     Node node;
@@ -120,6 +123,8 @@ void PartReader::readWhole(Node& n, uint64_t at, uint32_t size, int depth)
     if (visit_.taken)
         visit_.taken(n, depth);
     keepBytes(n);
+    if (buffer_.capacity() > kKeptBuffer)
+        buffer_ = {}; // a big node (a model's meshes) is rare: not held through the rest of the file
 }
 
 Part PartReader::read(uint64_t at, uint64_t end, int depth)

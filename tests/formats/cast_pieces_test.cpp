@@ -18,6 +18,7 @@
 #include "formats/cast/cast_format.h"
 #include "formats/file_io.h"
 #include "formats/parse_error.h"
+#include "formats/skeleton_source.h"
 #include "tests/formats/cast_test_builder.h"
 #include "tests/support/counting_source.h"
 #include "tests/support/sink_pieces.h"
@@ -220,4 +221,34 @@ TEST(CastPieces, APropertyWithoutItsBytesIsNotWrittenShort)
     curve.prop("kv")->data.clear();
     EXPECT_EQ(cast::serializedSize(curve), size); // counted at its count, as the file has it
     EXPECT_THROW((void)cast::serialize(tree), std::logic_error);
+}
+
+// File > Load skeleton mesh and --skeleton on a Cast file: its model through the same read a node
+// at a time; a Cast without a model says so.
+TEST(CastPieces, AsASkeletonSourceTheModelIsRead)
+{
+    using namespace cb;
+    const float q = 0.70710678f;
+    Node bone0{BoneId, 101, {str("n", "root"), i32("p", {0xFFFFFFFF}), vec(3, "lp", {0, 1, 0}), vec(4, "lr", {0, 0, 0, 1})}, {}};
+    Node bone1{BoneId, 102, {str("n", "spine"), i32("p", {0}), vec(3, "lp", {0, 2, 0}), vec(4, "lr", {0, 0, q, q})}, {}};
+    Node model{ModelId, 1, {str("n", "soldier")}, {Node{SkeletonId, 100, {}, {bone0, bone1}}}};
+    Node anim{AnimationId, 2, {str("n", "take"), f("fr", {30})},
+              {curve(10, "spine", "tx", b("kb", {0, 1}), f("kv", {1, 2}), "absolute")}};
+    const std::string withModel = test::tempPath("skeleton_source.cast");
+    test::writeBytes(withModel, file({Node{RootId, 0, {}, {anim, model}}}));
+    const SkeletonSource source = loadSkeletonScene(withModel);
+    EXPECT_EQ(source.formatName, "Cast");
+    ASSERT_EQ(source.scene.skeleton.size(), 2u);
+    EXPECT_EQ(source.scene.skeleton.bones[1].name, "spine");
+    EXPECT_EQ(source.scene.skeleton.bones[1].parent, 0);
+    EXPECT_EQ(source.scene.skeleton.bones[1].restTranslation, glm::dvec3(0, 2, 0));
+
+    const std::string animationOnly = test::tempPath("no_model.cast");
+    test::writeBytes(animationOnly, oneAnimation({curve(10, "root", "tx", b("kb", {0, 1}), f("kv", {1, 2}), "absolute")}));
+    try {
+        (void)loadSkeletonScene(animationOnly);
+        FAIL() << "a skeleton from an animation-only Cast file";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("no_model.cast: this Cast file carries no skeleton"), std::string::npos) << e.what();
+    }
 }

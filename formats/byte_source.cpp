@@ -14,30 +14,30 @@ void MemorySource::readAt(uint64_t offset, uint8_t* out, size_t n)
         std::memcpy(out, bytes_.data() + offset, n);
 }
 
+size_t ReadAheadSource::heldFrom(uint64_t offset) const
+{
+    return offset >= start_ && offset < start_ + held_ ? size_t(start_ + held_ - offset) : 0;
+}
+
 void ReadAheadSource::readAt(uint64_t offset, uint8_t* out, size_t n)
 {
+    const size_t held = heldFrom(offset);
+    const uint8_t* window = ahead_ + (held > 0 ? offset - start_ : 0); // the window from `offset` on
     if (n >= Ahead) {
         // What the window already holds of it is not read again.
-        size_t held = 0;
-        if (offset >= start_ && offset < start_ + held_) {
-            held = size_t(start_ + held_ - offset);
-            std::memcpy(out, ahead_ + (offset - start_), held);
-        }
+        std::memcpy(out, window, held);
         if (n > held)
             source_.readAt(offset + held, out + held, n - held);
         return;
     }
-    if (offset < start_ || offset + n > start_ + held_) {
-        if (offset > size() || n > size() - offset)
-            throw std::out_of_range("ReadAheadSource: read past the end");
-        size_t kept = 0; // the window's tail from `offset` on is kept, not read again
-        if (offset >= start_ && offset < start_ + held_) {
-            kept = size_t(start_ + held_ - offset);
-            std::memmove(ahead_, ahead_ + (offset - start_), kept);
-        }
+    if (offset > size() || n > size() - offset)
+        throw std::out_of_range("ReadAheadSource: read past the end");
+    if (held < n) {
+        // The window's tail from `offset` on is kept, not read again.
+        std::memmove(ahead_, window, held);
         held_ = size_t(std::min<uint64_t>(Ahead, size() - offset));
         start_ = offset;
-        source_.readAt(offset + kept, ahead_ + kept, held_ - kept);
+        source_.readAt(offset + held, ahead_ + held, held_ - held);
     }
     if (n > 0)
         std::memcpy(out, ahead_ + (offset - start_), n);

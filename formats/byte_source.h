@@ -44,6 +44,8 @@ public:
     void readAt(uint64_t offset, uint8_t* out, size_t n) override;
 
 private:
+    size_t heldFrom(uint64_t offset) const; // bytes the window holds from `offset` on
+
     ByteSource& source_;
     uint8_t ahead_[Ahead];
     uint64_t start_ = 0; // file offset of ahead_[0]

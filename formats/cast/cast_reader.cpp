@@ -154,6 +154,14 @@ struct TrackBuild {
     std::vector<FrameValue> visibility;
     bool anyTranslationMode = false, anyRotationMode = false;
     cast::TrackLanes lanes; // the fingerprint's lanes folded while decoding
+
+    // Whether the keys as laid out so far give back the buffers of the one curve of `slot` (tx..sz,
+    // 6: rq) in the file: it alone names that slot and its keys went in as they are, in order.
+    bool keysGiveBack(uint8_t slot) const
+    {
+        return slot == 6 ? rotationCurves.size() == 1 && rotationInOrder
+                         : compCurves[slot] == 1 && layout[slot / 3] == Layout::Direct;
+    }
 };
 
 // Value i of a float buffer (f or v4); whether every value read was finite is checked once per curve.
@@ -301,13 +309,11 @@ void AnimationBuild::readCurve(Node& c, uint32_t child)
         place(t, at, v);
     }
     // Buffers the track's keys give back exactly, as it stands, are left out of the tree.
-    const bool exact = rotation ? t.rotationCurves.size() == 1 && t.rotationInOrder
-                                : comp >= 0 && kv->type == cast::Float && t.compCurves[comp] == 1 &&
-                                      t.layout[comp / 3] == Layout::Direct;
-    if (framesRoundTrip && n > 0 && exact) {
+    const uint8_t slot = uint8_t(rotation ? 6 : comp);
+    if (framesRoundTrip && n > 0 && (rotation || (comp >= 0 && kv->type == cast::Float)) && t.keysGiveBack(slot)) {
         c.prop("kb")->view = {};
         c.prop("kv")->view = {};
-        dropped.push_back({child, uint32_t(it->second), uint8_t(rotation ? 6 : comp)});
+        dropped.push_back({child, uint32_t(it->second), slot});
     }
 }
 
@@ -492,10 +498,7 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
     // the component or rotation, the same frames in order); otherwise the tree keeps it.
     std::ranges::stable_sort(b.dropped, {}, [](const CastElidedCurve& d) { return std::pair(d.track, d.slot); });
     for (const CastElidedCurve& d : b.dropped) {
-        const TrackBuild& t = b.tracks[d.track];
-        const bool exact = d.slot == 6 ? t.rotationInOrder && t.rotationCurves.size() == 1
-                                       : t.layout[d.slot / 3] == Layout::Direct;
-        if (exact)
+        if (b.tracks[d.track].keysGiveBack(d.slot))
             extra->elided.push_back(d);
         else
             readBuffersAgain(n.children[d.child], source);
@@ -644,8 +647,7 @@ Scene CastFormat::readPieces(ByteSource& file) const
     };
     std::vector<Reading> animations;
     size_t roots = 0, children = 0;
-    uint32_t curves = 0;
-    bool inAnimation = false;
+    uint32_t curves = 0; // children of the Animation node being read so far
     cast::Visitor visit;
     visit.anyCount = true;
     visit.opened = [&](Node& n, int depth) {
@@ -655,12 +657,11 @@ Scene CastFormat::readPieces(ByteSource& file) const
             Animation a = beginAnimation(n);
             const double fps = a.fps;
             animations.push_back({roots, children, std::move(a), AnimationBuild(fps)});
-            inAnimation = true;
             curves = 0;
         }
     };
     visit.taken = [&](Node& n, int depth) {
-        if (depth == 2 && inAnimation) {
+        if (depth == 2) { // only Animation nodes are opened at depth 1: a child of the last one
             if (n.id == cast::Curve)
                 animations.back().build.readCurve(n, curves);
             ++curves;
@@ -671,7 +672,6 @@ Scene CastFormat::readPieces(ByteSource& file) const
                 extra->modelRoot = int(roots);
                 extra->modelChild = int(children);
             }
-            inAnimation = false;
             ++children;
         } else if (depth == 0) {
             ++roots;

@@ -287,9 +287,7 @@ std::string Node::text(std::string_view name, std::string fallback) const
     return p && p->type == String ? p->text() : fallback;
 }
 
-namespace {
-
-Tree parseTree(std::span<const uint8_t> bytes, bool views)
+Tree parse(std::span<const uint8_t> bytes)
 {
     ByteReader r(bytes);
     Tree f;
@@ -300,7 +298,7 @@ Tree parseTree(std::span<const uint8_t> bytes, bool views)
     f.roots.reserve(rootCount);
     for (uint32_t i = 0; i < rootCount; ++i) {
         const size_t at = r.pos();
-        f.roots.push_back(readNode(r, bytes.size(), 0, views));
+        f.roots.push_back(readNode(r, bytes.size(), 0, false));
         if (f.roots.back().id != Root)
             r.failAt(at, "top-level node " + std::to_string(i) + " is a " + nodeName(f.roots.back().id) +
                              " node, not a Root node");
@@ -309,10 +307,6 @@ Tree parseTree(std::span<const uint8_t> bytes, bool views)
     f.trailing.assign(trailing.begin(), trailing.end());
     return f;
 }
-
-} // namespace
-
-Tree parse(std::span<const uint8_t> bytes) { return parseTree(bytes, false); }
 
 FileHeader readFileHeader(ByteReader& r, uint64_t fileSize)
 {

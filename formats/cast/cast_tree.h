@@ -69,7 +69,7 @@ struct Property {
     uint32_t count = 0;          // elements (vectors count once); 1 for a string
     std::vector<uint8_t> data;   // the elements' bytes as stored
     uint64_t offset = 0;         // where the property header was read (for error messages)
-    // In a tree from parseViews: the elements' bytes in the parsed buffer, instead of `data`.
+    // In a node from parseNodeViews: the elements' bytes in the parsed buffer, instead of `data`.
     std::span<const uint8_t> view;
 
     std::span<const uint8_t> bytes() const { return view.empty() ? std::span<const uint8_t>(data) : view; }

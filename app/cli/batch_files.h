@@ -50,7 +50,7 @@ std::string failure(const BatchJob& job);
 // disk rather than a core (writing the output), or nothing.
 using BatchWork = std::function<std::function<void()>(BatchJob& job)>;
 
-// Runs `work` on every job, one job computing per core, and what each leaves on as many writing
+// Runs `work` on every job, one job computing per core, and what each leaves on twice as many writing
 // threads; `done` is called after each job, one at a time, with the number of jobs finished so far.
 void runJobs(std::vector<BatchJob>& jobs, const BatchWork& work, const std::function<void(const BatchJob&, size_t)>& done);
 

@@ -64,7 +64,7 @@ TEST(BatchJobs, EachJobOnceAtMostOneComputingPerCore)
         EXPECT_EQ(reported[i], 1) << i;
     }
     EXPECT_LE(size_t(mostComputing.load()), cores);
-    EXPECT_LE(size_t(mostWriting.load()), cores);
+    EXPECT_LE(size_t(mostWriting.load()), 2 * cores); // writers mostly wait for the disk: two per core
 }
 
 TEST(BatchJobs, OneJobAndNone)

@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "core/array_checks.h"
 #include "core/key_record.h"
 
 namespace bonescope {
@@ -52,12 +53,6 @@ inline bool exactAsFloat(double v)
         return false;
     const double back = double(f);
     return std::memcmp(&back, &v, sizeof v) == 0;
-}
-// The same for a float read from a file: exact unless subnormal.
-inline bool keepsAsFloat(float f)
-{
-    const uint32_t bits = std::bit_cast<uint32_t>(f);
-    return (bits & 0x7f800000u) != 0 || (bits & 0x007fffffu) == 0;
 }
 
 template <class T>
@@ -243,7 +238,7 @@ public:
             t[k] = time(k);
             values(k, v + k * N);
         }
-        if (!std::all_of(v, v + n * N, keepsAsFloat))
+        if (!noSubnormals(v, n * N)) // a float from a file is exact unless subnormal
             widen();
     }
     const_iterator insert(const_iterator pos, const Key<T>& k)

@@ -1,8 +1,10 @@
 #include "formats/write_limits.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
+#include "core/array_checks.h"
 #include "formats/byte_reader.h"
 #include "formats/parse_error.h"
 #include "formats/text_encoding.h"
@@ -47,24 +49,23 @@ struct Checker {
                  "...' holds a NUL byte, which ends a name in this format");
     }
 
+    // The arrays are checked whole; only a failure is described, for the first key that has one.
     template <class T>
     void channel(const Channel<T>& ch, const std::string& bone, const char* kind) const
     {
-        for (size_t k = 0; k < ch.keys.size(); ++k) {
-            const auto& key = ch.keys[k];
-            auto where = [&] { return "bone '" + validUtf8(bone) + "' " + kind + " key " + std::to_string(k); };
-            check(key.time, [&] { return where() + " time"; });
-            auto at = [&] { return where() + " (" + number(key.time) + " s)"; };
-            if constexpr (std::is_same_v<T, double>) {
-                check(key.value, at);
-            } else if constexpr (std::is_same_v<T, glm::dquat>) {
-                for (int c = 0; c < 4; ++c)
-                    check(key.value[c], at);
-            } else {
-                for (int c = 0; c < 3; ++c)
-                    check(key.value[c], at);
-            }
-        }
+        const KeyList<T>& keys = ch.keys;
+        constexpr size_t parts = KeyParts<T>::n;
+        const size_t count = keys.size(), max = count * parts;
+        const size_t badTime = firstBeyond(keys.times(), count, limits.maxMagnitude);
+        const size_t badPart = keys.inFloat() ? firstBeyond(keys.floatValues(), max, limits.maxMagnitude)
+                                              : firstBeyond(keys.doubleValues(), max, limits.maxMagnitude);
+        const size_t k = std::min(badTime, badPart / parts);
+        if (k == count)
+            return;
+        auto where = [&] { return "bone '" + validUtf8(bone) + "' " + kind + " key " + std::to_string(k); };
+        check(keys.time(k), [&] { return where() + " time"; });
+        const double part = keys.inFloat() ? double(keys.floatValues()[badPart]) : keys.doubleValues()[badPart];
+        check(part, [&] { return where() + " (" + number(keys.time(k)) + " s)"; });
     }
 
     void animation(const Animation& a) const

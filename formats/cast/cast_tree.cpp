@@ -251,9 +251,22 @@ Property Property::ofIntegers(std::string name, uint16_t type, std::span<const u
     p.count = uint32_t(values.size());
     const size_t size = elementSize(type);
     p.data.resize(values.size() * size);
-    for (size_t i = 0; i < values.size(); ++i)
-        for (size_t b = 0; b < size; ++b)
-            p.data[i * size + b] = uint8_t(values[i] >> (8 * b));
+    // Each value cut to its low bytes, little-endian (the file's order, and every platform's here).
+    auto narrow = [&]<class U>(U) {
+        for (size_t i = 0; i < values.size(); ++i) {
+            const U v = U(values[i]);
+            std::memcpy(p.data.data() + i * sizeof(U), &v, sizeof(U));
+        }
+    };
+    switch (size) {
+    case 1: narrow(uint8_t{}); break;
+    case 2: narrow(uint16_t{}); break;
+    case 4: narrow(uint32_t{}); break;
+    default:
+        for (size_t i = 0; i < values.size(); ++i)
+            for (size_t b = 0; b < size; ++b)
+                p.data[i * size + b] = uint8_t(values[i] >> (8 * b));
+    }
     return p;
 }
 

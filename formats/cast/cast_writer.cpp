@@ -51,15 +51,15 @@ uint8_t rotationModeOf(const BlendMode& m, const CastTrackInfo* info)
     return cast::Additive;
 }
 
-Node makeCurve(const std::string& nodeName, const char* kp, std::span<const uint64_t> frames, Property values,
-               uint8_t mode, const CastTrackInfo* info, uint64_t& nextHash)
+Node makeCurve(const std::string& nodeName, const char* kp, const Property& frames, Property values, uint8_t mode,
+               const CastTrackInfo* info, uint64_t& nextHash)
 {
     Node c;
     c.id = cast::Curve;
     c.hash = nextHash++;
     c.set(Property::ofString("nn", nodeName));
     c.set(Property::ofString("kp", kp));
-    c.set(castIndexProperty("kb", frames));
+    c.set(frames);
     values.name = "kv";
     c.set(std::move(values));
     c.set(Property::ofString("m", cast::modeName(mode)));
@@ -68,28 +68,50 @@ Node makeCurve(const std::string& nodeName, const char* kp, std::span<const uint
     return c;
 }
 
+// A channel's key frames as a curve's "kb", from its times array (made once for a vector's three curves).
+template <class T>
+Property framesOf(const KeyList<T>& keys, double fps)
+{
+    std::vector<uint64_t> frames(keys.size());
+    const double* times = keys.times();
+    for (size_t k = 0; k < frames.size(); ++k)
+        frames[k] = frameOf(times[k], fps);
+    return castIndexProperty("kb", frames);
+}
+
+// Component c of every key's value (of `parts` per key) as float, read from the arrays as held.
+template <class T>
+std::vector<float> componentOf(const KeyList<T>& keys, int parts, int c)
+{
+    std::vector<float> v(keys.size());
+    if (keys.inFloat()) {
+        const float* f = keys.floatValues() + c;
+        for (size_t k = 0; k < v.size(); ++k)
+            v[k] = f[k * size_t(parts)];
+    } else {
+        const double* d = keys.doubleValues() + c;
+        for (size_t k = 0; k < v.size(); ++k)
+            v[k] = float(d[k * size_t(parts)]);
+    }
+    return v;
+}
+
 void addVectorCurves(std::vector<Node>& out, const Track& t, const Vec3Channel& ch, int first, double fps,
                      uint8_t mode, const CastTrackInfo* info, uint64_t& nextHash)
 {
     static const char* names[] = {"tx", "ty", "tz", "sx", "sy", "sz"};
     if (ch.empty())
         return;
-    std::vector<uint64_t> frames;
-    for (const auto& k : ch.keys)
-        frames.push_back(frameOf(k.time, fps));
+    const Property frames = framesOf(ch.keys, fps);
     for (int c = 0; c < 3; ++c) {
         // A component the file had no curve for stays without one while it keeps its fallback value.
         bool needed = !info || info->present[first + c];
-        for (const auto& k : ch.keys)
-            needed = needed || k.value[c] != (info ? info->fallback[first + c] : 0.0);
+        for (size_t k = 0; k < ch.keys.size() && !needed; ++k)
+            needed = ch.keys.value(k)[c] != info->fallback[first + c];
         if (!needed)
             continue;
-        std::vector<float> v;
-        v.reserve(ch.keys.size());
-        for (const auto& k : ch.keys)
-            v.push_back(float(k.value[c]));
-        out.push_back(makeCurve(t.name, names[first + c], frames, Property::ofFloats("kv", cast::Float, v), mode, info,
-                                nextHash));
+        out.push_back(makeCurve(t.name, names[first + c], frames,
+                                Property::ofFloats("kv", cast::Float, componentOf(ch.keys, 3, c)), mode, info, nextHash));
     }
 }
 
@@ -112,24 +134,23 @@ std::vector<Node> makeCurves(const Animation& a, const CastAnimationExtra* x, ui
         const BlendMode blend = trackBlend(a, int(i));
         const uint8_t tMode = translationModeOf(blend, info), rMode = rotationModeOf(blend, info);
         if (!t.rotation.empty()) {
-            std::vector<uint64_t> frames;
-            std::vector<float> v;
-            for (const auto& k : t.rotation.keys) {
-                frames.push_back(frameOf(k.time, a.fps));
-                v.insert(v.end(), {float(k.value.x), float(k.value.y), float(k.value.z), float(k.value.w)});
-            }
-            out.push_back(makeCurve(t.name, "rq", frames, Property::ofFloats("kv", cast::Vec4, v), rMode, info, nextHash));
+            const KeyList<glm::dquat>& keys = t.rotation.keys;
+            std::vector<float> v(keys.size() * 4); // x y z w, as the list holds them
+            if (keys.inFloat())
+                std::copy_n(keys.floatValues(), v.size(), v.begin());
+            else
+                std::transform(keys.doubleValues(), keys.doubleValues() + v.size(), v.begin(), [](double d) { return float(d); });
+            out.push_back(makeCurve(t.name, "rq", framesOf(keys, a.fps), Property::ofFloats("kv", cast::Vec4, v), rMode,
+                                    info, nextHash));
         }
         addVectorCurves(out, t, t.translation, 0, a.fps, tMode, info, nextHash);
         addVectorCurves(out, t, t.scale, 3, a.fps, info ? info->scaleMode : uint8_t(cast::Absolute), info, nextHash);
         if (!t.visibility.empty()) {
-            std::vector<uint64_t> frames, values;
-            for (const auto& k : t.visibility.keys) {
-                frames.push_back(frameOf(k.time, a.fps));
+            std::vector<uint64_t> values;
+            for (const auto& k : t.visibility.keys)
                 values.push_back(k.value >= 0.5 ? 1 : 0);
-            }
-            out.push_back(makeCurve(t.name, "vb", frames, Property::ofIntegers("kv", cast::Byte, values), tMode, info,
-                                    nextHash));
+            out.push_back(makeCurve(t.name, "vb", framesOf(t.visibility.keys, a.fps),
+                                    Property::ofIntegers("kv", cast::Byte, values), tMode, info, nextHash));
         }
     }
     // One notification track per note name, in order of first appearance.

@@ -1,6 +1,7 @@
 #pragma once
 // Format-specific data that has no place in the common model (header bytes, priorities, actors...).
 // Each format defines its own subclass; the model only copies it and the JSON dump prints it.
+#include <map>
 #include <memory>
 #include <string>
 
@@ -12,7 +13,17 @@ struct FormatExtra {
     virtual ~FormatExtra() = default;
     virtual std::unique_ptr<FormatExtra> clone() const = 0;
     virtual void toJson(nlohmann::json& out) const = 0; // fills the dump's `extra` object
+    // The animation's tracks were renamed (`to`: old name -> new name, all at once, so that two
+    // names can trade places): data kept per track by name follows its track.
+    virtual void renameTracks(const std::map<std::string, std::string>& to) { (void)to; }
 };
+
+// A name after renameTracks()'s map.
+inline const std::string& renamed(const std::string& name, const std::map<std::string, std::string>& to)
+{
+    const auto it = to.find(name);
+    return it == to.end() ? name : it->second;
+}
 
 // Owning pointer with value semantics, so that copying an Animation deep-copies its extra data
 // (undo commands keep whole copies).

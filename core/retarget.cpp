@@ -225,6 +225,16 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     out.looping = baked.looping;
     out.loopRange = baked.loopRange;
     out.notes = baked.notes;
+    // The format's own data per track (Second Life priorities, Cast curve modes) follows each bone's
+    // motion to the target bone that plays it.
+    out.extra = source.extra;
+    if (out.extra) {
+        std::map<std::string, std::string> names;
+        for (size_t s = 0; s < src.size(); ++s)
+            if (targetOf[s] >= 0)
+                names[src.bones[s].name] = target.bones[size_t(targetOf[s])].name;
+        out.extra.get()->renameTracks(names);
+    }
     // Target skeleton order, so the tracks read like the target rig.
     std::vector<int> sourceOf(target.size(), -1);
     for (size_t s = 0; s < src.size(); ++s)

@@ -43,7 +43,8 @@ std::string canonicalBoneName(std::string_view name, bool synonyms);
 BoneMap autoMatch(const Skeleton& source, const Skeleton& target);
 
 struct RetargetResult {
-    Animation animation;                    // tracks for the mapped target bones, blend Replace
+    Animation animation;                    // tracks for the mapped target bones, blend Replace; the
+                                            // source's format extra with its tracks renamed alike
     std::vector<std::string> unmappedSource; // source bones with no target (their motion is lost)
     std::vector<std::string> unmappedTarget; // target bones no source drives (they stay at rest)
     std::string sourceRoot, targetRoot;      // the bones whose translation travels

@@ -37,7 +37,12 @@ size_t mirrorScene(Scene& scene, int axis, const std::vector<SidePair>& user, in
         if (only >= 0 && int(i) != only)
             continue;
         Animation& a = mirrored.animations[i];
+        std::map<std::string, std::string> names; // each track's name -> its counterpart's
+        for (const Track& t : a.tracks)
+            names[t.name] = mirroredName(t.name, user);
         moved += mirrorAnimation(a, axis, user);
+        if (a.extra) // Second Life joint priorities, Cast curve modes: to the other side with the motion
+            a.extra.get()->renameTracks(names);
         if (auto* x = a.extra.as<SecondLifeExtra>())
             secondlife::mirrorExtra(*x, axis, user);
     }

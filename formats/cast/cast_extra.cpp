@@ -90,6 +90,17 @@ const CastTrackInfo* CastAnimationExtra::track(const std::string& name) const
     return nullptr;
 }
 
+void CastAnimationExtra::renameTracks(const std::map<std::string, std::string>& to)
+{
+    for (CastTrackInfo& t : tracks)
+        t.name = renamed(t.name, to);
+    // The curves the writer keeps as read (those it does not play) and the mode overrides name their
+    // bone too.
+    for (cast::Node& c : node.children)
+        if (const cast::Property* nn = c.prop("nn"); nn && to.count(nn->text()))
+            c.set(cast::Property::ofString("nn", to.at(nn->text())));
+}
+
 void CastAnimationExtra::toJson(nlohmann::json& out) const
 {
     nlohmann::json curves = nlohmann::json::array();

@@ -64,6 +64,7 @@ struct CastAnimationExtra : FormatExtra {
     const CastTrackInfo* track(const std::string& name) const;
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<CastAnimationExtra>(*this); }
     void toJson(nlohmann::json& out) const override;
+    void renameTracks(const std::map<std::string, std::string>& to) override; // curve modes, weights, node names
 };
 
 struct CastFileExtra : FormatExtra {

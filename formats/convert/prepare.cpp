@@ -37,9 +37,12 @@ void renameBones(Scene& s, const BoneMap& map)
     };
     for (Bone& b : s.skeleton.bones)
         rename(b.name);
-    for (Animation& a : s.animations)
+    for (Animation& a : s.animations) {
         for (Track& t : a.tracks)
             rename(t.name);
+        if (a.extra)
+            a.extra.get()->renameTracks(map.map); // Second Life joint priorities, Cast curve modes
+    }
 }
 
 void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& report)

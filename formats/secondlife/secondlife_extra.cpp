@@ -57,6 +57,14 @@ const SecondLifeKeyCodes* SecondLifeExtra::keyCodesOf(size_t index, const std::s
     return c ? c : index < keyCodes.size() ? &keyCodes[index] : nullptr;
 }
 
+void SecondLifeExtra::renameTracks(const std::map<std::string, std::string>& to)
+{
+    for (SecondLifeJoint& j : joints)
+        j.name = renamed(j.name, to);
+    for (SecondLifeKeyCodes& c : keyCodes)
+        c.name = renamed(c.name, to);
+}
+
 const char* secondlife::handPoseName(uint32_t pose)
 {
     static const char* names[] = {"spread", "relaxed", "point", "fist", "relaxed_l", "point_l", "fist_l",

@@ -25,8 +25,6 @@ void mirrorVolume(std::array<uint8_t, VolumeNameBytes>& field, const std::vector
 
 void mirrorExtra(SecondLifeExtra& x, int axis, const std::vector<SidePair>& user)
 {
-    for (SecondLifeJoint& j : x.joints)
-        j.name = mirroredName(j.name, user);
     for (SecondLifeConstraint& c : x.constraints) {
         mirrorVolume(c.sourceVolume, user);
         mirrorVolume(c.targetVolume, user);

@@ -1,7 +1,7 @@
 #pragma once
-// Mirroring (core/mirror.h) carried into the Second Life fields: joint priorities follow their
-// joint's motion to the other side, constraints swap their collision volumes (L_HAND <-> R_HAND) and
-// have their offsets and direction reflected.
+// Mirroring (core/mirror.h) carried into the Second Life constraints: they swap their collision
+// volumes (L_HAND <-> R_HAND) and have their offsets and direction reflected. Joint priorities follow
+// their joint's motion to the other side through renameTracks() (formats/scene_mirror.cpp).
 #include <vector>
 
 #include "core/mirror.h"

@@ -1,0 +1,112 @@
+// A format's own data kept per track by name (Second Life joint priorities and key codes, Cast
+// curve modes, weights and node names) follows its track when the track is renamed: by a bone map
+// alone (convert --bone-map), by retargeting (the motion of one bone played by another) and by a
+// mirror. Before, a bone map dropped a Second Life file's every own field (the animation was carried
+// onto the avatar without them) and a rename dropped a joint's priority.
+#include <gtest/gtest.h>
+
+#include "core/retarget.h"
+#include "formats/cast/cast_extra.h"
+#include "formats/cast/cast_format.h"
+#include "formats/convert/prepare.h"
+#include "formats/file_io.h"
+#include "formats/registry.h"
+#include "formats/secondlife/secondlife_extra.h"
+#include "tests/formats/cast_test_builder.h"
+#include "tests/support/test_support.h"
+
+using namespace bonescope;
+namespace cb = bonescope::test::castb;
+
+namespace {
+
+Scene convertAndReadBack(const Scene& source, const ConvertOptions& o)
+{
+    const Format& target = *Registry::instance().byId(source.format);
+    std::vector<std::string> report;
+    return target.read(target.write(prepareForTarget(source, target, o, report)));
+}
+
+BoneMap mapOf(std::map<std::string, std::string> m)
+{
+    BoneMap b;
+    b.map = std::move(m);
+    return b;
+}
+
+} // namespace
+
+TEST(RenameFollows, SecondLifeBoneMapKeepsTheFileFieldsAndMovesPriorities)
+{
+    // linden_walk: base priority 0, ease 0.2 / 0.4 s, mPelvis at priority 3, mTorso at 0.
+    const Scene walk = loadScene(test::samplePath("secondlife/linden_walk.anim")).scene;
+    const auto* before = walk.animations.at(0).extra.as<SecondLifeExtra>();
+    ASSERT_EQ(before->priorityOf(0, "mPelvis"), 3);
+    ConvertOptions o;
+    o.boneMap = mapOf({{"mPelvis", "mTorso"}, {"mTorso", "mPelvis"}}); // the two trade motions
+    const Scene back = convertAndReadBack(walk, o);
+    const Animation& a = back.animations.at(0);
+    const auto* x = a.extra.as<SecondLifeExtra>();
+    ASSERT_NE(x, nullptr);
+    EXPECT_EQ(x->basePriority, 0);
+    EXPECT_EQ(x->easeIn, 0.2f);
+    EXPECT_EQ(x->easeOut, 0.4f);
+    EXPECT_EQ(x->handPose, before->handPose);
+    EXPECT_EQ(x->loopField, before->loopField);
+    const int torso = a.findTrack("mTorso"), pelvis = a.findTrack("mPelvis");
+    ASSERT_GE(torso, 0);
+    ASSERT_GE(pelvis, 0);
+    EXPECT_EQ(x->priorityOf(size_t(torso), "mTorso"), 3); // the pelvis's motion, with its priority
+    EXPECT_EQ(x->priorityOf(size_t(pelvis), "mPelvis"), 0);
+}
+
+TEST(RenameFollows, CastBoneMapRenamesCurveInfoAndTheCurvesKeptAsRead)
+{
+    using namespace cb;
+    cb::Node anim{AnimationId, 2, {str("n", "take"), f("fr", {30})},
+                  {curve(10, "arm", "tx", b("kb", {0, 1}), f("kv", {1, 2}), "absolute", {f("ab", {0.5f})}),
+                   curve(11, "face", "bs", b("kb", {0}), f("kv", {0.25f}), "absolute")}};
+    CastFormat cast;
+    const Scene source = cast.read(cb::file({cb::Node{RootId, 1, {}, {anim}}}));
+    ConvertOptions o;
+    o.boneMap = mapOf({{"arm", "limb"}, {"face", "head"}});
+    const Scene back = convertAndReadBack(source, o);
+    const auto* x = back.animations.at(0).extra.as<CastAnimationExtra>();
+    ASSERT_NE(x, nullptr);
+    const CastTrackInfo* limb = x->track("limb");
+    ASSERT_NE(limb, nullptr);
+    EXPECT_TRUE(limb->hasBlendWeight);
+    EXPECT_EQ(limb->blendWeight, 0.5f);
+    EXPECT_EQ(x->track("arm"), nullptr);
+    std::vector<std::string> curves;
+    for (const cast::Node& c : x->node.children)
+        curves.push_back(c.text("nn") + " " + c.text("kp"));
+    EXPECT_EQ(curves, (std::vector<std::string>{"limb tx", "head bs"}));
+}
+
+TEST(RenameFollows, RetargetCarriesTheExtraToTheBonesThatPlayTheMotion)
+{
+    Animation a;
+    a.fps = 30;
+    a.duration = 1;
+    for (const char* name : {"hip", "tail"}) {
+        Track& t = a.tracks.emplace_back();
+        t.name = name;
+        t.rotation.keys.push_back({0, glm::dquat(1, 0, 0, 0)});
+        t.rotation.keys.push_back({1, glm::dquat(0, 1, 0, 0)});
+    }
+    auto x = std::make_unique<SecondLifeExtra>();
+    x->joints = {{"hip", 4}, {"tail", 6}};
+    a.extra = std::move(x);
+    Skeleton source, target;
+    source.bones = {{"hip", -1}, {"tail", 0}};
+    target.bones = {{"mPelvis", -1}, {"mTorso", 0}, {"mTail1", 0}};
+    const RetargetResult r = retarget(a, source, target, mapOf({{"hip", "mPelvis"}, {"tail", "mTail1"}}));
+    const auto* moved = r.animation.extra.as<SecondLifeExtra>();
+    ASSERT_NE(moved, nullptr);
+    EXPECT_EQ(moved->priorityOf(0, "mPelvis"), 4);
+    EXPECT_EQ(moved->priorityOf(1, "mTail1"), 6);
+    EXPECT_EQ(moved->priorityOf(1, "mTorso"), -1); // nothing drives it
+    // The source keeps its own.
+    EXPECT_EQ(a.extra.as<SecondLifeExtra>()->priorityOf(0, "hip"), 4);
+}

@@ -398,6 +398,7 @@ bool MainWindow::apply(const LoadResult& r, bool mesh)
     QString message = tr("Read %1 (%2)").arg(QFileInfo(r.path).fileName(), r.format);
     if (mesh) {
         doc_->setSkeletonMesh(std::move(*r.scene), r.path);
+        companion_->hide(); // a model is in use now (--skeleton may finish after the animation's offer)
     } else {
         if (!doc_->meshPath().isEmpty())
             message += " | " + keepSkeletonMeshFor(*r.scene);
@@ -433,8 +434,8 @@ void MainWindow::report(const QString& message)
 void MainWindow::offerCompanion(const QString& animationPath)
 {
     companion_->hide();
-    if (!doc_->scene().skeleton.empty())
-        return;
+    if (!doc_->scene().skeleton.empty() || !doc_->meshPath().isEmpty())
+        return; // the animation has its own skeleton, or a skeleton mesh that fits it is in use
     QStringList candidates = meshCompanions(animationPath);
     if (const Animation* a = doc_->scene().currentAnimation()) {
         std::vector<std::string> tracks;
@@ -443,13 +444,11 @@ void MainWindow::offerCompanion(const QString& animationPath)
         if (const QString model = matchingGameModel(animationPath, tracks); !model.isEmpty())
             candidates << model;
     }
-    for (const QString& candidate : candidates)
-        if (candidate != doc_->meshPath()) {
-            companionPath_ = candidate;
-            companion_->setText(tr("Load skeleton mesh %1").arg(QFileInfo(candidate).fileName()));
-            companion_->show();
-            return;
-        }
+    if (candidates.isEmpty())
+        return;
+    companionPath_ = candidates.front();
+    companion_->setText(tr("Load skeleton mesh %1").arg(QFileInfo(companionPath_).fileName()));
+    companion_->show();
 }
 
 void MainWindow::updateTitle()

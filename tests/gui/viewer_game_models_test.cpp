@@ -147,6 +147,31 @@ private slots:
             offered = offered || (b->isVisible() && b->text().endsWith("hero_model.cast"));
         QVERIFY(offered);
     }
+
+    // A model in use is not offered again, whichever finished loading first (with --skeleton on the
+    // command line both load at once).
+    void noOfferWhileAModelIsInUse()
+    {
+        auto offer = [](MainWindow& w) {
+            for (QPushButton* b : w.findChildren<QPushButton*>())
+                if (b->isVisible() && b->text().startsWith("Load skeleton mesh"))
+                    return b->text();
+            return QString();
+        };
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {900, 700}));
+        QVERIFY2(w.openFileNow(seanimWalk), qPrintable(w.lastError()));
+        QCOMPARE(offer(w), QString("Load skeleton mesh hero_model.cast"));
+        QVERIFY2(w.loadSkeletonMeshNow(semodel), qPrintable(w.lastError()));
+        QCOMPARE(offer(w), QString());
+        // The model first, then the animation: it is kept (its bones fit) and nothing is offered.
+        MainWindow other(false);
+        QVERIFY(guitest::showWindow(other, {900, 700}));
+        QVERIFY2(other.loadSkeletonMeshNow(castModel), qPrintable(other.lastError()));
+        QVERIFY2(other.openFileNow(seanimWalk), qPrintable(other.lastError()));
+        QCOMPARE(other.document()->meshPath(), castModel);
+        QCOMPARE(offer(other), QString());
+    }
 };
 
 QTEST_MAIN(GameModelsTest)

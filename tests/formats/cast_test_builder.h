@@ -129,8 +129,7 @@ constexpr uint32_t RootId = fourcc("root"), ModelId = fourcc("modl"), MeshId = f
 
 inline std::vector<uint8_t> file(const std::vector<Node>& roots)
 {
-    std::vector<uint8_t> o;
-    o.insert(o.end(), {'c', 'a', 's', 't'});
+    std::vector<uint8_t> o = {'c', 'a', 's', 't'};
     put(o, 1, 4);
     put(o, roots.size(), 4);
     put(o, 0, 4);
@@ -143,8 +142,7 @@ inline std::vector<uint8_t> file(const std::vector<Node>& roots)
 // `body` bytes, which the caller appends (crafted files).
 inline std::vector<uint8_t> rootHeader(uint32_t body, uint32_t props, uint32_t children)
 {
-    std::vector<uint8_t> o;
-    o.insert(o.end(), {'c', 'a', 's', 't'});
+    std::vector<uint8_t> o = {'c', 'a', 's', 't'};
     put(o, 1, 4);
     put(o, 1, 4);
     put(o, 0, 4);

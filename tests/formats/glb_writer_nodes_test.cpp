@@ -118,7 +118,7 @@ TEST(GlbWriterNodes, AnimationNamesAssimpWouldRefuseAreRenamed)
     const AssimpFormat glb;
     Scene s;
     s.skeleton.bones.push_back(Bone{.name = "hip"});
-    for (const std::string& name : {"walk", "walk", "hip", "", ""}) {
+    for (const char* name : {"walk", "walk", "hip", "", ""}) {
         Animation a;
         a.name = name;
         a.duration = 1;

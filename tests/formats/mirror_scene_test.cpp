@@ -231,7 +231,8 @@ TEST(MirrorScene, SecondLifePoseAtAKeyedFrameReplacesTheKeysThere)
         auto keyedAt5 = [](const QuatChannel& c) {
             return std::any_of(c.keys.begin(), c.keys.end(), [](const QuatKey& k) { return std::abs(k.time * 15 - 5) < 1e-3; });
         };
-        if (keyedAt5(a.tracks[t].rotation))
+        if (keyedAt5(a.tracks[t].rotation)) {
             EXPECT_EQ(posed.tracks[t].rotation.size(), a.tracks[t].rotation.size()) << a.tracks[t].name;
+        }
     }
 }

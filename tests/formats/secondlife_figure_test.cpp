@@ -89,8 +89,9 @@ TEST(SecondLifeFigure, FemaleIsTheDefaultSkeletonsHeight)
     // The female shape changes only the chest volumes: every bone stays where the skeleton has it.
     const int pec = findAvatarJoint("LEFT_PEC");
     for (size_t i = 0; i < f.offsetDelta.size(); ++i)
-        if (int(i) != pec && int(i) != findAvatarJoint("RIGHT_PEC"))
+        if (int(i) != pec && int(i) != findAvatarJoint("RIGHT_PEC")) {
             ASSERT_EQ(f.offsetDelta[i], glm::vec3(0.f)) << avatarSkeleton().bones[i].name;
+        }
     // Big_Chest at 0.5 moves the left pec by half of (0.038, 0.024, -0.016).
     EXPECT_NEAR(f.offsetDelta[pec].x, 0.019f, 1e-6f);
     EXPECT_NEAR(f.offsetDelta[pec].y, 0.012f, 1e-6f);

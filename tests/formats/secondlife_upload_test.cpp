@@ -93,8 +93,9 @@ TEST(SecondLifeBvh, EverySampleComesBackThroughTheUploaderPath)
         std::vector<std::string> report;
         const Scene back = upload(bvhFor(original, report));
         const double duration = original.animations[0].duration;
-        if (duration > 0)
+        if (duration > 0) {
             EXPECT_NEAR(back.animations[0].duration, duration, 1e-3);
+        }
         Worst rotation, pelvis;
         size_t compared = 0;
         comparePoses(original, back, rotation, pelvis, compared);

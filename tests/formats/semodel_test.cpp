@@ -199,8 +199,9 @@ TEST(Semodel, RandomlyCorruptedFilesFailCleanlyOrStayInBounds)
                 ASSERT_LT(i, s.mesh.positions.size());
             for (size_t v = 0; v < s.mesh.joints.size(); ++v)
                 for (int k = 0; k < 4; ++k)
-                    if (s.mesh.weights[v][k] != 0)
+                    if (s.mesh.weights[v][k] != 0) {
                         ASSERT_LT(s.mesh.joints[v][k], s.skeleton.size());
+                    }
         } catch (const ParseError&) {
         }
     }

@@ -68,9 +68,10 @@ TEST(StaticScale, ArmatureScaleIsBakedIntoSeanimTranslations)
     EXPECT_NEAR(a.tracks[size_t(hips)].translation.keys.back().value.y, 1.02, 1e-5); // 102 cm at 0.01
     EXPECT_NEAR(a.tracks[size_t(hips)].translation.keys.back().value.z, 0.40, 1e-5);
     const int armature = a.findTrack("Armature");
-    if (armature >= 0)
+    if (armature >= 0) {
         for (const Vec3Key& k : a.tracks[size_t(armature)].scale.keys)
             EXPECT_NEAR(k.value.x, 1.0, 1e-9);
+    }
 }
 
 TEST(StaticScale, AnimatedOrNonUniformScaleIsLeftAlone)

@@ -80,7 +80,8 @@ TEST(CastPieces, NoReadIsBiggerThanACurveAndTheFileIsReadAboutOnce)
     test::CountingSource source(bytes);
     const Scene s = CastFormat().readPieces(source);
     uint64_t biggestCurve = 0;
-    for (const cast::Node& c : cast::parse(bytes).roots.at(0).children.at(0).children)
+    const cast::Tree tree = cast::parse(bytes); // held: a range-for over a temporary's member outlives it
+    for (const cast::Node& c : tree.roots.at(0).children.at(0).children)
         biggestCurve = std::max(biggestCurve, cast::serializedSize(c));
     EXPECT_LE(source.biggest, biggestCurve);
     EXPECT_LT(source.read, bytes.size() + bytes.size() / 10);

@@ -42,11 +42,27 @@ void writeBytes(const std::string& path, const std::vector<uint8_t>& bytes)
     out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
 }
 
+namespace {
+
+// remove_all, also of files copied read-only from the samples (Windows refuses to delete a read-only
+// file: a run that finds an earlier run's folder would fail every test that uses one).
+void removeTree(const fs::path& dir)
+{
+    std::error_code ec;
+    if (!fs::exists(dir, ec))
+        return;
+    for (const auto& e : fs::recursive_directory_iterator(dir, ec))
+        fs::permissions(e.path(), fs::perms::owner_write, fs::perm_options::add, ec);
+    fs::remove_all(dir);
+}
+
+} // namespace
+
 std::string tempPath(const std::string& name)
 {
     static const fs::path dir = [] {
         fs::path d = fs::temp_directory_path() / ("bonescope-test-" + std::to_string(::getpid()));
-        fs::remove_all(d); // a process id used again finds an earlier run's folder: start from nothing
+        removeTree(d); // a process id used again finds an earlier run's folder: start from nothing
         fs::create_directories(d);
         return d;
     }();
@@ -56,7 +72,7 @@ std::string tempPath(const std::string& name)
 std::filesystem::path freshFolder(const std::string& name)
 {
     const std::filesystem::path dir = tempPath(name);
-    std::filesystem::remove_all(dir);
+    removeTree(dir);
     std::filesystem::create_directories(dir);
     return dir;
 }

@@ -10,6 +10,14 @@ const char* bvh::channelName(ChannelKind c)
     return names[c];
 }
 
+void BvhExtra::renameTracks(const std::map<std::string, std::string>& to)
+{
+    std::map<std::string, std::vector<bvh::ChannelKind>> renamedChannels;
+    for (auto& [name, list] : channels)
+        renamedChannels[renamed(name, to)] = std::move(list);
+    channels = std::move(renamedChannels);
+}
+
 void BvhExtra::toJson(nlohmann::json& out) const
 {
     out["frameTime"] = frameTimeText;

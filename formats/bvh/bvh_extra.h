@@ -36,6 +36,7 @@ struct BvhExtra : FormatExtra {
 
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<BvhExtra>(*this); }
     void toJson(nlohmann::json& out) const override;
+    void renameTracks(const std::map<std::string, std::string>& to) override; // the joints' channel orders
 };
 
 } // namespace bonescope

@@ -37,6 +37,8 @@ void renameBones(Scene& s, const BoneMap& map)
     };
     for (Bone& b : s.skeleton.bones)
         rename(b.name);
+    if (s.extra)
+        s.extra.get()->renameTracks(map.map); // BVH joints' channel orders
     for (Animation& a : s.animations) {
         for (Track& t : a.tracks)
             rename(t.name);

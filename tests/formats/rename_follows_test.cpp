@@ -110,3 +110,23 @@ TEST(RenameFollows, RetargetCarriesTheExtraToTheBonesThatPlayTheMotion)
     // The source keeps its own.
     EXPECT_EQ(a.extra.as<SecondLifeExtra>()->priorityOf(0, "hip"), 4);
 }
+
+TEST(RenameFollows, BvhBoneMapKeepsAJointsChannelOrder)
+{
+    const std::string text = "HIERARCHY\nROOT hip\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition Zposition "
+                             "Xrotation Yrotation Zrotation\n JOINT knee\n {\n  OFFSET 0 -1 0\n  CHANNELS 3 "
+                             "Yrotation Xrotation Zrotation\n  End Site\n  {\n   OFFSET 0 -1 0\n  }\n }\n}\n"
+                             "MOTION\nFrames: 2\nFrame Time: 0.1\n0 0 0 10 20 30 5 6 7\n0 1 0 11 21 31 8 9 10\n";
+    const Format& bvh = *Registry::instance().byId("bvh");
+    Scene source = bvh.read(std::vector<uint8_t>(text.begin(), text.end()));
+    source.format = "bvh";
+    ConvertOptions o;
+    o.boneMap = mapOf({{"hip", "pelvis"}, {"knee", "shin"}});
+    std::vector<std::string> report;
+    const std::vector<uint8_t> out = bvh.write(prepareForTarget(source, bvh, o, report));
+    const std::string written(out.begin(), out.end());
+    EXPECT_NE(written.find("ROOT pelvis"), std::string::npos) << written;
+    EXPECT_NE(written.find("Xposition Yposition Zposition Xrotation Yrotation Zrotation"), std::string::npos) << written;
+    EXPECT_NE(written.find("JOINT shin"), std::string::npos) << written;
+    EXPECT_NE(written.find("CHANNELS 3 Yrotation Xrotation Zrotation"), std::string::npos) << written;
+}

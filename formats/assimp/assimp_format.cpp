@@ -337,8 +337,31 @@ void putLe32(std::vector<uint8_t>& out, uint32_t v)
         out.push_back(uint8_t(v >> (8 * i)));
 }
 
+// Assimp's glTF exporter reserves room in its buffer that no buffer view uses (after a view of
+// 16-bit joint indices, for one) and leaves it as it came from the heap: bytes of whatever the
+// process held there before, another file's data in a batch, written into the user's file. Every
+// byte of the BIN chunk that no view of buffer 0 covers is set to zero.
+void zeroUnusedBinary(std::vector<uint8_t>& glb, const nlohmann::json& doc, size_t bin)
+{
+    if (bin + 8 > glb.size() || !doc.contains("bufferViews") || !doc["bufferViews"].is_array())
+        return;
+    const size_t start = bin + 8, length = std::min<size_t>(le32(&glb[bin]), glb.size() - start);
+    std::vector<uint8_t> used(length, 0);
+    for (const auto& v : doc["bufferViews"]) {
+        if (!v.is_object() || v.value("buffer", -1) != 0 || !v.contains("byteLength"))
+            continue;
+        const size_t offset = v.value("byteOffset", size_t(0)), size = v.value("byteLength", size_t(0));
+        for (size_t i = offset; i < std::min(length, offset + size); ++i)
+            used[i] = 1;
+    }
+    for (size_t i = 0; i < length; ++i)
+        if (!used[i])
+            glb[start + i] = 0;
+}
+
 // Assimp writes empty top-level arrays (`"buffers": []` for a skeleton without keys or mesh), which
 // glTF forbids (EMPTY_ENTITY): rebuild the GLB without them, and without a BIN chunk no buffer uses.
+// Also zeroes the BIN bytes no view uses (zeroUnusedBinary).
 std::vector<uint8_t> withoutEmptyArrays(std::vector<uint8_t> glb)
 {
     constexpr uint32_t Json = 0x4E4F534A, Bin = 0x004E4942;
@@ -348,6 +371,7 @@ std::vector<uint8_t> withoutEmptyArrays(std::vector<uint8_t> glb)
     nlohmann::json doc = nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + jsonLength, nullptr, false);
     if (!doc.is_object())
         return glb;
+    zeroUnusedBinary(glb, doc, 20 + jsonLength);
     std::vector<std::string> empty;
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.value().is_array() && it.value().empty())

@@ -153,7 +153,8 @@ TEST(CastPieces, ErrorsAreTheWholeReadsAndNameTheFile)
 {
     std::vector<uint8_t> nan = exporterFile(6, 500);
     // The last value of the fourth bone's tx curve.
-    const cast::Property& kv = *cast::parse(nan).roots.at(0).children.at(0).children.at(12).prop("kv");
+    const cast::Tree tree = cast::parse(nan); // held: a reference into a temporary tree would dangle
+    const cast::Property& kv = *tree.roots.at(0).children.at(0).children.at(12).prop("kv");
     const size_t last = kv.offset + cast::PropertyHeaderSize + kv.name.size() + 499 * 4;
     const float notANumber = std::numeric_limits<float>::quiet_NaN();
     std::memcpy(nan.data() + last, &notANumber, 4);

@@ -448,9 +448,22 @@ std::string assimpExportFailure(const std::string& reason, const Scene& scene)
     return reason.empty() ? what + " (it gave no reason)" : what + ": " + reason;
 }
 
+// Assimp's aiString holds at most 1023 bytes: it drops a longer name (leaves it empty), and its glTF
+// exporter then crashes looking the node up. Names written through it stay within this many bytes.
+constexpr size_t kMaxNameBytes = 1000;
+
+// The first bytes of UTF-8 text, at most `bytes`, not cutting a character.
+static std::string cutUtf8(const std::string& text, size_t bytes)
+{
+    size_t end = std::min(bytes, text.size());
+    while (end > 0 && end < text.size() && (uint8_t(text[end]) & 0xC0) == 0x80)
+        --end;
+    return text.substr(0, end);
+}
+
 // Names made unique among themselves and apart from `reserved`, compared as the UTF-8 text that is
-// written: a repeated name becomes "NAME.2", a reserved one "NAME.1", an empty one "EMPTY.1".
-// `renamed` lists each change.
+// written: a repeated name becomes "NAME.2", a reserved one "NAME.1", an empty one "EMPTY.1", one
+// longer than kMaxNameBytes its first bytes and ".1". `renamed` lists each change.
 static std::vector<std::string> uniqueNames(const std::vector<std::string>& names, const std::set<std::string>& reserved,
                                             const std::string& empty, std::vector<std::string>& renamed)
 {
@@ -462,16 +475,18 @@ static std::vector<std::string> uniqueNames(const std::vector<std::string>& name
     for (size_t i = 0; i < names.size(); ++i) {
         const std::string& name = names[i];
         const std::string utf8 = validUtf8(name);
+        const bool tooLong = utf8.size() > kMaxNameBytes;
         out[i] = name;
-        if (!name.empty() && !reserved.count(utf8) && count[utf8]++ == 0)
+        if (!tooLong && !name.empty() && !reserved.count(utf8) && count[utf8]++ == 0)
             continue;
-        const std::string base = name.empty() ? empty : name;
+        const std::string base = name.empty() ? empty : tooLong ? cutUtf8(utf8, kMaxNameBytes - 12) : name;
         int k = name.empty() ? 1 : std::max(count[utf8], 1);
         do
             out[i] = base + "." + std::to_string(k++);
         while (taken.count(validUtf8(out[i])));
         taken.insert(validUtf8(out[i]));
-        renamed.push_back("'" + utf8 + "' -> " + validUtf8(out[i]));
+        renamed.push_back("'" + (tooLong ? cutUtf8(utf8, 40) + "...' (" + std::to_string(utf8.size()) + " bytes)" : utf8 + "'") +
+                          " -> " + (tooLong ? cutUtf8(out[i], 40) + "..." : validUtf8(out[i])));
     }
     return out;
 }
@@ -494,7 +509,8 @@ static void renameForAssimp(Scene& scene, std::vector<std::string>& report)
         }
         for (size_t i = 0; i < scene.skeleton.size(); ++i)
             scene.skeleton.bones[i].name = newName[i];
-        report.push_back("glTF: node names must be unique, not empty and not the writer's own (Scene, material_0); " +
+        report.push_back("glTF: node names must be unique, not empty, at most 1000 bytes and not the writer's own (Scene, "
+                         "material_0); " +
                          std::to_string(renamed.size()) + " bone name(s) renamed: " + nameList(renamed));
     }
     std::set<std::string> nodes = {"Scene", "material_0", "mesh", "defaultScene"};
@@ -510,7 +526,8 @@ static void renameForAssimp(Scene& scene, std::vector<std::string>& report)
     for (size_t i = 0; i < scene.animations.size(); ++i)
         if (animationName[i] != names[i])
             scene.animations[i].name = animationName[i];
-    report.push_back("glTF: animation names must be unique, not empty and not a node's; " + std::to_string(renamed.size()) +
+    report.push_back("glTF: animation names must be unique, not empty, at most 1000 bytes and not a node's; " +
+                     std::to_string(renamed.size()) +
                      " animation name(s) renamed: " + nameList(renamed));
 }
 
@@ -568,11 +585,20 @@ std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const
     std::set<std::string> names;
     for (size_t i = 0; i < skel.size(); ++i) {
         const std::string utf8 = validUtf8(skel.bones[i].name);
+        if (utf8.size() > kMaxNameBytes)
+            throw WriteError("glTF: bone " + std::to_string(i) + "'s name is " + std::to_string(utf8.size()) +
+                             " bytes long; the glTF writer (Assimp) holds at most " + std::to_string(kMaxNameBytes) +
+                             " (a conversion shortens it)");
         if (utf8.empty() || reservedNodeName(utf8) || !names.insert(utf8).second)
             throw WriteError("glTF: bone " + std::to_string(i) + (utf8.empty() ? " has no name" : " is named '" + utf8 + "'") +
                              (utf8.empty() ? "" : reservedNodeName(utf8) ? ", a name the writer uses itself" : " as another bone") +
                              "; glTF node names must be unique (a conversion renames it)");
     }
+    for (const Animation& a : scene.animations)
+        if (const size_t bytes = validUtf8(a.name).size(); bytes > kMaxNameBytes)
+            throw WriteError("glTF: an animation's name is " + std::to_string(bytes) +
+                             " bytes long; the glTF writer (Assimp) holds at most " + std::to_string(kMaxNameBytes) +
+                             " (a conversion shortens it)");
     const std::unique_ptr<aiScene> ai = buildScene(scene);
     Assimp::Exporter exporter;
     const aiExportDataBlob* blob = exporter.ExportToBlob(ai.get(), "glb2");

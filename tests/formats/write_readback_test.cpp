@@ -209,6 +209,33 @@ TEST(WriteReadBack, NulInANameIsRefusedWhereANameEndsAtNul)
     EXPECT_EQ(lego.read(lego.write(s)).skeleton.bones.at(1).name, s.skeleton.bones[1].name);
 }
 
+// Assimp's aiString holds 1023 bytes: a longer bone name became empty and its glTF exporter crashed
+// (convert_fuzz, a SEAnim bone named with 8,040 bytes). The writer refuses such a name; a conversion
+// shortens it (to at most 1,000 bytes, not cutting a character) and says so.
+TEST(GlbExport, NamesLongerThanAssimpHoldsAreShortenedOrRefused)
+{
+    Scene s = chain(2);
+    const std::string longName = std::string(987, 'a') + "\xc3\xa9" + std::string(3000, 'b'); // an 'é' across the cut
+    s.skeleton.bones[1].name = longName;
+    s.animations[0].tracks[1].name = longName;
+    const Format& glb = *Registry::instance().byId("assimp");
+    EXPECT_NE(writeError(glb, s).find("glTF: bone 1's name is 3989 bytes long"), std::string::npos) << writeError(glb, s);
+    s.animations[0].name = std::string(1500, 'w');
+    s.skeleton.bones[1].name = s.animations[0].tracks[1].name = "arm";
+    EXPECT_NE(writeError(glb, s).find("an animation's name is 1500 bytes long"), std::string::npos);
+    s.skeleton.bones[1].name = s.animations[0].tracks[1].name = longName;
+    std::vector<std::string> report;
+    const Scene back = glb.read(glb.write(prepareForTarget(s, glb, {}, report)));
+    EXPECT_TRUE(mentions(report, "1 bone name(s) renamed: 'aaaa")) << report.front();
+    EXPECT_TRUE(mentions(report, "(3989 bytes)"));
+    EXPECT_TRUE(mentions(report, "1 animation name(s) renamed"));
+    const int arm = back.skeleton.find(std::string(987, 'a') + ".1"); // cut before the 'é', not inside it
+    ASSERT_GE(arm, 0);
+    ASSERT_EQ(back.animations.size(), 1u);
+    EXPECT_EQ(back.animations[0].name, std::string(988, 'w') + ".1");
+    EXPECT_GT(back.animations[0].tracks.size(), 0u);
+}
+
 TEST(WriteReadBack, HierarchiesDeeperThanTheReaderAreRefused)
 {
     // glb_export_chain_60000.ani: Assimp's exporter recursed once per level and overflowed the stack.

@@ -55,10 +55,10 @@ struct Checker {
     {
         const KeyList<T>& keys = ch.keys;
         constexpr size_t parts = KeyParts<T>::n;
-        const size_t count = keys.size(), max = count * parts;
+        const size_t count = keys.size(), values = count * parts;
         const size_t badTime = firstBeyond(keys.times(), count, limits.maxMagnitude);
-        const size_t badPart = keys.inFloat() ? firstBeyond(keys.floatValues(), max, limits.maxMagnitude)
-                                              : firstBeyond(keys.doubleValues(), max, limits.maxMagnitude);
+        const size_t badPart = keys.inFloat() ? firstBeyond(keys.floatValues(), values, limits.maxMagnitude)
+                                              : firstBeyond(keys.doubleValues(), values, limits.maxMagnitude);
         const size_t k = std::min(badTime, badPart / parts);
         if (k == count)
             return;

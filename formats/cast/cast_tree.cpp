@@ -251,11 +251,16 @@ Property Property::ofIntegers(std::string name, uint16_t type, std::span<const u
     p.count = uint32_t(values.size());
     const size_t size = elementSize(type);
     p.data.resize(values.size() * size);
-    // Each value cut to its low bytes, little-endian (the file's order, and every platform's here).
+    putIntegers(values, size, p.data.data());
+    return p;
+}
+
+void putIntegers(std::span<const uint64_t> values, size_t size, uint8_t* out)
+{
     auto narrow = [&]<class U>(U) {
         for (size_t i = 0; i < values.size(); ++i) {
             const U v = U(values[i]);
-            std::memcpy(p.data.data() + i * sizeof(U), &v, sizeof(U));
+            std::memcpy(out + i * sizeof(U), &v, sizeof(U)); // little-endian, like every platform here
         }
     };
     switch (size) {
@@ -265,9 +270,8 @@ Property Property::ofIntegers(std::string name, uint16_t type, std::span<const u
     default:
         for (size_t i = 0; i < values.size(); ++i)
             for (size_t b = 0; b < size; ++b)
-                p.data[i * size + b] = uint8_t(values[i] >> (8 * b));
+                out[i * size + b] = uint8_t(values[i] >> (8 * b));
     }
-    return p;
 }
 
 const Property* Node::prop(std::string_view name) const

@@ -85,6 +85,10 @@ struct Property {
     static Property ofIntegers(std::string name, uint16_t type, std::span<const uint64_t> values);
 };
 
+// Each value's low `size` bytes, little-endian (the file's order), one after another at `out`: the
+// elements of an integer property.
+void putIntegers(std::span<const uint64_t> values, size_t size, uint8_t* out);
+
 struct Node {
     uint32_t id = Root;
     uint64_t hash = 0;

@@ -68,31 +68,46 @@ Node makeCurve(const std::string& nodeName, const char* kp, const Property& fram
     return c;
 }
 
-// A channel's key frames as a curve's "kb", from its times array (made once for a vector's three curves).
+// A channel's key frames, from its times array.
 template <class T>
-Property framesOf(const KeyList<T>& keys, double fps)
+std::vector<uint64_t> frameNumbers(const KeyList<T>& keys, double fps)
 {
     std::vector<uint64_t> frames(keys.size());
     const double* times = keys.times();
     for (size_t k = 0; k < frames.size(); ++k)
         frames[k] = frameOf(times[k], fps);
-    return castIndexProperty("kb", frames);
+    return frames;
 }
 
-// Component c of every key's value (of `parts` per key) as float, read from the arrays as held.
+// The same as a new curve's "kb", in the smallest type that holds them (made once for a vector's
+// three curves).
 template <class T>
-std::vector<float> componentOf(const KeyList<T>& keys, int parts, int c)
+Property framesOf(const KeyList<T>& keys, double fps)
 {
-    std::vector<float> v(keys.size());
-    if (keys.inFloat()) {
-        const float* f = keys.floatValues() + c;
-        for (size_t k = 0; k < v.size(); ++k)
-            v[k] = f[k * size_t(parts)];
-    } else {
-        const double* d = keys.doubleValues() + c;
-        for (size_t k = 0; k < v.size(); ++k)
-            v[k] = float(d[k * size_t(parts)]);
-    }
+    return castIndexProperty("kb", frameNumbers(keys, fps));
+}
+
+// Parts [first, first + n) of every key's value as floats at `out`, little-endian (the file's order):
+// a curve's "kv", read from the arrays as the list holds them.
+template <class T>
+void putFloats(const KeyList<T>& keys, int first, int n, uint8_t* out)
+{
+    constexpr size_t parts = KeyParts<T>::n;
+    auto put = [&](const auto* values) {
+        for (size_t k = 0; k < keys.size(); ++k)
+            for (int c = 0; c < n; ++c) {
+                const float f = float(values[k * parts + size_t(first + c)]);
+                std::memcpy(out + 4 * (k * size_t(n) + size_t(c)), &f, 4);
+            }
+    };
+    keys.inFloat() ? put(keys.floatValues()) : put(keys.doubleValues());
+}
+
+template <class T>
+std::vector<float> floatsOf(const KeyList<T>& keys, int first, int n)
+{
+    std::vector<float> v(keys.size() * size_t(n));
+    putFloats(keys, first, n, reinterpret_cast<uint8_t*>(v.data()));
     return v;
 }
 
@@ -111,7 +126,7 @@ void addVectorCurves(std::vector<Node>& out, const Track& t, const Vec3Channel& 
         if (!needed)
             continue;
         out.push_back(makeCurve(t.name, names[first + c], frames,
-                                Property::ofFloats("kv", cast::Float, componentOf(ch.keys, 3, c)), mode, info, nextHash));
+                                Property::ofFloats("kv", cast::Float, floatsOf(ch.keys, c, 1)), mode, info, nextHash));
     }
 }
 
@@ -134,14 +149,9 @@ std::vector<Node> makeCurves(const Animation& a, const CastAnimationExtra* x, ui
         const BlendMode blend = trackBlend(a, int(i));
         const uint8_t tMode = translationModeOf(blend, info), rMode = rotationModeOf(blend, info);
         if (!t.rotation.empty()) {
-            const KeyList<glm::dquat>& keys = t.rotation.keys;
-            std::vector<float> v(keys.size() * 4); // x y z w, as the list holds them
-            if (keys.inFloat())
-                std::copy_n(keys.floatValues(), v.size(), v.begin());
-            else
-                std::transform(keys.doubleValues(), keys.doubleValues() + v.size(), v.begin(), [](double d) { return float(d); });
-            out.push_back(makeCurve(t.name, "rq", framesOf(keys, a.fps), Property::ofFloats("kv", cast::Vec4, v), rMode,
-                                    info, nextHash));
+            const KeyList<glm::dquat>& keys = t.rotation.keys; // x y z w, as the file holds them
+            out.push_back(makeCurve(t.name, "rq", framesOf(keys, a.fps), Property::ofFloats("kv", cast::Vec4, floatsOf(keys, 0, 4)),
+                                    rMode, info, nextHash));
         }
         addVectorCurves(out, t, t.translation, 0, a.fps, tMode, info, nextHash);
         addVectorCurves(out, t, t.scale, 3, a.fps, info ? info->scaleMode : uint8_t(cast::Absolute), info, nextHash);
@@ -177,12 +187,7 @@ std::vector<Node> makeCurves(const Animation& a, const CastAnimationExtra* x, ui
 void encodeFrames(const Property& kb, const auto& keys, double fps, ByteWriter& w)
 {
     const size_t size = cast::elementSize(kb.type);
-    uint8_t* out = w.extend(keys.size() * size);
-    for (size_t k = 0; k < keys.size(); ++k) {
-        const uint64_t f = frameOf(keys.time(k), fps);
-        for (size_t b = 0; b < size; ++b)
-            out[k * size + b] = uint8_t(f >> (8 * b));
-    }
+    cast::putIntegers(frameNumbers(keys, fps), size, w.extend(keys.size() * size));
 }
 
 // A key buffer the reader left out (CastElidedCurve), encoded again from the unedited animation's
@@ -194,22 +199,12 @@ void encodeElided(const CastElidedCurve& e, const Animation& a, const Property& 
     if (e.slot == 6) {
         if (frames)
             return encodeFrames(p, t.rotation.keys, a.fps, w);
-        uint8_t* out = w.extend(t.rotation.size() * 16);
-        for (size_t k = 0; k < t.rotation.size(); ++k) {
-            const glm::dquat q = t.rotation.keys.value(k);
-            const float v[4] = {float(q.x), float(q.y), float(q.z), float(q.w)};
-            std::memcpy(out + 16 * k, v, 16); // Cast is little-endian, like every platform Bonescope runs on
-        }
-        return;
+        return putFloats(t.rotation.keys, 0, 4, w.extend(t.rotation.size() * 16));
     }
     const Vec3Channel& ch = e.slot < 3 ? t.translation : t.scale;
     if (frames)
         return encodeFrames(p, ch.keys, a.fps, w);
-    uint8_t* out = w.extend(ch.size() * 4);
-    for (size_t k = 0; k < ch.size(); ++k) {
-        const float v = float(ch.keys.value(k)[e.slot % 3]);
-        std::memcpy(out + 4 * k, &v, 4);
-    }
+    putFloats(ch.keys, e.slot % 3, 1, w.extend(ch.size() * 4));
 }
 
 // Whether the animation is as read: its Animation node is then written as it was.

@@ -3,6 +3,7 @@
 // Each format defines its own subclass; the model only copies it and the JSON dump prints it.
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include <nlohmann/json_fwd.hpp>
@@ -16,6 +17,9 @@ struct FormatExtra {
     // The animation's tracks were renamed (`to`: old name -> new name, all at once, so that two
     // names can trade places): data kept per track by name follows its track.
     virtual void renameTracks(const std::map<std::string, std::string>& to) { (void)to; }
+    // The tracks of these names are gone (a retarget drops the bones no target bone plays): their
+    // data goes too, so that it cannot be found by a track that takes one of the names later.
+    virtual void dropTracks(const std::set<std::string>& names) { (void)names; }
 };
 
 // A name after renameTracks()'s map.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -229,6 +230,9 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     // motion to the target bone that plays it.
     out.extra = source.extra;
     if (out.extra) {
+        // The bones that play nothing on the target lose their data first, so that none of it is
+        // found under a name a mapped bone takes.
+        out.extra.get()->dropTracks(std::set<std::string>(r.unmappedSource.begin(), r.unmappedSource.end()));
         std::map<std::string, std::string> names;
         for (size_t s = 0; s < src.size(); ++s)
             if (targetOf[s] >= 0)

@@ -101,6 +101,30 @@ void CastAnimationExtra::renameTracks(const std::map<std::string, std::string>& 
             c.set(cast::Property::ofString("nn", to.at(nn->text())));
 }
 
+void CastAnimationExtra::dropTracks(const std::set<std::string>& names)
+{
+    std::erase_if(tracks, [&](const CastTrackInfo& t) { return names.count(t.name) != 0; });
+    // The curves kept for those nodes and their mode overrides go; an elided curve keeps its index
+    // among the children that stay.
+    std::vector<cast::Node> children;
+    std::vector<int64_t> newIndex(node.children.size(), -1);
+    for (size_t i = 0; i < node.children.size(); ++i) {
+        cast::Node& c = node.children[i];
+        const cast::Property* nn = c.prop("nn");
+        if (nn && names.count(nn->text()))
+            continue;
+        newIndex[i] = int64_t(children.size());
+        children.push_back(std::move(c));
+    }
+    node.children = std::move(children);
+    std::erase_if(elided, [&](CastElidedCurve& e) {
+        if (e.child >= newIndex.size() || newIndex[e.child] < 0)
+            return true;
+        e.child = uint32_t(newIndex[e.child]);
+        return false;
+    });
+}
+
 void CastAnimationExtra::toJson(nlohmann::json& out) const
 {
     nlohmann::json curves = nlohmann::json::array();

@@ -65,6 +65,7 @@ struct CastAnimationExtra : FormatExtra {
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<CastAnimationExtra>(*this); }
     void toJson(nlohmann::json& out) const override;
     void renameTracks(const std::map<std::string, std::string>& to) override; // curve modes, weights, node names
+    void dropTracks(const std::set<std::string>& names) override; // and the curves kept for those nodes
 };
 
 struct CastFileExtra : FormatExtra {

@@ -65,6 +65,12 @@ void SecondLifeExtra::renameTracks(const std::map<std::string, std::string>& to)
         c.name = renamed(c.name, to);
 }
 
+void SecondLifeExtra::dropTracks(const std::set<std::string>& names)
+{
+    std::erase_if(joints, [&](const SecondLifeJoint& j) { return names.count(j.name) != 0; });
+    std::erase_if(keyCodes, [&](const SecondLifeKeyCodes& c) { return names.count(c.name) != 0; });
+}
+
 const char* secondlife::handPoseName(uint32_t pose)
 {
     static const char* names[] = {"spread", "relaxed", "point", "fist", "relaxed_l", "point_l", "fist_l",

@@ -94,6 +94,7 @@ struct SecondLifeExtra : FormatExtra {
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<SecondLifeExtra>(*this); }
     void toJson(nlohmann::json& out) const override;
     void renameTracks(const std::map<std::string, std::string>& to) override; // joints and their codes
+    void dropTracks(const std::set<std::string>& names) override;
 };
 
 } // namespace bonescope

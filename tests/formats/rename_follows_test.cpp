@@ -34,6 +34,27 @@ BoneMap mapOf(std::map<std::string, std::string> m)
     return b;
 }
 
+// Two turning bones with Second Life joint priorities.
+Animation turning(const char* first, const char* second, int32_t firstPriority, int32_t secondPriority)
+{
+    Animation a;
+    a.fps = 30;
+    a.duration = 1;
+    for (const char* name : {first, second}) {
+        Track& t = a.tracks.emplace_back();
+        t.name = name;
+        t.rotation.keys.push_back({0, glm::dquat(1, 0, 0, 0)});
+        t.rotation.keys.push_back({1, glm::dquat(0, 1, 0, 0)});
+    }
+    auto x = std::make_unique<SecondLifeExtra>();
+    x->joints = {{first, firstPriority}, {second, secondPriority}};
+    x->keyCodes.resize(2);
+    x->keyCodes[0].name = first;
+    x->keyCodes[1].name = second;
+    a.extra = std::move(x);
+    return a;
+}
+
 } // namespace
 
 TEST(RenameFollows, SecondLifeBoneMapKeepsTheFileFieldsAndMovesPriorities)
@@ -86,18 +107,7 @@ TEST(RenameFollows, CastBoneMapRenamesCurveInfoAndTheCurvesKeptAsRead)
 
 TEST(RenameFollows, RetargetCarriesTheExtraToTheBonesThatPlayTheMotion)
 {
-    Animation a;
-    a.fps = 30;
-    a.duration = 1;
-    for (const char* name : {"hip", "tail"}) {
-        Track& t = a.tracks.emplace_back();
-        t.name = name;
-        t.rotation.keys.push_back({0, glm::dquat(1, 0, 0, 0)});
-        t.rotation.keys.push_back({1, glm::dquat(0, 1, 0, 0)});
-    }
-    auto x = std::make_unique<SecondLifeExtra>();
-    x->joints = {{"hip", 4}, {"tail", 6}};
-    a.extra = std::move(x);
+    const Animation a = turning("hip", "tail", 4, 6);
     Skeleton source, target;
     source.bones = {{"hip", -1}, {"tail", 0}};
     target.bones = {{"mPelvis", -1}, {"mTorso", 0}, {"mTail1", 0}};
@@ -109,6 +119,62 @@ TEST(RenameFollows, RetargetCarriesTheExtraToTheBonesThatPlayTheMotion)
     EXPECT_EQ(moved->priorityOf(1, "mTorso"), -1); // nothing drives it
     // The source keeps its own.
     EXPECT_EQ(a.extra.as<SecondLifeExtra>()->priorityOf(0, "hip"), 4);
+}
+
+TEST(RenameFollows, RetargetDropsTheDataOfBonesThatPlayNothing)
+{
+    // The source has a bone named mPelvis that the map leaves out, and "hip" plays mPelvis: the
+    // unmapped bone's priority (4) must not be found for the mPelvis that now plays hip's motion.
+    const Animation a = turning("mPelvis", "hip", 4, 6);
+    Skeleton source, target;
+    source.bones = {{"mPelvis", -1}, {"hip", 0}};
+    target.bones = {{"mPelvis", -1}};
+    const RetargetResult r = retarget(a, source, target, mapOf({{"hip", "mPelvis"}}));
+    ASSERT_EQ(r.unmappedSource, std::vector<std::string>{"mPelvis"});
+    const auto* moved = r.animation.extra.as<SecondLifeExtra>();
+    ASSERT_NE(moved, nullptr);
+    EXPECT_EQ(moved->priorityOf(0, "mPelvis"), 6);
+    ASSERT_EQ(moved->joints.size(), 1u);
+    ASSERT_EQ(moved->keyCodes.size(), 1u);
+    EXPECT_EQ(moved->keyCodes[0].name, "mPelvis");
+}
+
+TEST(RenameFollows, RetargetDropsTheCastCurvesKeptForBonesThatPlayNothing)
+{
+    using namespace cb;
+    // "spine" is left out by the map: its curve info (relative translation) and the curve kept as
+    // read for it (a custom property) go; "root"'s come to "pelvis".
+    cb::Node anim{AnimationId, 2, {str("n", "take"), f("fr", {30})},
+                  {curve(10, "root", "tx", b("kb", {0, 1}), f("kv", {1, 2}), "absolute"),
+                   curve(11, "spine", "tx", b("kb", {0, 1}), f("kv", {1, 2}), "relative"),
+                   curve(12, "spine", "custom", b("kb", {0}), f("kv", {0.25f}), "absolute"),
+                   curve(13, "root", "custom", b("kb", {0}), f("kv", {0.5f}), "absolute")}};
+    CastFormat cast;
+    const Scene source = cast.read(cb::file({cb::Node{RootId, 1, {}, {anim}}}));
+    Skeleton from, target;
+    from.bones = {{"root", -1}, {"spine", 0}};
+    target.bones = {{"pelvis", -1}, {"spine", 0}};
+    const RetargetResult r = retarget(source.animations.at(0), from, target, mapOf({{"root", "pelvis"}}));
+    const auto* x = r.animation.extra.as<CastAnimationExtra>();
+    ASSERT_NE(x, nullptr);
+    EXPECT_NE(x->track("pelvis"), nullptr);
+    EXPECT_EQ(x->track("spine"), nullptr);
+    std::vector<std::string> curves;
+    for (const cast::Node& c : x->node.children)
+        if (c.id == cast::Curve && c.text("kp") == "custom")
+            curves.push_back(c.text("nn"));
+    EXPECT_EQ(curves, std::vector<std::string>{"pelvis"});
+    // Written and read back: one bone's curves, absolute.
+    const Scene back = cast.read(cast.write([&] {
+        Scene s;
+        s.format = "cast";
+        s.skeleton = target;
+        s.animations.push_back(r.animation);
+        return s;
+    }()));
+    const Animation& b = back.animations.at(0);
+    EXPECT_GE(b.findTrack("pelvis"), 0);
+    EXPECT_LT(b.findTrack("spine"), 0);
 }
 
 TEST(RenameFollows, BvhBoneMapKeepsAJointsChannelOrder)

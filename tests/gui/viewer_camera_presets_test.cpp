@@ -74,7 +74,7 @@ void press(render::Viewport* view, Qt::Key key, Qt::KeyboardModifiers mods = Qt:
     QWidget* window = view->window();
     if (!window->isActiveWindow()) {
         window->activateWindow();
-        QTest::qWaitForWindowActive(window, 1000);
+        (void)QTest::qWaitForWindowActive(window, 1000); // another test's window may keep the focus: see above
     }
     view->setFocus();
     QTest::keyClick(view, key, mods);

@@ -4,12 +4,17 @@
 // four at a time, from their lerp and slerp weights to their local matrices, where one bone at a
 // time left lanes of every register idle or spent them on shuffles. Each lane keeps its bone's
 // channels in the one-bone caches (float_segment_cache.h), which move to a new segment as before
-// when playback leaves the range the lane holds for; at() reads the four caches' set-up a
-// quantity at a time and does their arithmetic, operation for operation, so a lane gives the bits
-// the cache's own at() would.
+// when playback leaves the range the lane holds for; the four caches' set-up is then gathered into a
+// LaneSegment, which at() reads a quantity at a time, doing the caches' arithmetic operation for
+// operation, so a lane gives the bits the cache's own at() would. Where the four bones have the same
+// key times (a key per bone per frame), the sampler keeps each LaneSegment once made, and playback
+// that enters the segment again reads it instead of the keys: as ozz-animation orders its keys, in
+// the order forward playback needs them, one stream for all bones.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+
 #include <glm/mat4x4.hpp>
 
 #include "core/animation.h"
@@ -20,16 +25,43 @@ namespace bonescope {
 
 using int4 = int32_t __attribute__((vector_size(16)));
 
-struct FloatLanes {
+// What the four lanes evaluate over a range of time: their caches' set-up, gathered and transposed
+// once when the range is entered (a quantity per register, one lane per component) rather than at
+// every frame. Trivially copyable and valid when zeroed, so that segments can be kept in calloc'd
+// memory (Sampler: made when playback first enters them).
+struct LaneSegment {
     static constexpr int kLanes = 4;
+    // Blend factors f = (t - t0) * invDt of the translations and of the rotations (which use the
+    // translations' where every lane's two channels have the same times).
+    alignas(16) double t0[kLanes], invDt[kLanes], t0R[kLanes], invDtR[kLanes];
+    float4 ta[3], td[3];                          // translation = ta + td * f, x y z
+    // Rotation weights (angles for slerp): w0 = w0a + w0d * f, w1 = 0 + w1d * f (a rotation cache's
+    // x0 is (theta or 1, 0)).
+    float4 w0a, w0d, w1d;
+    float4 invSin;                                // slerp: the weights are sin(w) * invSin
+    float4 ra[4], rb[4];                          // rotation = ra * w0 + rb * w1, x y z w
+    double lo, hi;                                // where it holds
+    alignas(4) FloatRotationCache::Mode mode[kLanes];
+    bool made; // a kept segment that playback has entered
+};
+static_assert(std::is_trivially_copyable_v<LaneSegment> && sizeof(LaneSegment) == 448);
+
+struct FloatLanes {
+    static constexpr int kLanes = LaneSegment::kLanes;
     // Every lane's values hold while lo <= t < hi; each lane's own range below.
     double lo = 0, hi = 0;
+    LaneSegment own{};                 // made from the lanes' caches by their last refresh
+    const LaneSegment* kept = nullptr; // a kept segment in use instead of `own`
+    // Where the four lanes have the same key times and rules, their segment k (from key k to k + 1)
+    // is kept at keptBase[k * keptStride], blocks of the same times side by side, so that forward
+    // playback reads each segment's set-up as one stream. Null: nothing kept for this block.
+    LaneSegment* keptBase = nullptr;
+    size_t keptStride = 0;
+    CachedRange keptRange;       // the lanes' key times, located for the kept segments
+    bool keptOnRotation = false; // located on lane 0's rotation (its translation has no keys)
     double laneLo[kLanes] = {}, laneHi[kLanes] = {};
-    // Blend factors: f = (t - t0) * invDt, per channel, as the lane's ranges hold them.
-    alignas(16) double t0Translation[kLanes] = {}, invDtTranslation[kLanes] = {};
-    alignas(16) double t0Rotation[kLanes] = {}, invDtRotation[kLanes] = {};
-    alignas(4) FloatRotationCache::Mode mode[kLanes] = {};
     uint8_t sharedTimes = 0; // bit i: lane i's channels have the same key times and rules
+    int count = kLanes;      // lanes with a bone of their own (the others repeat lane 0's)
     // Each lane's channels, as one bone's float sampling keeps them; where a channel does not
     // apply, its cache holds the rest value (refresh()).
     FloatValueCache translation[kLanes];
@@ -40,16 +72,25 @@ struct FloatLanes {
     int bone[kLanes] = {};
     float4 rest[kLanes][2] = {}; // translation, rotation
 
+    const LaneSegment& now() const { return kept ? *kept : own; }
     bool holds(double t) const { return t >= lo && t < hi; }
     // Whether any lane's rotation is in one of `modes` (FloatRotationCache::Mode bits).
     bool anyIn(unsigned modes) const
     {
         uint32_t packed;
-        std::memcpy(&packed, mode, 4);
+        std::memcpy(&packed, now().mode, 4);
         return (packed & (modes * 0x01010101u)) != 0;
     }
-    // Moves the lanes that do not hold at t to the segments that do.
+    // Moves to the segment that holds at t: a kept one, or the lanes that do not hold at t moved to
+    // the segments that do.
     [[gnu::noinline]] void refresh(double t);
+
+private:
+    void refreshLanes(double t);
+    // Moves to the kept segment of `times` (a channel with the lanes' key times and rules) at t, if
+    // it is one of the kept ones; false if not.
+    template <class T>
+    bool refreshKept(const Channel<T>& times, double t);
 };
 
 // The four lanes' local values at one time, a component per vector.
@@ -99,34 +140,26 @@ template <class Cache, float4 Cache::*member>
 // caller fills from the double code.
 [[gnu::always_inline]] inline LaneValues at(const FloatLanes& l, double t)
 {
-    const float4 fT = factors(t, l.t0Translation, l.invDtTranslation);
-    const float4 fR = l.sharedTimes == 0xf ? fT : factors(t, l.t0Rotation, l.invDtRotation);
+    const LaneSegment& s = l.now();
+    const float4 fT = factors(t, s.t0, s.invDt);
+    const float4 fR = l.sharedTimes == 0xf ? fT : factors(t, s.t0R, s.invDtR);
     LaneValues v;
-    float4 a[4], d[4];
-    gather<FloatValueCache, &FloatValueCache::a>(l.translation, a);
-    gather<FloatValueCache, &FloatValueCache::delta>(l.translation, d);
     for (int c = 0; c < 3; ++c)
-        v.translation[c] = a[c] + d[c] * fT;
-    // x0 + dx * f in lanes 0 and 1 of each cache: the two weights.
-    gather<FloatRotationCache, &FloatRotationCache::x0>(l.rotation, a);
-    gather<FloatRotationCache, &FloatRotationCache::dx>(l.rotation, d);
-    float4 w0 = a[0] + d[0] * fR, w1 = a[1] + d[1] * fR;
+        v.translation[c] = s.ta[c] + s.td[c] * fT;
+    float4 w0 = s.w0a + s.w0d * fR, w1 = float4{} + s.w1d * fR;
     if (l.anyIn(FloatRotationCache::Slerp)) [[likely]] {
-        const int4 slerp = int4{l.mode[0], l.mode[1], l.mode[2], l.mode[3]} == int(FloatRotationCache::Slerp);
-        gather<FloatRotationCache, &FloatRotationCache::invSin>(l.rotation, a);
-        w0 = select(slerp, fastmath::sinHalfPiF(w0) * a[0], w0);
-        w1 = select(slerp, fastmath::sinHalfPiF(w1) * a[0], w1);
+        const int4 slerp = int4{s.mode[0], s.mode[1], s.mode[2], s.mode[3]} == int(FloatRotationCache::Slerp);
+        w0 = select(slerp, fastmath::sinHalfPiF(w0) * s.invSin, w0);
+        w1 = select(slerp, fastmath::sinHalfPiF(w1) * s.invSin, w1);
     }
-    gather<FloatRotationCache, &FloatRotationCache::a>(l.rotation, a);
-    gather<FloatRotationCache, &FloatRotationCache::b>(l.rotation, d);
     for (int c = 0; c < 4; ++c)
-        v.rotation[c] = a[c] * w0 + d[c] * w1;
+        v.rotation[c] = s.ra[c] * w0 + s.rb[c] * w1;
     if (l.anyIn(FloatRotationCache::Nlerp)) [[unlikely]] {
         const float4* q = v.rotation;
         const float4 n2 = (q[0] * q[0] + q[1] * q[1]) + (q[2] * q[2] + q[3] * q[3]);
         float4 k = all(1.f);
         for (int i = 0; i < FloatLanes::kLanes; ++i)
-            if (l.mode[i] == FloatRotationCache::Nlerp)
+            if (s.mode[i] == FloatRotationCache::Nlerp)
                 k[i] = 1.f / std::sqrt(n2[i]);
         for (int c = 0; c < 4; ++c)
             v.rotation[c] *= k;

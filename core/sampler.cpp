@@ -1,7 +1,13 @@
 #include "core/sampler.h"
 
 #include <cstddef>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <functional>
+#include <new>
+#include <string_view>
+#include <unordered_map>
 
 #include "core/flush_denormals.h"
 
@@ -54,19 +60,37 @@ inline void storeLocal(BoneTransform& local, float4 t, float4 q, float4 s)
     store3(&local.scale.x, s);
 }
 
-// Whether locate() gives the same segments for both channels at every time: same key times, same
-// rules, no per-key flags (which would make it depend on the values).
+// A channel's key times and the rules that locate its segments, whichever its values.
+struct KeyTimes {
+    const double* times;
+    size_t count;
+    Interpolation interpolation;
+    OutsideKeys before, after;
+
+    template <class T>
+    static KeyTimes of(const Channel<T>& ch)
+    {
+        return {ch.keys.times(), ch.keys.size(), ch.rules.interpolation, ch.rules.before, ch.rules.after};
+    }
+    bool operator==(const KeyTimes& o) const
+    {
+        return count == o.count && interpolation == o.interpolation && before == o.before && after == o.after &&
+               std::memcmp(times, o.times, count * sizeof(double)) == 0;
+    }
+};
+
+// The same key times and rules, without per-key flags (which would make segments depend on values).
+template <class A, class B>
+bool sameTimes(const Channel<A>& a, const Channel<B>& b)
+{
+    return !a.rules.segmentFlags && !b.rules.segmentFlags && KeyTimes::of(a) == KeyTimes::of(b);
+}
+
+// Whether locate() gives the same segments for both channels at every time.
 template <class A, class B>
 bool locatesAlike(const Channel<A>& a, const Channel<B>& b)
 {
-    const ChannelRules &ra = a.rules, &rb = b.rules;
-    if (a.keys.empty() || a.keys.size() != b.keys.size() || ra.segmentFlags || rb.segmentFlags ||
-        ra.interpolation != rb.interpolation || ra.before != rb.before || ra.after != rb.after)
-        return false;
-    for (size_t i = 0; i < a.keys.size(); ++i)
-        if (a.keys.time(i) != b.keys.time(i))
-            return false;
-    return true;
+    return !a.keys.empty() && sameTimes(a, b);
 }
 
 inline float4 multiply(float4 a, float4 b) { return toFloat4(toQuat(a) * toQuat(b)); }
@@ -168,8 +192,9 @@ void Sampler::sampleLocalOn(double time, const std::vector<LocalTransform>& unde
 
 void Sampler::prepareFloatJobs()
 {
-    keptSegmentBytes_ = 0;
+    keptSegmentBytes_ = keptLaneBytes_ = 0;
     lanes_.clear();
+    keptLanes_.clear();
     scalarJobs_.clear();
     parented_.clear();
     int lane = FloatLanes::kLanes;
@@ -187,12 +212,9 @@ void Sampler::prepareFloatJobs()
             job.kind = PoseJob::General;
         else
             job.kind = locatesAlike(track.translation, track.rotation) ? PoseJob::SharedTimes : PoseJob::Plain;
-        const size_t keep = FloatRotationCache::bytesToKeep(track.rotation);
-        const bool kept = keptSegmentBytes_ + keep <= keptSegmentBudget_;
-        keptSegmentBytes_ += kept ? keep : 0;
         if (job.kind == PoseJob::General) {
             job.translation.build();
-            job.rotation.build(track.rotation, kept);
+            job.rotation.build(track.rotation, keepSegments(track.rotation));
             job.scale.build();
             scalarJobs_.push_back(int(j));
             continue;
@@ -202,14 +224,109 @@ void Sampler::prepareFloatJobs()
             lane = 0;
             blockStart = &job;
         }
-        addLane(lanes_.back(), lane++, job, kept);
+        addLane(lanes_.back(), lane++, job);
     }
-    for (; blockStart && lane < FloatLanes::kLanes; ++lane)
-        addLane(lanes_.back(), lane, *blockStart, false);
+    if (blockStart) {
+        lanes_.back().count = lane;
+        for (; lane < FloatLanes::kLanes; ++lane)
+            addLane(lanes_.back(), lane, *blockStart);
+    }
+    keepLaneSegments();
+    for (FloatLanes& lanes : lanes_)
+        if (!lanes.keptBase) // kept lane segments hold the rotations' set-up already
+            for (int i = 0; i < lanes.count; ++i)
+                lanes.rotation[i].build(lanes.track[i]->rotation, keepSegments(lanes.track[i]->rotation));
     floatJobsReady_ = true;
 }
 
-void Sampler::addLane(FloatLanes& lanes, int lane, const PoseJob& job, bool keepSegments)
+bool Sampler::keepSegments(const QuatChannel& rotation)
+{
+    const size_t bytes = FloatRotationCache::bytesToKeep(rotation);
+    if (keptSegmentBytes_ + bytes > keptSegmentBudget_)
+        return false;
+    keptSegmentBytes_ += bytes;
+    return true;
+}
+
+namespace {
+
+// Whether a block's four lanes locate alike: every keyed channel of every lane has the same times
+// and rules as the first one of lane 0 (its translation, or its rotation if that has none), so that
+// their segments begin and end together.
+bool lanesLocateAlike(const FloatLanes& l)
+{
+    const Track& first = *l.track[0];
+    const bool onRotation = first.translation.empty();
+    auto alike = [&](const auto& ch) {
+        return ch.empty() || (onRotation ? sameTimes(ch, first.rotation) : sameTimes(ch, first.translation));
+    };
+    for (int i = 0; i < FloatLanes::kLanes; ++i) {
+        if (i > 0 && l.track[i] == &first)
+            continue; // a lane that repeats lane 0 (a block with fewer bones)
+        if (!alike(l.track[i]->translation) || !alike(l.track[i]->rotation))
+            return false;
+    }
+    return (onRotation ? first.rotation.keys.size() : first.translation.keys.size()) > 1;
+}
+
+} // namespace
+
+void Sampler::keepLaneSegments()
+{
+    // Blocks with the same key times, grouped so that their segments are kept side by side.
+    struct Group {
+        KeyTimes times;
+        std::vector<FloatLanes*> blocks;
+    };
+    std::vector<Group> groups;
+    std::unordered_multimap<size_t, size_t> byHash; // hash of the key times -> group
+    for (FloatLanes& lanes : lanes_) {
+        if (!lanesLocateAlike(lanes))
+            continue;
+        const Track& first = *lanes.track[0];
+        lanes.keptOnRotation = first.translation.empty();
+        const KeyTimes times = lanes.keptOnRotation ? KeyTimes::of(first.rotation) : KeyTimes::of(first.translation);
+        if (!groups.empty() && groups.back().times == times) { // the usual case: one group for all
+            groups.back().blocks.push_back(&lanes);
+            continue;
+        }
+        const size_t hash = std::hash<std::string_view>()(
+            std::string_view(reinterpret_cast<const char*>(times.times), times.count * sizeof(double)));
+        Group* group = nullptr;
+        for (auto [it, end] = byHash.equal_range(hash); it != end && !group; ++it)
+            if (groups[it->second].times == times)
+                group = &groups[it->second];
+        if (!group) {
+            byHash.emplace(hash, groups.size());
+            group = &groups.emplace_back(Group{times, {}});
+        }
+        group->blocks.push_back(&lanes);
+    }
+    // A group's segments all kept, or none: within the budget, in the order the groups come.
+    for (const Group& g : groups) {
+        const size_t segments = g.times.count - 1, stride = g.blocks.size();
+        const size_t bytes = segments * stride * sizeof(LaneSegment);
+        if (keptLaneBytes_ + bytes > keptLaneBudget_)
+            continue;
+        // Zeroed memory from calloc, which the system hands out untouched: a segment costs memory
+        // once played.
+        auto* memory = static_cast<LaneSegment*>(std::calloc(segments * stride, sizeof(LaneSegment)));
+        if (!memory)
+            throw std::bad_alloc();
+        if (reinterpret_cast<uintptr_t>(memory) % alignof(LaneSegment) != 0) { // not on any platform we build for
+            std::free(memory);
+            continue;
+        }
+        keptLanes_.emplace_back(memory);
+        keptLaneBytes_ += bytes;
+        for (size_t b = 0; b < stride; ++b) {
+            g.blocks[b]->keptBase = memory + b;
+            g.blocks[b]->keptStride = stride;
+        }
+    }
+}
+
+void Sampler::addLane(FloatLanes& lanes, int lane, const PoseJob& job)
 {
     lanes.bone[lane] = job.bone;
     lanes.track[lane] = job.track;
@@ -220,7 +337,7 @@ void Sampler::addLane(FloatLanes& lanes, int lane, const PoseJob& job, bool keep
     if (job.kind == PoseJob::SharedTimes)
         lanes.sharedTimes |= uint8_t(1u << lane);
     lanes.translation[lane].build();
-    lanes.rotation[lane].build(job.track->rotation, keepSegments);
+    lanes.rotation[lane].build(job.track->rotation, false);
 }
 
 void Sampler::sample(double time, Pose& out)
@@ -281,7 +398,7 @@ void Sampler::samplePose(double time, Pose& out)
 void Sampler::evalExactLanes(const FloatLanes& lanes, double time, LaneValues& values)
 {
     for (int i = 0; i < FloatLanes::kLanes; ++i) {
-        if (lanes.mode[i] != FloatRotationCache::Exact)
+        if (lanes.now().mode[i] != FloatRotationCache::Exact)
             continue;
         const float4 q = lanes.rotation[i].at(lanes.track[i]->rotation, time, 0.f);
         for (int c = 0; c < 4; ++c)

@@ -5,6 +5,8 @@
 // (float_lanes.h), with each rotation segment's slerp set-up done once by its first call after
 // rebind() (float_segment_cache.h) up to a memory budget; sampleLocal() works in double.
 // Call rebind() after any edit of the animation (keys, tracks) or of the skeleton.
+#include <cstdlib>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -30,7 +32,14 @@ public:
     // big animation does not cost half as much memory again once played. Applies from rebind().
     static constexpr size_t kKeptSegmentBudget = size_t(8) << 20;
     void setKeptSegmentBudget(size_t bytes) { keptSegmentBudget_ = bytes; }
-    size_t keptSegmentBytes() const { return keptSegmentBytes_; }
+    // Memory sample() may keep, besides the above, for whole segments of bones sampled four at a
+    // time whose keys all fall at the same times (what exporters write: a key per bone per frame):
+    // each segment's set-up for four bones, ready to read in the order forward playback reads them
+    // (LaneSegment, 448 bytes). Applies from rebind().
+    static constexpr size_t kKeptLaneBudget = size_t(24) << 20;
+    void setKeptLaneBudget(size_t bytes) { keptLaneBudget_ = bytes; }
+    // What sample() keeps of both kinds.
+    size_t keptSegmentBytes() const { return keptSegmentBytes_ + keptLaneBytes_; }
     // The local transforms of every skeleton bone in double precision (baking and conversion,
     // where float rounding would show in a round trip). Resizes `out` to the skeleton.
     void sampleLocal(double time, std::vector<LocalTransform>& out);
@@ -82,7 +91,11 @@ private:
     // Each pose job's kind and fresh float caches; Plain and SharedTimes jobs four to a FloatLanes.
     void prepareFloatJobs();
     [[gnu::noinline]] void samplePose(double time, Pose& out);
-    void addLane(FloatLanes& lanes, int lane, const PoseJob& job, bool keepSegments);
+    void addLane(FloatLanes& lanes, int lane, const PoseJob& job);
+    // Whether a rotation channel's segments can be kept within the budget (counted if so).
+    bool keepSegments(const QuatChannel& rotation);
+    // Kept lane segments for the blocks whose lanes locate alike, within the budget.
+    void keepLaneSegments();
     // The rotations of the lanes the double code evaluates.
     [[gnu::noinline]] static void evalExactLanes(const FloatLanes& lanes, double time, LaneValues& values);
 
@@ -93,10 +106,15 @@ private:
     Binding binding_;
     std::vector<BoneJob> jobs_;
     std::vector<PoseJob> poseJobs_;
+    struct FreeSegments {
+        void operator()(LaneSegment* p) const { std::free(p); }
+    };
     std::vector<FloatLanes> lanes_;  // the Plain and SharedTimes jobs
+    std::vector<std::unique_ptr<LaneSegment[], FreeSegments>> keptLanes_; // lanes_'s kept segments
     std::vector<int> scalarJobs_;    // the others, one at a time (indices into poseJobs_)
     std::vector<std::pair<int, int>> parented_; // (bone, parent), in evaluation order
-    size_t keptSegmentBudget_ = kKeptSegmentBudget, keptSegmentBytes_ = 0;
+    size_t keptSegmentBudget_ = kKeptSegmentBudget, keptLaneBudget_ = kKeptLaneBudget;
+    size_t keptSegmentBytes_ = 0, keptLaneBytes_ = 0;
     bool floatJobsReady_ = false; // by the first sample() after rebind(): sampleLocal() needs none
     bool convert_ = false; // the animation's KeyConvention is not the identity
     float4 convertTranslation_{}, convertRotation_{}; // its factors in float4 lanes

@@ -86,6 +86,27 @@ void BM_SamplePlayback500FromDoubleFile(benchmark::State& state)
 }
 BENCHMARK(BM_SamplePlayback500FromDoubleFile);
 
+// The first loop through the clip after a rebind (an edit, a load): every segment is entered for the
+// first time, so nothing kept helps; what the kept lane segments cost to make is in it.
+void BM_SamplePlayback500FirstLoop(benchmark::State& state)
+{
+    const Animation& anim = fromFile500();
+    Skeleton none;
+    Sampler sampler(anim, none);
+    Pose pose;
+    const int samples = int(anim.duration * 60);
+    for (auto _ : state) {
+        sampler.rebind();
+        for (int i = 0; i < samples; ++i)
+            sampler.sample(i / 60.0, pose);
+        benchmark::DoNotOptimize(pose.world.data());
+    }
+    const double boneSamples = double(state.iterations()) * samples * double(anim.tracks.size());
+    state.counters["ns_per_bone"] =
+        benchmark::Counter(boneSamples, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_SamplePlayback500FirstLoop)->Unit(benchmark::kMillisecond);
+
 // The file's animation on a skeleton: every bone but the first has a parent (a tree three
 // children wide), so each world matrix is its parent's times its local one.
 void BM_SamplePlayback500Tree(benchmark::State& state)

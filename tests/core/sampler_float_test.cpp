@@ -152,6 +152,44 @@ Case makeCase(Random& r, bool blendAndConvert, int tracks = 32)
     return c;
 }
 
+// Bones keyed all at the same times with the same rules, as exporters write them (a key per bone per
+// frame, or only some channels of some bones): the sampler keeps whole segments of four such bones
+// (LaneSegment). Rotations of every kind, the near-opposite ones included (evaluated in double, so
+// not kept).
+Case makeSharedTimesCase(Random& r, int variant, int tracks = 22)
+{
+    Case c;
+    std::vector<double> times;
+    for (int k = 0; k < 120; ++k)
+        times.push_back(k / 30.0 + (k % 17 == 5 ? 0.004 : 0.0));
+    const ChannelRules rules = rulesFor(variant);
+    for (int i = 0; i < tracks; ++i) {
+        Bone b;
+        b.name = "b" + std::to_string(i);
+        b.parent = i == 0 ? -1 : (i - 1) / 3;
+        b.restTranslation = r.vec(1);
+        b.restRotation = r.unit();
+        c.skeleton.bones.push_back(b);
+        Track t;
+        t.name = b.name;
+        t.rotation.rules = t.translation.rules = rules;
+        glm::dquat q = r.unit();
+        // Some bones keyed in rotation only (the first of every block but the first: the block's
+        // segments are then located on rotation keys), some in translation only.
+        const bool rotation = i % 7 != 3, translation = i == 0 || i % 4 != 0;
+        for (double time : times) {
+            if (rotation)
+                t.rotation.keys.push_back({time, q});
+            if (translation)
+                t.translation.keys.push_back({time, r.vec(1)});
+            q = nextRotation(r, q);
+        }
+        c.anim.tracks.push_back(t);
+    }
+    c.anim.duration = times.back();
+    return c;
+}
+
 // The largest differences between the float pose and the double one, over all samples.
 struct Differences {
     double translation = 0, rotation = 0, scale = 0, worldAxes = 0, worldPosition = 0;
@@ -282,6 +320,83 @@ TEST(SamplerFloat, KeptSegmentsStayWithinTheBudgetAndChangeNoBit)
             ASSERT_EQ(0, std::memcmp(a.local.data(), b.local.data(), a.local.size() * sizeof(a.local[0]))) << t;
             ASSERT_EQ(0, std::memcmp(a.world.data(), b.world.data(), a.world.size() * sizeof(a.world[0]))) << t;
         }
+}
+
+// The rules without per-key flags: with them a bone's two channels are not located as one, and its
+// block keeps no whole segments.
+constexpr int kSharedTimesVariants[] = {0, 1, 2, 3, 4, 7};
+
+TEST(SamplerFloat, KeptLaneSegmentsMatchDoublePrecision)
+{
+    Random r;
+    for (int variant : kSharedTimesVariants)
+        playEveryWay(makeSharedTimesCase(r, variant));
+}
+
+// A kept lane segment gives what the lanes' own caches give, to the bit, played forward again and
+// entered by jumps; without a budget for them the same animation keeps none.
+TEST(SamplerFloat, KeptLaneSegmentsChangeNoBit)
+{
+    Random r;
+    for (int variant : kSharedTimesVariants) {
+        const Case c = makeSharedTimesCase(r, variant);
+        Sampler none(c.anim, c.skeleton), kept(c.anim, c.skeleton);
+        none.setKeptLaneBudget(0);
+        none.setKeptSegmentBudget(0);
+        none.rebind();
+        kept.setKeptSegmentBudget(0); // what it keeps is then lane segments only
+        kept.rebind();
+        Pose a, b;
+        none.sample(0, a);
+        kept.sample(0, b);
+        EXPECT_EQ(none.keptSegmentBytes(), 0u);
+        // 22 bones: six blocks of four, 119 segments each.
+        EXPECT_EQ(kept.keptSegmentBytes(), 6u * 119u * sizeof(LaneSegment)) << variant;
+        std::vector<double> times;
+        for (int pass = 0; pass < 2; ++pass) // the second pass replays what the first kept
+            for (double t = -0.3; t < 4.3; t += 1.0 / 60)
+                times.push_back(t);
+        for (int i = 0; i < 400; ++i)
+            times.push_back(r.uniform(-1, 5));
+        for (const Track& track : c.anim.tracks)
+            for (size_t k = 0; k < track.rotation.keys.size(); k += 7)
+                times.push_back(track.rotation.keys.time(k));
+        for (double t : times) {
+            none.sample(t, a);
+            kept.sample(t, b);
+            ASSERT_EQ(0, std::memcmp(a.local.data(), b.local.data(), a.local.size() * sizeof(a.local[0]))) << variant << " " << t;
+            ASSERT_EQ(0, std::memcmp(a.world.data(), b.world.data(), a.world.size() * sizeof(a.world[0]))) << variant << " " << t;
+            ASSERT_EQ(a.visible, b.visible);
+        }
+    }
+}
+
+// Bones with the same key times share one block of memory, kept whole or not at all.
+TEST(SamplerFloat, KeptLaneSegmentsStayWithinTheirBudget)
+{
+    Random r;
+    const Case c = makeSharedTimesCase(r, 0);
+    const size_t whole = 6u * 119u * sizeof(LaneSegment);
+    Sampler sampler(c.anim, c.skeleton);
+    sampler.setKeptSegmentBudget(0);
+    Pose pose;
+    for (size_t budget : {whole - 1, whole}) {
+        sampler.setKeptLaneBudget(budget);
+        sampler.rebind();
+        sampler.sample(1, pose);
+        EXPECT_EQ(sampler.keptSegmentBytes(), budget == whole ? whole : 0u);
+    }
+    // A bone with times of its own makes a block of its own group.
+    Case other = c;
+    for (auto&& k : other.anim.tracks[21].rotation.keys.edit())
+        k.time *= 1.5;
+    for (auto&& k : other.anim.tracks[21].translation.keys.edit())
+        k.time *= 1.5;
+    Sampler mixed(other.anim, other.skeleton);
+    mixed.setKeptSegmentBudget(0);
+    mixed.rebind();
+    mixed.sample(1, pose);
+    EXPECT_EQ(mixed.keptSegmentBytes(), 5u * 119u * sizeof(LaneSegment)); // the block holding bone 21 has two times
 }
 
 TEST(SamplerFloat, RebindPicksUpEditedKeys)

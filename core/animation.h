@@ -24,9 +24,15 @@ struct BlendMode {
 
 // Overrides the animation's blend mode for a bone and its descendants (nearest ancestor wins).
 struct BlendModifier {
+    // How far a modifier reaches: SEAnim's apply to their bone and to the bones below it that have
+    // none of their own; a Cast curve's mode to its own bone only; a Cast mode override to its bone
+    // and every bone below it, over their own modes, for the channels it names.
+    enum class Reach : uint8_t { Below, Own, Override };
     int track = -1;
     BlendMode mode;
     uint8_t sourceValue = 0; // the format's own code for the mode, kept for re-saving
+    Reach reach = Reach::Below;
+    bool translation = true, rotation = true; // the channels an Override sets
 };
 
 struct Track {

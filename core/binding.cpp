@@ -7,27 +7,50 @@ namespace bonescope {
 
 namespace {
 
-// Modifiers resolved down the hierarchy: the nearest modified ancestor (or the bone itself) wins.
+// Modifiers resolved down the hierarchy: a bone's own modifier, else the nearest one above it that
+// reaches below (BlendModifier::Reach); then the mode overrides, in their order, on their bone and
+// every bone below it.
 void resolveModifiers(const Animation& anim, const Skeleton& skeleton, Binding& b)
 {
     const size_t n = skeleton.size();
     if (anim.modifiers.empty())
         return;
-    // Modifier per bone, then inherit down the hierarchy in parent-before-child order.
-    std::vector<int> modOfBone(n, -1);
+    using Reach = BlendModifier::Reach;
+    std::vector<int> own(n, -1), boneOf(anim.modifiers.size(), -1);
     for (size_t m = 0; m < anim.modifiers.size(); ++m)
         for (size_t i = 0; i < n; ++i)
-            if (b.trackOfBone[i] == anim.modifiers[m].track)
-                modOfBone[i] = int(m);
+            if (b.trackOfBone[i] == anim.modifiers[m].track) {
+                boneOf[m] = int(i);
+                if (anim.modifiers[m].reach != Reach::Override)
+                    own[i] = int(m);
+            }
     const auto order = skeleton.evaluationOrder();
     if (!order)
         return;
-    std::vector<int> effective(n, -1);
+    std::vector<int> reaching(n, -1); // the nearest modifier at or above the bone that reaches below
     for (int i : *order) {
         const int parent = skeleton.bones[i].parent;
-        effective[i] = modOfBone[i] >= 0 ? modOfBone[i] : (parent >= 0 ? effective[parent] : -1);
-        if (effective[i] >= 0)
-            b.blendOfBone[i] = anim.modifiers[effective[i]].mode;
+        const int above = parent >= 0 ? reaching[parent] : -1;
+        const int mine = own[i];
+        reaching[i] = mine >= 0 && anim.modifiers[mine].reach == Reach::Below ? mine : above;
+        if (const int use = mine >= 0 ? mine : above; use >= 0)
+            b.blendOfBone[i] = anim.modifiers[use].mode;
+    }
+    std::vector<uint8_t> under(n);
+    for (size_t m = 0; m < anim.modifiers.size(); ++m) {
+        const BlendModifier& o = anim.modifiers[m];
+        if (o.reach != Reach::Override || boneOf[m] < 0)
+            continue;
+        for (int i : *order) {
+            const int parent = skeleton.bones[i].parent;
+            under[i] = i == boneOf[m] || (parent >= 0 && under[parent]);
+            if (!under[i])
+                continue;
+            if (o.translation)
+                b.blendOfBone[i].translation = o.mode.translation;
+            if (o.rotation)
+                b.blendOfBone[i].rotation = o.mode.rotation;
+        }
     }
 }
 

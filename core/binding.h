@@ -15,8 +15,9 @@ struct Binding {
 
     // Matches tracks to bones by name (exact first, then case-insensitive without namespaces; the
     // k-th track of a repeated name goes to the k-th bone of that name) and
-    // resolves blend modifiers down the hierarchy: the nearest modified ancestor (or the bone itself)
-    // wins, else the animation's own mode.
+    // resolves blend modifiers down the hierarchy: the bone's own modifier, else the nearest
+    // ancestor's that reaches below (BlendModifier::Reach), else the animation's own mode; then the
+    // mode overrides on their bones and every bone below them.
     // A translation channel with ChannelRules::offsetFromRest makes its bone's translation AddToRest.
     static Binding bind(const Animation& anim, const Skeleton& skeleton);
 };

@@ -121,8 +121,17 @@ json dumpHeader(const Scene& scene, int animationIndex, std::vector<std::string>
     json extra = json::object();
     if (a && !a->modifiers.empty()) {
         json mods = json::array();
-        for (const BlendModifier& m : a->modifiers)
-            mods.push_back({{"bone", m.track}, {"blend", blendName(m.mode)}, {"value", m.sourceValue}});
+        for (const BlendModifier& m : a->modifiers) {
+            json mod = {{"bone", m.track}, {"blend", blendName(m.mode)}, {"value", m.sourceValue}};
+            if (m.reach == BlendModifier::Reach::Own)
+                mod["reach"] = "own";
+            if (m.reach == BlendModifier::Reach::Override) {
+                mod["reach"] = "override";
+                mod["translation"] = m.translation;
+                mod["rotation"] = m.rotation;
+            }
+            mods.push_back(std::move(mod));
+        }
         extra["modifiers"] = std::move(mods);
     }
     if (scene.extra)

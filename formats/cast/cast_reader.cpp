@@ -489,6 +489,65 @@ Animation beginAnimation(const Node& n)
     return a;
 }
 
+// A curve mode override: the node it names and every node below it play their translation and/or
+// rotation curves in its mode, whatever their own.
+struct Override {
+    std::string node;
+    uint8_t mode = cast::Absolute;
+    bool translation = false, rotation = false;
+
+    static Override of(const Node& c)
+    {
+        Override o;
+        o.node = c.text("nn");
+        const int mode = cast::modeFromName(c.text("m"));
+        if (mode < 0)
+            failAt(c.offset, "curve mode override of '" + o.node + "' has unknown mode '" + c.text("m") + "'");
+        o.mode = uint8_t(mode);
+        auto flag = [&](const char* p) {
+            const Property* f = c.prop(p);
+            return f && f->count > 0 && isInteger(f->type) && f->integer(0) >= 1;
+        };
+        o.translation = flag("ot");
+        o.rotation = flag("or");
+        return o;
+    }
+};
+
+// Whether `name` is `node` or below it in the skeleton (a name not in it: only itself).
+bool atOrBelow(const Skeleton& skeleton, const std::string& name, const std::string& node)
+{
+    if (name == node)
+        return true;
+    int bone = skeleton.find(name);
+    for (size_t steps = 0; bone >= 0 && steps <= skeleton.size(); ++steps) { // bounded: a broken file may loop
+        if (skeleton.bones[size_t(bone)].name == node)
+            return true;
+        bone = skeleton.bones[size_t(bone)].parent;
+    }
+    return false;
+}
+
+// The translation mode each track plays in on the file's own skeleton: its curves' own, then the
+// overrides in file order (which the binding applies alike when it plays).
+std::vector<uint8_t> playedTranslationModes(const Node& n, const std::vector<TrackBuild>& tracks, const Skeleton& skeleton)
+{
+    std::vector<uint8_t> modes;
+    for (const TrackBuild& t : tracks)
+        modes.push_back(t.info.translationMode);
+    for (const Node& c : n.children) {
+        if (c.id != cast::CurveModeOverride)
+            continue;
+        const Override o = Override::of(c);
+        if (!o.translation)
+            continue;
+        for (size_t i = 0; i < tracks.size(); ++i)
+            if (atOrBelow(skeleton, tracks[i].info.name, o.node))
+                modes[i] = o.mode;
+    }
+    return modes;
+}
+
 // The animation from the curves `b` has read, once the whole Animation node `n` is: notes, curves
 // merged where their frames differ, modes and overrides; `source` gives back dropped buffers.
 Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleton& skeleton, ByteSource& source)
@@ -518,16 +577,22 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
     std::vector<uint64_t> prints;
     a.blend = blendFor(b.defaultMode, b.defaultMode);
     for (TrackBuild& t : b.tracks) {
-        // A component without a curve keeps its rest value (absolute) or adds nothing.
-        const int bone = skeleton.find(t.info.name);
-        for (int c = 0; c < 3; ++c)
-            t.info.fallback[c] = t.info.translationMode == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restTranslation[c] : 0.0;
-        for (int c = 0; c < 3; ++c)
-            t.info.fallback[3 + c] = t.info.scaleMode == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restScale[c] : 1.0;
         if (!t.anyTranslationMode)
             t.info.translationMode = b.defaultMode;
         if (!t.anyRotationMode)
             t.info.rotationMode = b.defaultMode;
+    }
+    const std::vector<uint8_t> translationModes = playedTranslationModes(n, b.tracks, skeleton);
+    bool modesDiffer = false;
+    for (size_t ti = 0; ti < b.tracks.size(); ++ti) {
+        TrackBuild& t = b.tracks[ti];
+        // A component without a curve keeps its rest value (absolute) or adds nothing, by the mode
+        // the track plays in.
+        const int bone = skeleton.find(t.info.name);
+        for (int c = 0; c < 3; ++c)
+            t.info.fallback[c] = translationModes[ti] == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restTranslation[c] : 0.0;
+        for (int c = 0; c < 3; ++c)
+            t.info.fallback[3 + c] = t.info.scaleMode == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restScale[c] : 1.0;
 
         Track track = std::move(t.track);
         track.name = t.info.name;
@@ -568,45 +633,34 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
         for (const FrameValue& k : t.visibility)
             track.visibility.keys.push_back({k.frame / a.fps, k.value >= 1 ? 1.0 : 0.0});
         const BlendMode mode = blendFor(t.info.translationMode, t.info.rotationMode);
-        if (!(mode == a.blend))
-            a.modifiers.push_back({int(a.tracks.size()), mode,
-                                   uint8_t(t.info.translationMode != cast::Absolute ? t.info.translationMode
-                                                                                     : t.info.rotationMode)});
+        modesDiffer = modesDiffer || !(mode == a.blend);
+        a.modifiers.push_back({int(a.tracks.size()), mode,
+                               uint8_t(t.info.translationMode != cast::Absolute ? t.info.translationMode
+                                                                                 : t.info.rotationMode),
+                               BlendModifier::Reach::Own});
         prints.push_back(cast::trackFingerprint(track, &t.lanes));
         a.tracks.push_back(std::move(track));
         extra->tracks.push_back(t.info);
         t = TrackBuild{};
     }
 
-    // Overrides: the named node and its descendants use the override's mode (BlendModifier's rule).
+    // Every track has its own mode (a modifier each, reaching no other bone), unless all play in
+    // the animation's.
+    if (!modesDiffer)
+        a.modifiers.clear();
+    // The overrides, in file order (a node without curves gets an empty track to name).
     for (const Node& c : n.children) {
         if (c.id != cast::CurveModeOverride)
             continue;
-        const std::string name = c.text("nn");
-        const int mode = cast::modeFromName(c.text("m"));
-        if (mode < 0)
-            failAt(c.offset, "curve mode override of '" + name + "' has unknown mode '" + c.text("m") + "'");
-        auto flag = [&](const char* p) {
-            const Property* f = c.prop(p);
-            return f && f->count > 0 && isInteger(f->type) && f->integer(0) >= 1;
-        };
-        int track = a.findTrack(name);
+        const Override o = Override::of(c);
+        int track = a.findTrack(o.node);
         if (track < 0) {
             track = int(a.tracks.size());
             a.tracks.push_back({});
-            a.tracks.back().name = name;
+            a.tracks.back().name = o.node;
         }
-        BlendMode m = a.blend;
-        for (const BlendModifier& old : a.modifiers)
-            if (old.track == track)
-                m = old.mode;
-        const BlendMode over = blendFor(uint8_t(mode), uint8_t(mode));
-        if (flag("ot"))
-            m.translation = over.translation;
-        if (flag("or"))
-            m.rotation = over.rotation;
-        std::erase_if(a.modifiers, [&](const BlendModifier& old) { return old.track == track; });
-        a.modifiers.push_back({track, m, uint8_t(mode)});
+        a.modifiers.push_back({track, blendFor(o.mode, o.mode), o.mode, BlendModifier::Reach::Override, o.translation,
+                               o.rotation});
     }
 
     a.duration = b.maxFrame / a.fps;

@@ -134,7 +134,7 @@ BlendMode trackBlend(const Animation& a, int track)
 {
     BlendMode m = a.blend;
     for (const BlendModifier& mod : a.modifiers)
-        if (mod.track == track)
+        if (mod.track == track && mod.reach != BlendModifier::Reach::Override) // overrides are written as such
             m = mod.mode;
     return m;
 }
@@ -216,6 +216,17 @@ const CastAnimationExtra* unedited(const Animation& a)
     return same ? x : nullptr;
 }
 
+// Whether the animation still has the mode override of `node` the reader made of the file's. Without
+// it (a bake or a retarget wrote the motion as absolute keys), the file's override would play those
+// keys in its mode again, so it is not written.
+bool overridden(const Animation& a, const std::string& node)
+{
+    const int track = a.findTrack(node);
+    return std::any_of(a.modifiers.begin(), a.modifiers.end(), [&](const BlendModifier& m) {
+        return m.track == track && m.reach == BlendModifier::Reach::Override;
+    });
+}
+
 Node animationNode(const Animation& a, uint64_t& nextHash)
 {
     if (!std::isfinite(a.fps) || a.fps <= 0)
@@ -245,7 +256,7 @@ Node animationNode(const Animation& a, uint64_t& nextHash)
         const bool replaced = c.id == cast::NotificationTrack || (c.id == cast::Curve && played.count(c.text("kp")));
         if (replaced && insertAt == SIZE_MAX)
             insertAt = kept.size();
-        if (!replaced)
+        if (!replaced && !(c.id == cast::CurveModeOverride && !overridden(a, c.text("nn"))))
             kept.push_back(std::move(c));
     }
     if (insertAt == SIZE_MAX)

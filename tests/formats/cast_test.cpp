@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/binding.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_tree.h"
@@ -172,23 +173,25 @@ TEST(Cast, CurveModesBecomeBlendModes)
     const Scene s = CastFormat().read(fullFile());
     const Animation& a = s.animations[0];
     EXPECT_EQ(a.blend, BlendMode{}); // the first curve is absolute
-    auto modifierOf = [&](const std::string& name) -> const BlendModifier* {
-        for (const BlendModifier& m : a.modifiers)
-            if (m.track == a.findTrack(name))
-                return &m;
-        return nullptr;
-    };
-    // spine: additive rotation, then the override makes its translations relative (ot) and leaves
-    // rotations alone (or = 0).
-    const BlendModifier* spine = modifierOf("spine");
-    ASSERT_TRUE(spine);
-    EXPECT_EQ(spine->mode.translation, TranslationBlend::AddToRest);
-    EXPECT_EQ(spine->mode.rotation, RotationBlend::AfterRest);
-    const BlendModifier* weapon = modifierOf("tag_weapon");
-    ASSERT_TRUE(weapon);
-    EXPECT_EQ(weapon->mode.translation, TranslationBlend::AddToRest);
-    EXPECT_EQ(weapon->sourceValue, cast::Relative);
-    EXPECT_FALSE(modifierOf("root"));
+    // The modes each bone plays in on the file's skeleton. spine: additive rotation, and the override
+    // makes its translations relative (ot) and leaves rotations alone (or = 0); tag_weapon, below
+    // spine: its own relative translation (the override's too) and absolute rotation, not spine's
+    // additive one (a curve's mode is its own); root: absolute.
+    const Binding b = Binding::bind(a, s.skeleton);
+    auto modeOf = [&](const std::string& name) { return b.blendOfBone.at(size_t(s.skeleton.find(name))); };
+    EXPECT_EQ(modeOf("spine").translation, TranslationBlend::AddToRest);
+    EXPECT_EQ(modeOf("spine").rotation, RotationBlend::AfterRest);
+    EXPECT_EQ(modeOf("tag_weapon").translation, TranslationBlend::AddToRest);
+    EXPECT_EQ(modeOf("tag_weapon").rotation, RotationBlend::Replace);
+    EXPECT_EQ(modeOf("root"), BlendMode{});
+    // Each track's own mode is a modifier of its own bone; the override one of its own.
+    size_t overrides = 0;
+    for (const BlendModifier& m : a.modifiers) {
+        overrides += m.reach == BlendModifier::Reach::Override;
+        if (m.track == a.findTrack("tag_weapon") && m.reach == BlendModifier::Reach::Own)
+            EXPECT_EQ(m.sourceValue, cast::Relative);
+    }
+    EXPECT_EQ(overrides, 1u);
     const auto* x = a.extra.as<CastAnimationExtra>();
     ASSERT_TRUE(x);
     ASSERT_TRUE(x->track("spine"));

@@ -22,6 +22,7 @@ struct Capabilities {
     bool visibility = false;
     bool notes = false;
     bool embeddedSkeleton = false;  // the file carries its own skeleton
+    bool fixedSkeleton = false;     // every file plays on the same built-in skeleton (Second Life's avatar)
     bool mesh = false;              // the file carries a mesh
     bool multipleAnimations = false;
     bool looping = false;           // a loop flag

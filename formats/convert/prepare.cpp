@@ -28,16 +28,19 @@ void dropEmptyTracks(Animation& a)
     std::erase_if(a.tracks, [](const Track& t) { return t.keyCount() == 0; });
 }
 
-void renameBones(Scene& s, const BoneMap& map)
+// Renames the tracks by the map, and the skeleton's bones with them unless `skeletonToo` is false (a
+// file that stays on its format's built-in skeleton: the motion moves to other bones of it).
+void renameBones(Scene& s, const BoneMap& map, bool skeletonToo)
 {
     auto rename = [&](std::string& name) {
         const auto it = map.map.find(name);
         if (it != map.map.end())
             name = it->second;
     };
-    for (Bone& b : s.skeleton.bones)
-        rename(b.name);
-    if (s.extra)
+    if (skeletonToo)
+        for (Bone& b : s.skeleton.bones)
+            rename(b.name);
+    if (s.extra && skeletonToo)
         s.extra.get()->renameTracks(map.map); // BVH joints' channel orders
     for (Animation& a : s.animations) {
         for (Track& t : a.tracks)
@@ -248,7 +251,7 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
     if (o.targetSkeleton)
         retargetAll(s, o, report);
     else if (o.boneMap)
-        renameBones(s, *o.boneMap);
+        renameBones(s, *o.boneMap, !(sourceFormat == target.id() && caps.fixedSkeleton));
 
     AxisConversion axes;
     if (o.up && caps.fixedUpAxis)

@@ -197,6 +197,7 @@ Capabilities SecondLifeFormat::capabilities() const
     Capabilities c;
     c.scale = false;
     c.embeddedSkeleton = true; // the built-in avatar, bound on reading
+    c.fixedSkeleton = true;
     c.fixedUpAxis = true;      // always Z up, X forward (secondlife_adapter.cpp)
     c.looping = true;
     c.loopRange = true;

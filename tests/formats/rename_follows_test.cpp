@@ -79,6 +79,9 @@ TEST(RenameFollows, SecondLifeBoneMapKeepsTheFileFieldsAndMovesPriorities)
     ASSERT_GE(pelvis, 0);
     EXPECT_EQ(x->priorityOf(size_t(torso), "mTorso"), 3); // the pelvis's motion, with its priority
     EXPECT_EQ(x->priorityOf(size_t(pelvis), "mPelvis"), 0);
+    // The file stays on the avatar: its own joints, renamed, not a track for every avatar joint (the
+    // avatar renamed with them went through a retarget onto the avatar: 214 tracks).
+    EXPECT_EQ(a.tracks.size(), walk.animations.at(0).tracks.size());
 }
 
 TEST(RenameFollows, CastBoneMapRenamesCurveInfoAndTheCurvesKeptAsRead)

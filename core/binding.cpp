@@ -8,22 +8,33 @@ namespace bonescope {
 namespace {
 
 // Modifiers resolved down the hierarchy: a bone's own modifier, else the nearest one above it that
-// reaches below (BlendModifier::Reach); then the mode overrides, in their order, on their bone and
-// every bone below it.
+// reaches below (BlendModifier::Reach); then the mode overrides on their bone and every bone below
+// it, the last one in order deciding each channel. Linear in bones and modifiers (a Cast file has a
+// modifier per track, and may have thousands of overrides).
 void resolveModifiers(const Animation& anim, const Skeleton& skeleton, Binding& b)
 {
     const size_t n = skeleton.size();
     if (anim.modifiers.empty())
         return;
     using Reach = BlendModifier::Reach;
-    std::vector<int> own(n, -1), boneOf(anim.modifiers.size(), -1);
-    for (size_t m = 0; m < anim.modifiers.size(); ++m)
-        for (size_t i = 0; i < n; ++i)
-            if (b.trackOfBone[i] == anim.modifiers[m].track) {
-                boneOf[m] = int(i);
-                if (anim.modifiers[m].reach != Reach::Override)
-                    own[i] = int(m);
-            }
+    std::vector<int> boneOfTrack(anim.tracks.size(), -1);
+    for (size_t i = 0; i < n; ++i)
+        if (const int t = b.trackOfBone[i]; t >= 0 && size_t(t) < boneOfTrack.size())
+            boneOfTrack[size_t(t)] = int(i);
+    // Per bone: its own modifier, and the last override on it for each channel (-1: none).
+    std::vector<int> own(n, -1), overT(n, -1), overR(n, -1);
+    for (size_t m = 0; m < anim.modifiers.size(); ++m) {
+        const BlendModifier& mod = anim.modifiers[m];
+        if (mod.track < 0 || size_t(mod.track) >= boneOfTrack.size() || boneOfTrack[size_t(mod.track)] < 0)
+            continue;
+        const size_t bone = size_t(boneOfTrack[size_t(mod.track)]);
+        if (mod.reach != Reach::Override)
+            own[bone] = int(m);
+        else {
+            overT[bone] = mod.translation ? int(m) : overT[bone];
+            overR[bone] = mod.rotation ? int(m) : overR[bone];
+        }
+    }
     const auto order = skeleton.evaluationOrder();
     if (!order)
         return;
@@ -35,22 +46,14 @@ void resolveModifiers(const Animation& anim, const Skeleton& skeleton, Binding& 
         reaching[i] = mine >= 0 && anim.modifiers[mine].reach == Reach::Below ? mine : above;
         if (const int use = mine >= 0 ? mine : above; use >= 0)
             b.blendOfBone[i] = anim.modifiers[use].mode;
-    }
-    std::vector<uint8_t> under(n);
-    for (size_t m = 0; m < anim.modifiers.size(); ++m) {
-        const BlendModifier& o = anim.modifiers[m];
-        if (o.reach != Reach::Override || boneOf[m] < 0)
-            continue;
-        for (int i : *order) {
-            const int parent = skeleton.bones[i].parent;
-            under[i] = i == boneOf[m] || (parent >= 0 && under[parent]);
-            if (!under[i])
-                continue;
-            if (o.translation)
-                b.blendOfBone[i].translation = o.mode.translation;
-            if (o.rotation)
-                b.blendOfBone[i].rotation = o.mode.rotation;
+        if (parent >= 0) { // the later of the overrides above and the bone's own
+            overT[i] = std::max(overT[i], overT[parent]);
+            overR[i] = std::max(overR[i], overR[parent]);
         }
+        if (overT[i] >= 0)
+            b.blendOfBone[i].translation = anim.modifiers[overT[i]].mode.translation;
+        if (overR[i] >= 0)
+            b.blendOfBone[i].rotation = anim.modifiers[overR[i]].mode.rotation;
     }
 }
 

@@ -90,6 +90,14 @@ const CastTrackInfo* CastAnimationExtra::track(const std::string& name) const
     return nullptr;
 }
 
+std::unordered_map<std::string_view, const CastTrackInfo*> CastAnimationExtra::trackIndex() const
+{
+    std::unordered_map<std::string_view, const CastTrackInfo*> index;
+    for (const CastTrackInfo& t : tracks)
+        index.try_emplace(t.name, &t);
+    return index;
+}
+
 void CastAnimationExtra::renameTracks(const std::map<std::string, std::string>& to)
 {
     for (CastTrackInfo& t : tracks)

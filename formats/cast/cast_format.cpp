@@ -104,9 +104,10 @@ FileSummary CastFormat::summarizePieces(ByteSource& source) const
             if (t.rotation)
                 ++modes[cast::modeName(t.rotationMode)];
         }
+        const auto index = ax->trackIndex();
         for (const Node& c : ax->node.children) {
             overrides += c.id == cast::CurveModeOverride;
-            otherCurves += c.id == cast::Curve && !ax->track(c.text("nn"));
+            otherCurves += c.id == cast::Curve && !index.count(c.text("nn"));
         }
         std::string line = "animation " + (a.name.empty() ? std::string("(unnamed)") : a.name) + " curve modes:";
         for (const auto& [mode, n] : modes)
@@ -164,9 +165,10 @@ std::vector<std::string> CastFormat::ownFields(const Scene& scene) const
             }
             weighted += t.hasBlendWeight && t.blendWeight != 1.0f;
         }
+        const auto index = ax->trackIndex();
         for (const Node& c : ax->node.children) {
             overrides += c.id == cast::CurveModeOverride;
-            unplayed += c.id == cast::Curve && !ax->track(c.text("nn"));
+            unplayed += c.id == cast::Curve && !index.count(c.text("nn"));
         }
     }
     if (relative + additive + overrides)

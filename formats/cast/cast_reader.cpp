@@ -10,6 +10,7 @@
 #include <cstring>
 #include <iterator>
 #include <map>
+#include <unordered_map>
 
 #include "core/content_hash.h"
 #include "formats/byte_source.h"
@@ -514,36 +515,45 @@ struct Override {
     }
 };
 
-// Whether `name` is `node` or below it in the skeleton (a name not in it: only itself).
-bool atOrBelow(const Skeleton& skeleton, const std::string& name, const std::string& node)
-{
-    if (name == node)
-        return true;
-    int bone = skeleton.find(name);
-    for (size_t steps = 0; bone >= 0 && steps <= skeleton.size(); ++steps) { // bounded: a broken file may loop
-        if (skeleton.bones[size_t(bone)].name == node)
-            return true;
-        bone = skeleton.bones[size_t(bone)].parent;
-    }
-    return false;
-}
-
 // The translation mode each track plays in on the file's own skeleton: its curves' own, then the
-// overrides in file order (which the binding applies alike when it plays).
+// overrides, the last one in file order at or above its bone deciding (as the binding applies them
+// when it plays). Linear in tracks, bones and overrides.
 std::vector<uint8_t> playedTranslationModes(const Node& n, const std::vector<TrackBuild>& tracks, const Skeleton& skeleton)
 {
     std::vector<uint8_t> modes;
     for (const TrackBuild& t : tracks)
         modes.push_back(t.info.translationMode);
-    for (const Node& c : n.children) {
-        if (c.id != cast::CurveModeOverride)
-            continue;
-        const Override o = Override::of(c);
-        if (!o.translation)
-            continue;
-        for (size_t i = 0; i < tracks.size(); ++i)
-            if (atOrBelow(skeleton, tracks[i].info.name, o.node))
-                modes[i] = o.mode;
+    std::vector<Override> overrides;
+    std::unordered_map<std::string, size_t> lastByName; // node name -> its last translation override
+    for (const Node& c : n.children)
+        if (c.id == cast::CurveModeOverride)
+            if (Override o = Override::of(c); o.translation) {
+                lastByName[o.node] = overrides.size();
+                overrides.push_back(std::move(o));
+            }
+    if (overrides.empty())
+        return modes;
+    std::unordered_map<std::string, int> boneByName;
+    for (size_t i = 0; i < skeleton.size(); ++i)
+        boneByName.try_emplace(skeleton.bones[i].name, int(i));
+    std::vector<int> last(skeleton.size(), -1); // the last override at or above each bone
+    for (const auto& [name, index] : lastByName)
+        if (const auto it = boneByName.find(name); it != boneByName.end())
+            last[size_t(it->second)] = int(index);
+    if (const auto order = skeleton.evaluationOrder())
+        for (int i : *order)
+            if (const int parent = skeleton.bones[size_t(i)].parent; parent >= 0)
+                last[size_t(i)] = std::max(last[size_t(i)], last[size_t(parent)]);
+    for (size_t i = 0; i < tracks.size(); ++i) {
+        const std::string& name = tracks[i].info.name;
+        const auto bone = boneByName.find(name);
+        int over = -1;
+        if (bone != boneByName.end())
+            over = last[size_t(bone->second)];
+        else if (const auto own = lastByName.find(name); own != lastByName.end())
+            over = int(own->second); // not in the skeleton: only an override naming it
+        if (over >= 0)
+            modes[i] = overrides[size_t(over)].mode;
     }
     return modes;
 }
@@ -649,13 +659,16 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
     if (!modesDiffer)
         a.modifiers.clear();
     // The overrides, in file order (a node without curves gets an empty track to name).
+    std::unordered_map<std::string, int> trackByName;
+    for (size_t i = 0; i < a.tracks.size(); ++i)
+        trackByName.try_emplace(a.tracks[i].name, int(i));
     for (const Node& c : n.children) {
         if (c.id != cast::CurveModeOverride)
             continue;
         const Override o = Override::of(c);
-        int track = a.findTrack(o.node);
-        if (track < 0) {
-            track = int(a.tracks.size());
+        const auto [it, added] = trackByName.try_emplace(o.node, int(a.tracks.size()));
+        const int track = it->second;
+        if (added) {
             a.tracks.push_back({});
             a.tracks.back().name = o.node;
         }

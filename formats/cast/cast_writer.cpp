@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/content_hash.h"
 #include "formats/byte_writer.h"
@@ -130,23 +131,27 @@ void addVectorCurves(std::vector<Node>& out, const Track& t, const Vec3Channel& 
     }
 }
 
-BlendMode trackBlend(const Animation& a, int track)
+// Each track's own blend mode (the mode overrides are written as such, not into the curves).
+std::vector<BlendMode> trackBlends(const Animation& a)
 {
-    BlendMode m = a.blend;
+    std::vector<BlendMode> blends(a.tracks.size(), a.blend);
     for (const BlendModifier& mod : a.modifiers)
-        if (mod.track == track && mod.reach != BlendModifier::Reach::Override) // overrides are written as such
-            m = mod.mode;
-    return m;
+        if (mod.track >= 0 && size_t(mod.track) < blends.size() && mod.reach != BlendModifier::Reach::Override)
+            blends[size_t(mod.track)] = mod.mode;
+    return blends;
 }
 
 // The curves and notification tracks of an animation.
 std::vector<Node> makeCurves(const Animation& a, const CastAnimationExtra* x, uint64_t& nextHash)
 {
     std::vector<Node> out;
+    const auto infos = x ? x->trackIndex() : std::unordered_map<std::string_view, const CastTrackInfo*>();
+    const std::vector<BlendMode> blends = trackBlends(a);
     for (size_t i = 0; i < a.tracks.size(); ++i) {
         const Track& t = a.tracks[i];
-        const CastTrackInfo* info = x ? x->track(t.name) : nullptr;
-        const BlendMode blend = trackBlend(a, int(i));
+        const auto found = infos.find(t.name);
+        const CastTrackInfo* info = found == infos.end() ? nullptr : found->second;
+        const BlendMode blend = blends[i];
         const uint8_t tMode = translationModeOf(blend, info), rMode = rotationModeOf(blend, info);
         if (!t.rotation.empty()) {
             const KeyList<glm::dquat>& keys = t.rotation.keys; // x y z w, as the file holds them
@@ -216,15 +221,16 @@ const CastAnimationExtra* unedited(const Animation& a)
     return same ? x : nullptr;
 }
 
-// Whether the animation still has the mode override of `node` the reader made of the file's. Without
-// it (a bake or a retarget wrote the motion as absolute keys), the file's override would play those
-// keys in its mode again, so it is not written.
-bool overridden(const Animation& a, const std::string& node)
+// The nodes whose mode override the reader made of the file's the animation still has. An override
+// not among them (a bake or a retarget wrote the motion as absolute keys) would play those keys in its
+// mode again, so it is not written.
+std::unordered_set<std::string_view> overriddenNodes(const Animation& a)
 {
-    const int track = a.findTrack(node);
-    return std::any_of(a.modifiers.begin(), a.modifiers.end(), [&](const BlendModifier& m) {
-        return m.track == track && m.reach == BlendModifier::Reach::Override;
-    });
+    std::unordered_set<std::string_view> nodes;
+    for (const BlendModifier& m : a.modifiers)
+        if (m.reach == BlendModifier::Reach::Override && m.track >= 0 && size_t(m.track) < a.tracks.size())
+            nodes.insert(a.tracks[size_t(m.track)].name);
+    return nodes;
 }
 
 Node animationNode(const Animation& a, uint64_t& nextHash)
@@ -252,11 +258,12 @@ Node animationNode(const Animation& a, uint64_t& nextHash)
     static const std::set<std::string> played = {"rq", "tx", "ty", "tz", "sx", "sy", "sz", "vb"};
     std::vector<Node> kept;
     size_t insertAt = SIZE_MAX;
+    const auto overridden = overriddenNodes(a);
     for (Node& c : n.children) {
         const bool replaced = c.id == cast::NotificationTrack || (c.id == cast::Curve && played.count(c.text("kp")));
         if (replaced && insertAt == SIZE_MAX)
             insertAt = kept.size();
-        if (!replaced && !(c.id == cast::CurveModeOverride && !overridden(a, c.text("nn"))))
+        if (!replaced && !(c.id == cast::CurveModeOverride && !overridden.count(c.text("nn"))))
             kept.push_back(std::move(c));
     }
     if (insertAt == SIZE_MAX)

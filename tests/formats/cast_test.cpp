@@ -188,8 +188,9 @@ TEST(Cast, CurveModesBecomeBlendModes)
     size_t overrides = 0;
     for (const BlendModifier& m : a.modifiers) {
         overrides += m.reach == BlendModifier::Reach::Override;
-        if (m.track == a.findTrack("tag_weapon") && m.reach == BlendModifier::Reach::Own)
+        if (m.track == a.findTrack("tag_weapon") && m.reach == BlendModifier::Reach::Own) {
             EXPECT_EQ(m.sourceValue, cast::Relative);
+        }
     }
     EXPECT_EQ(overrides, 1u);
     const auto* x = a.extra.as<CastAnimationExtra>();

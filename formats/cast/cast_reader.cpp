@@ -518,7 +518,8 @@ struct Override {
 // The translation mode each track plays in on the file's own skeleton: its curves' own, then the
 // overrides, the last one in file order at or above its bone deciding (as the binding applies them
 // when it plays). Linear in tracks, bones and overrides.
-std::vector<uint8_t> playedTranslationModes(const Node& n, const std::vector<TrackBuild>& tracks, const Skeleton& skeleton)
+std::vector<uint8_t> playedTranslationModes(const Node& n, const std::vector<TrackBuild>& tracks, const Skeleton& skeleton,
+                                            const std::unordered_map<std::string, int>& boneByName)
 {
     std::vector<uint8_t> modes;
     for (const TrackBuild& t : tracks)
@@ -533,9 +534,6 @@ std::vector<uint8_t> playedTranslationModes(const Node& n, const std::vector<Tra
             }
     if (overrides.empty())
         return modes;
-    std::unordered_map<std::string, int> boneByName;
-    for (size_t i = 0; i < skeleton.size(); ++i)
-        boneByName.try_emplace(skeleton.bones[i].name, int(i));
     std::vector<int> last(skeleton.size(), -1); // the last override at or above each bone
     for (const auto& [name, index] : lastByName)
         if (const auto it = boneByName.find(name); it != boneByName.end())
@@ -592,13 +590,17 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
         if (!t.anyRotationMode)
             t.info.rotationMode = b.defaultMode;
     }
-    const std::vector<uint8_t> translationModes = playedTranslationModes(n, b.tracks, skeleton);
+    std::unordered_map<std::string, int> boneByName; // the first bone of each name, as Skeleton::find
+    for (size_t i = 0; i < skeleton.size(); ++i)
+        boneByName.try_emplace(skeleton.bones[i].name, int(i));
+    const std::vector<uint8_t> translationModes = playedTranslationModes(n, b.tracks, skeleton, boneByName);
     bool modesDiffer = false;
     for (size_t ti = 0; ti < b.tracks.size(); ++ti) {
         TrackBuild& t = b.tracks[ti];
         // A component without a curve keeps its rest value (absolute) or adds nothing, by the mode
         // the track plays in.
-        const int bone = skeleton.find(t.info.name);
+        const auto named = boneByName.find(t.info.name);
+        const int bone = named == boneByName.end() ? -1 : named->second;
         for (int c = 0; c < 3; ++c)
             t.info.fallback[c] = translationModes[ti] == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restTranslation[c] : 0.0;
         for (int c = 0; c < 3; ++c)

@@ -232,10 +232,12 @@ void Sampler::prepareFloatJobs()
             addLane(lanes_.back(), lane, *blockStart);
     }
     keepLaneSegments();
+    // Kept lane segments hold the rotations' set-up already; a lane that repeats another keeps none.
     for (FloatLanes& lanes : lanes_)
-        if (!lanes.keptBase) // kept lane segments hold the rotations' set-up already
-            for (int i = 0; i < lanes.count; ++i)
-                lanes.rotation[i].build(lanes.track[i]->rotation, keepSegments(lanes.track[i]->rotation));
+        for (int i = 0; i < FloatLanes::kLanes; ++i) {
+            const QuatChannel& rotation = lanes.track[i]->rotation;
+            lanes.rotation[i].build(rotation, !lanes.keptBase && i < lanes.count && keepSegments(rotation));
+        }
     floatJobsReady_ = true;
 }
 
@@ -336,8 +338,7 @@ void Sampler::addLane(FloatLanes& lanes, int lane, const PoseJob& job)
         lanes.scale[c][lane] = job.restScale[c];
     if (job.kind == PoseJob::SharedTimes)
         lanes.sharedTimes |= uint8_t(1u << lane);
-    lanes.translation[lane].build();
-    lanes.rotation[lane].build(job.track->rotation, false);
+    lanes.translation[lane].build(); // the rotation's cache: once the kept segments are known
 }
 
 void Sampler::sample(double time, Pose& out)

@@ -518,21 +518,17 @@ struct Override {
 // The translation mode each track plays in on the file's own skeleton: its curves' own, then the
 // overrides, the last one in file order at or above its bone deciding (as the binding applies them
 // when it plays). Linear in tracks, bones and overrides.
-std::vector<uint8_t> playedTranslationModes(const Node& n, const std::vector<TrackBuild>& tracks, const Skeleton& skeleton,
-                                            const std::unordered_map<std::string, int>& boneByName)
+std::vector<uint8_t> playedTranslationModes(const std::vector<Override>& overrides, const std::vector<TrackBuild>& tracks,
+                                            const Skeleton& skeleton, const std::unordered_map<std::string, int>& boneByName)
 {
     std::vector<uint8_t> modes;
     for (const TrackBuild& t : tracks)
         modes.push_back(t.info.translationMode);
-    std::vector<Override> overrides;
     std::unordered_map<std::string, size_t> lastByName; // node name -> its last translation override
-    for (const Node& c : n.children)
-        if (c.id == cast::CurveModeOverride)
-            if (Override o = Override::of(c); o.translation) {
-                lastByName[o.node] = overrides.size();
-                overrides.push_back(std::move(o));
-            }
-    if (overrides.empty())
+    for (size_t i = 0; i < overrides.size(); ++i)
+        if (overrides[i].translation)
+            lastByName[overrides[i].node] = i;
+    if (lastByName.empty())
         return modes;
     std::vector<int> last(skeleton.size(), -1); // the last override at or above each bone
     for (const auto& [name, index] : lastByName)
@@ -593,7 +589,11 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
     std::unordered_map<std::string, int> boneByName; // the first bone of each name, as Skeleton::find
     for (size_t i = 0; i < skeleton.size(); ++i)
         boneByName.try_emplace(skeleton.bones[i].name, int(i));
-    const std::vector<uint8_t> translationModes = playedTranslationModes(n, b.tracks, skeleton, boneByName);
+    std::vector<Override> overrides; // in file order
+    for (const Node& c : n.children)
+        if (c.id == cast::CurveModeOverride)
+            overrides.push_back(Override::of(c));
+    const std::vector<uint8_t> translationModes = playedTranslationModes(overrides, b.tracks, skeleton, boneByName);
     bool modesDiffer = false;
     for (size_t ti = 0; ti < b.tracks.size(); ++ti) {
         TrackBuild& t = b.tracks[ti];
@@ -664,10 +664,7 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
     std::unordered_map<std::string, int> trackByName;
     for (size_t i = 0; i < a.tracks.size(); ++i)
         trackByName.try_emplace(a.tracks[i].name, int(i));
-    for (const Node& c : n.children) {
-        if (c.id != cast::CurveModeOverride)
-            continue;
-        const Override o = Override::of(c);
+    for (const Override& o : overrides) {
         const auto [it, added] = trackByName.try_emplace(o.node, int(a.tracks.size()));
         const int track = it->second;
         if (added) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/bone_name_index.h"
+
 namespace bonescope {
 
 namespace {
@@ -70,8 +72,9 @@ size_t freezeTracks(Animation& a, const BonePattern& bones)
 int rootTrack(const Animation& a, const Skeleton& skeleton)
 {
     int best = -1, bestDepth = 0;
+    const BoneNameIndex names(skeleton);
     for (size_t i = 0; i < a.tracks.size(); ++i) {
-        const int bone = skeleton.find(a.tracks[i].name);
+        const int bone = names.find(a.tracks[i].name);
         if (bone < 0)
             continue;
         const int d = depth(skeleton, bone);

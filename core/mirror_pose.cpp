@@ -5,6 +5,7 @@
 
 #include "core/axis_conversion.h"
 #include "core/binding.h"
+#include "core/bone_name_index.h"
 #include "core/sampler.h"
 
 namespace bonescope {
@@ -28,8 +29,9 @@ std::vector<KeyRef> mirrorPose(Animation& a, const Skeleton& skeleton, double ti
 {
     const int n = int(skeleton.size());
     std::vector<int> counterpart(static_cast<size_t>(n));
+    const BoneNameIndex names(skeleton);
     for (int b = 0; b < n; ++b) {
-        const int other = skeleton.find(mirroredName(skeleton.bones[size_t(b)].name, user));
+        const int other = names.find(mirroredName(skeleton.bones[size_t(b)].name, user));
         counterpart[size_t(b)] = other >= 0 ? other : b;
     }
     // Both sides of every chosen bone, so that the pose stays whole: left takes right's and right left's.

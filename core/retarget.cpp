@@ -11,6 +11,7 @@
 
 #include "core/bake.h"
 #include "core/binding.h"
+#include "core/bone_name_index.h"
 
 namespace bonescope {
 
@@ -195,9 +196,10 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     std::vector<int> targetOf(src.size(), -1);
     std::vector<uint8_t> driven(target.size(), 0);
     int srcRoot = -1;
+    const BoneNameIndex targetNames(target);
     for (size_t s = 0; s < src.size(); ++s) {
         const auto it = map.map.find(src.bones[s].name);
-        const int t = it == map.map.end() ? -1 : target.find(it->second);
+        const int t = it == map.map.end() ? -1 : targetNames.find(it->second);
         if (t < 0 || driven[t]) {
             r.unmappedSource.push_back(src.bones[s].name);
             continue;

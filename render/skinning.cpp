@@ -1,16 +1,15 @@
 #include "render/skinning.h"
 
+#include "core/bone_name_index.h"
+
 namespace bonescope::render {
 
 std::vector<int> matchBones(const Skeleton& meshSkeleton, const Skeleton& poseSkeleton)
 {
     std::vector<int> out(meshSkeleton.size(), -1);
-    for (size_t i = 0; i < meshSkeleton.size(); ++i) {
-        int j = poseSkeleton.find(meshSkeleton.bones[i].name);
-        if (j < 0)
-            j = poseSkeleton.findLoose(meshSkeleton.bones[i].name);
-        out[i] = j;
-    }
+    const BoneNameIndex pose(poseSkeleton);
+    for (size_t i = 0; i < meshSkeleton.size(); ++i)
+        out[i] = pose.findLoose(meshSkeleton.bones[i].name);
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "core/binding.h"
+#include "core/bone_name_index.h"
 #include "core/channel_eval.h"
 
 namespace bonescope {
@@ -202,12 +203,13 @@ size_t collapseFbxHelperNodes(Scene& scene)
 
     // Mesh joints on a helper follow the bone it belongs to (else its nearest real ancestor).
     Mesh& mesh = scene.mesh;
+    const BoneNameIndex oldNames(old);
     auto jointFor = [&](uint32_t j) -> uint32_t {
         if (j >= n)
             return 0;
         if (!helper[j])
             return uint32_t(newIndex[j]);
-        const int owner = old.find(ownerOf(old.bones[j].name));
+        const int owner = oldNames.find(ownerOf(old.bones[j].name));
         if (owner >= 0 && !helper[size_t(owner)])
             return uint32_t(newIndex[size_t(owner)]);
         return realParent[j] >= 0 ? uint32_t(newIndex[size_t(realParent[j])]) : 0;

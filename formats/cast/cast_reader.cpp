@@ -12,6 +12,7 @@
 #include <map>
 #include <unordered_map>
 
+#include "core/bone_name_index.h"
 #include "core/content_hash.h"
 #include "formats/byte_source.h"
 #include "formats/cast/cast_extra.h"
@@ -519,7 +520,7 @@ struct Override {
 // overrides, the last one in file order at or above its bone deciding (as the binding applies them
 // when it plays). Linear in tracks, bones and overrides.
 std::vector<uint8_t> playedTranslationModes(const std::vector<Override>& overrides, const std::vector<TrackBuild>& tracks,
-                                            const Skeleton& skeleton, const std::unordered_map<std::string, int>& boneByName)
+                                            const Skeleton& skeleton, const BoneNameIndex& boneByName)
 {
     std::vector<uint8_t> modes;
     for (const TrackBuild& t : tracks)
@@ -532,18 +533,18 @@ std::vector<uint8_t> playedTranslationModes(const std::vector<Override>& overrid
         return modes;
     std::vector<int> last(skeleton.size(), -1); // the last override at or above each bone
     for (const auto& [name, index] : lastByName)
-        if (const auto it = boneByName.find(name); it != boneByName.end())
-            last[size_t(it->second)] = int(index);
+        if (const int bone = boneByName.find(name); bone >= 0)
+            last[size_t(bone)] = int(index);
     if (const auto order = skeleton.evaluationOrder())
         for (int i : *order)
             if (const int parent = skeleton.bones[size_t(i)].parent; parent >= 0)
                 last[size_t(i)] = std::max(last[size_t(i)], last[size_t(parent)]);
     for (size_t i = 0; i < tracks.size(); ++i) {
         const std::string& name = tracks[i].info.name;
-        const auto bone = boneByName.find(name);
+        const int bone = boneByName.find(name);
         int over = -1;
-        if (bone != boneByName.end())
-            over = last[size_t(bone->second)];
+        if (bone >= 0)
+            over = last[size_t(bone)];
         else if (const auto own = lastByName.find(name); own != lastByName.end())
             over = int(own->second); // not in the skeleton: only an override naming it
         if (over >= 0)
@@ -586,9 +587,7 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
         if (!t.anyRotationMode)
             t.info.rotationMode = b.defaultMode;
     }
-    std::unordered_map<std::string, int> boneByName; // the first bone of each name, as Skeleton::find
-    for (size_t i = 0; i < skeleton.size(); ++i)
-        boneByName.try_emplace(skeleton.bones[i].name, int(i));
+    const BoneNameIndex boneByName(skeleton);
     std::vector<Override> overrides; // in file order
     for (const Node& c : n.children)
         if (c.id == cast::CurveModeOverride)
@@ -599,8 +598,7 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
         TrackBuild& t = b.tracks[ti];
         // A component without a curve keeps its rest value (absolute) or adds nothing, by the mode
         // the track plays in.
-        const auto named = boneByName.find(t.info.name);
-        const int bone = named == boneByName.end() ? -1 : named->second;
+        const int bone = boneByName.find(t.info.name);
         for (int c = 0; c < 3; ++c)
             t.info.fallback[c] = translationModes[ti] == cast::Absolute && bone >= 0 ? skeleton.bones[bone].restTranslation[c] : 0.0;
         for (int c = 0; c < 3; ++c)

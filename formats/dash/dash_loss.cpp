@@ -2,6 +2,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/bone_name_index.h"
 #include "formats/dash/dash_doc.h"
 #include "formats/dash/dash_material.h"
 
@@ -19,6 +20,7 @@ std::vector<std::string> dashLoss(const Scene& scene, Variant target)
     for (const Bone& b : scene.skeleton.bones)
         if (b.name.size() > NameBytes)
             longNames.insert(b.name);
+    const BoneNameIndex boneNames(scene.skeleton);
     for (const Animation& a : scene.animations) {
         if (a.name.size() > NameBytes)
             longNames.insert(a.name);
@@ -31,7 +33,7 @@ std::vector<std::string> dashLoss(const Scene& scene, Variant target)
             out.push_back(an + ": Dash keys replace the rest pose; the source's additive/relative blending is not kept");
         if (!scene.skeleton.empty())
             for (const Track& t : a.tracks)
-                if (scene.skeleton.find(t.name) < 0 && scene.skeleton.findLoose(t.name) < 0)
+                if (boneNames.findLoose(t.name) < 0)
                     out.push_back(an + ": track '" + t.name + "' names no bone of the skeleton and is dropped");
     }
     for (const std::string& n : longNames)

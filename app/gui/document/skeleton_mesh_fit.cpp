@@ -3,6 +3,8 @@
 #include <set>
 #include <string>
 
+#include "core/bone_name_index.h"
+
 namespace bonescope::gui {
 
 MeshFit meshFit(const Skeleton& meshSkeleton, const Scene& scene)
@@ -18,8 +20,9 @@ MeshFit meshFit(const Skeleton& meshSkeleton, const Scene& scene)
     MeshFit fit;
     fit.names = names.size();
     fit.meshBones = meshSkeleton.size();
+    const BoneNameIndex meshNames(meshSkeleton);
     for (const std::string& n : names)
-        fit.matched += meshSkeleton.findLoose(n) >= 0;
+        fit.matched += meshNames.findLoose(n) >= 0;
     return fit;
 }
 

@@ -1,25 +1,35 @@
 #include "formats/skeleton_source.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 #include "formats/assimp/assimp_import.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_partial.h"
 #include "formats/file_io.h"
+#include "formats/parse_error.h"
 #include "formats/registry.h"
+#include "formats/semodel/semodel_format.h"
 
 namespace bonescope {
 
 namespace {
 
-// Whether the file starts like a Cast file (its magic): Cast is read a node at a time.
-bool startsAsCast(platform::FileReader& file)
+// Whether the file starts as `format`'s files do (its magic in the first `n` bytes).
+bool startsAs(platform::FileReader& file, const Format& format, size_t n)
 {
-    uint8_t head[cast::HeaderSize] = {};
-    if (file.size() >= sizeof head)
-        file.readAt(0, head, sizeof head);
-    return CastFormat().detect(head);
+    std::vector<uint8_t> head(n);
+    if (file.size() >= n)
+        file.readAt(0, head.data(), n);
+    return format.detect(head);
 }
+
+// Cast files are read a node at a time, not whole.
+bool startsAsCast(platform::FileReader& file) { return startsAs(file, CastFormat(), cast::HeaderSize); }
+
+// An SEModel's bones, read from its first megabyte when they fit.
+constexpr uint64_t kSemodelSkeletonBytes = 1 << 20;
 
 // The skeleton (and mesh) of a scene one of our formats read.
 SkeletonSource withSkeleton(LoadedScene s, const std::string& path)
@@ -61,6 +71,17 @@ Skeleton loadModelSkeleton(const std::string& path)
 {
     {
         platform::FileReader file(path);
+        if (startsAs(file, SemodelFormat(), 9)) {
+            // Its bones come first: a model of 200 MB costs the read of its first megabyte. One whose
+            // bones go on past that, or that fails, is read whole below, which names the fault.
+            std::vector<uint8_t> head(size_t(std::min<uint64_t>(file.size(), kSemodelSkeletonBytes)));
+            file.readAt(0, head.data(), head.size());
+            try {
+                if (Skeleton skeleton = readSemodelSkeleton(head); !skeleton.empty())
+                    return skeleton;
+            } catch (const ParseError&) {
+            }
+        }
         if (startsAsCast(file)) {
             FileSource source(file);
             std::optional<Skeleton> skeleton = namingFile(path, [&] { return cast::readModelSkeleton(source); });
@@ -70,7 +91,7 @@ Skeleton loadModelSkeleton(const std::string& path)
             return std::move(*skeleton);
         }
     }
-    return loadSkeletonSource(path); // SEModel: a model, never an animation, read whole
+    return loadSkeletonSource(path); // a model of another format, read whole
 }
 
 } // namespace bonescope

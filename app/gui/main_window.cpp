@@ -436,18 +436,33 @@ void MainWindow::offerCompanion(const QString& animationPath)
     companion_->hide();
     if (!doc_->scene().skeleton.empty() || !doc_->meshPath().isEmpty())
         return; // the animation has its own skeleton, or a skeleton mesh that fits it is in use
-    QStringList candidates = meshCompanions(animationPath);
-    if (const Animation* a = doc_->scene().currentAnimation()) {
-        std::vector<std::string> tracks;
-        for (const Track& t : a->tracks)
-            tracks.push_back(t.name);
-        if (const QString model = matchingGameModel(animationPath, tracks); !model.isEmpty())
-            candidates << model;
-    }
-    if (candidates.isEmpty())
+    if (const QStringList near = meshCompanions(animationPath); !near.isEmpty())
+        return showCompanion(near.front());
+    const Animation* a = doc_->scene().currentAnimation();
+    if (!a)
         return;
-    companionPath_ = candidates.front();
-    companion_->setText(tr("Load skeleton mesh %1").arg(QFileInfo(companionPath_).fileName()));
+    // Looking through the folder's game models reads up to 32 of them: on another thread, so that a
+    // folder of big models does not freeze the window after the animation is on screen.
+    std::vector<std::string> tracks;
+    for (const Track& t : a->tracks)
+        tracks.push_back(t.name);
+    const quint64 generation = doc_->generation();
+    auto* watcher = new QFutureWatcher<QString>(this);
+    connect(watcher, &QFutureWatcher<QString>::finished, this, [this, watcher, generation] {
+        const QString model = watcher->result();
+        watcher->deleteLater();
+        // Not offered for another file opened meanwhile, nor once a skeleton mesh is in use.
+        if (!model.isEmpty() && doc_->generation() == generation && doc_->meshPath().isEmpty())
+            showCompanion(model);
+        emit companionSearchFinished();
+    });
+    watcher->setFuture(QtConcurrent::run(&matchingGameModel, animationPath, std::move(tracks)));
+}
+
+void MainWindow::showCompanion(const QString& path)
+{
+    companionPath_ = path;
+    companion_->setText(tr("Load skeleton mesh %1").arg(QFileInfo(path).fileName()));
     companion_->show();
 }
 

@@ -70,6 +70,8 @@ public:
 
 signals:
     void loadFinished(bool ok);
+    // The look through the folder for a game model that fits the animation has ended (offered or not).
+    void companionSearchFinished();
 
 protected:
     void closeEvent(QCloseEvent* e) override;
@@ -89,6 +91,7 @@ private:
     // `scene`'s; the sentence for the status bar.
     QString keepSkeletonMeshFor(const Scene& scene);
     void offerCompanion(const QString& animationPath);
+    void showCompanion(const QString& path);
     void updateTitle();
     void updateStatus();
 

@@ -18,4 +18,8 @@ public:
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
 };
 
+// The bones alone, from the file's first bytes (they come before the meshes): throws ParseError when
+// `head` ends before the bones do, as on any fault.
+Skeleton readSemodelSkeleton(std::span<const uint8_t> head);
+
 } // namespace bonescope

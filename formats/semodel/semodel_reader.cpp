@@ -157,7 +157,9 @@ void readMesh(ByteReader& r, uint8_t presence, uint32_t boneCount, Mesh& mesh, S
         info.materials.push_back(r.s32("material reference"));
 }
 
-Parsed parse(std::span<const uint8_t> bytes)
+// The file up to its bones' end (`skeletonOnly`: what a look through a folder's models needs, from
+// the file's first bytes), else whole.
+Parsed parse(std::span<const uint8_t> bytes, bool skeletonOnly = false)
 {
     ByteReader r(bytes);
     Parsed p;
@@ -182,6 +184,8 @@ Parsed parse(std::span<const uint8_t> bytes)
 
     if (x.presence & PresenceBone)
         readBones(r, boneCount, x.bonePresence, p.scene.skeleton);
+    if (skeletonOnly)
+        return p;
     const uint32_t bones = (x.presence & PresenceBone) ? boneCount : 0;
     if (x.presence & PresenceMesh) {
         r.checkCount(meshCount, 11, "mesh");
@@ -231,6 +235,11 @@ Scene SemodelFormat::read(std::span<const uint8_t> bytes) const
     p.scene.format = id();
     p.scene.extra = std::make_unique<SemodelExtra>(std::move(p.extra));
     return std::move(p.scene);
+}
+
+Skeleton readSemodelSkeleton(std::span<const uint8_t> head)
+{
+    return std::move(parse(head, true).scene.skeleton);
 }
 
 std::vector<uint8_t> SemodelFormat::write(const Scene&) const

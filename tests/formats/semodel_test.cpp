@@ -10,6 +10,7 @@
 #include "formats/registry.h"
 #include "formats/semodel/semodel_extra.h"
 #include "formats/semodel/semodel_format.h"
+#include "formats/skeleton_source.h"
 #include "formats/file_io.h"
 #include "tests/support/test_support.h"
 #include "tests/support/le_bytes.h"
@@ -204,5 +205,69 @@ TEST(Semodel, RandomlyCorruptedFilesFailCleanlyOrStayInBounds)
                     }
         } catch (const ParseError&) {
         }
+    }
+}
+
+// Looking through a folder's models for one that fits an animation reads each model's bones only,
+// from its first megabyte: the meshes after them are not parsed.
+TEST(Semodel, ModelSkeletonReadFromItsFirstBytes)
+{
+    auto bytes = model(true);
+    const Skeleton whole = SemodelFormat().read(bytes).skeleton;
+    bytes.resize(bytes.size() - 40);         // the mesh and materials cut short...
+    bytes.insert(bytes.end(), 3 << 20, 0xEE); // ...and 3 MB of garbage after them
+    const std::string path = test::tempPath("cut_mesh.semodel");
+    test::writeBytes(path, bytes);
+    EXPECT_THROW((void)loadSkeletonSource(path), ParseError);
+    const Skeleton head = loadModelSkeleton(path);
+    ASSERT_EQ(head.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(head.bones[i].name, whole.bones[i].name);
+        EXPECT_EQ(head.bones[i].parent, whole.bones[i].parent);
+        EXPECT_EQ(head.bones[i].restTranslation, whole.bones[i].restTranslation);
+        EXPECT_EQ(head.bones[i].restRotation, whole.bones[i].restRotation);
+    }
+}
+
+// Bones that go on past the first megabyte are read from the whole file; a fault in them is named
+// with the file and its offset, as when the model is opened.
+TEST(Semodel, ModelSkeletonLongerThanTheHeadAndFaultsInIt)
+{
+    const uint32_t n = 20000;
+    Out o;
+    o.b = {'S', 'E', 'M', 'o', 'd', 'e', 'l'};
+    o.u16(1), o.u16(0x14);
+    o.u8(1), o.u8(1), o.u8(0); // bones only, global transforms
+    o.u32(n), o.u32(0), o.u32(0);
+    o.u8(0), o.u8(0), o.u8(0);
+    for (uint32_t i = 0; i < n; ++i)
+        o.s("a_bone_name_long_enough_to_take_the_bones_past_a_megabyte_" + std::to_string(i));
+    for (uint32_t i = 0; i < n; ++i) {
+        o.u8(0);
+        o.u32(i == 0 ? 0xFFFFFFFF : i - 1);
+        o.f({0, 0, 1, 0, 0, 0, 1});
+    }
+    ASSERT_GT(o.b.size(), size_t(1) << 20);
+    const std::string path = test::tempPath("many_bones.semodel");
+    test::writeBytes(path, o.b);
+    const Skeleton s = loadModelSkeleton(path);
+    ASSERT_EQ(s.size(), n);
+    EXPECT_EQ(s.bones[n - 1].name, "a_bone_name_long_enough_to_take_the_bones_past_a_megabyte_19999");
+    EXPECT_EQ(s.bones[n - 1].parent, int(n - 2));
+
+    auto bad = model(true);
+    // The second bone's parent made its own child (a cycle): after the 29-byte header, the three
+    // names (26 bytes), the first bone's record (73 bytes) and the second's flags byte.
+    const size_t second = 29 + 26 + 73 + 1;
+    ASSERT_EQ(bad[second], 0); // the parent index 0 it had
+    const uint32_t child = 2;
+    std::memcpy(bad.data() + second, &child, 4);
+    const std::string badPath = test::tempPath("cycle.semodel");
+    test::writeBytes(badPath, bad);
+    try {
+        (void)loadModelSkeleton(badPath);
+        ADD_FAILURE() << "a parent cycle was read";
+    } catch (const std::exception& e) {
+        EXPECT_NE(std::string(e.what()).find(badPath), std::string::npos) << e.what();
     }
 }

@@ -69,6 +69,15 @@ std::vector<uint8_t> semodelOf(const Skeleton& skeleton, const Mesh& mesh)
 
 } // namespace
 
+// The skeleton mesh the status bar offers to load, or "" when none is offered.
+QString offer(MainWindow& w)
+{
+    for (QPushButton* b : w.findChildren<QPushButton*>())
+        if (b->isVisible() && b->text().startsWith("Load skeleton mesh"))
+            return b->text();
+    return QString();
+}
+
 class GameModelsTest : public QObject {
     Q_OBJECT
     QString folder, semodel, castModel, seanimWalk, castWalk;
@@ -139,31 +148,36 @@ private slots:
     {
         MainWindow w(false);
         QVERIFY(guitest::showWindow(w, {900, 700}));
+        QSignalSpy searched(&w, &MainWindow::companionSearchFinished);
         QVERIFY2(w.openFileNow(seanimWalk), qPrintable(w.lastError()));
+        // The folder is searched on another thread: the animation is on screen before it ends.
+        QCOMPARE(offer(w), QString());
+        QVERIFY(searched.wait(10000));
         // No model shares the animation's name; both models match its bones and the first by name
         // wins (the .cast, its skeleton read without its mesh; anim_walk.cast, animations only, is not).
-        bool offered = false;
-        for (QPushButton* b : w.findChildren<QPushButton*>())
-            offered = offered || (b->isVisible() && b->text().endsWith("hero_model.cast"));
-        QVERIFY(offered);
+        QCOMPARE(offer(w), QString("Load skeleton mesh hero_model.cast"));
     }
 
     // A model in use is not offered again, whichever finished loading first (with --skeleton on the
     // command line both load at once).
     void noOfferWhileAModelIsInUse()
     {
-        auto offer = [](MainWindow& w) {
-            for (QPushButton* b : w.findChildren<QPushButton*>())
-                if (b->isVisible() && b->text().startsWith("Load skeleton mesh"))
-                    return b->text();
-            return QString();
-        };
         MainWindow w(false);
         QVERIFY(guitest::showWindow(w, {900, 700}));
+        QSignalSpy searched(&w, &MainWindow::companionSearchFinished);
         QVERIFY2(w.openFileNow(seanimWalk), qPrintable(w.lastError()));
+        QVERIFY(searched.wait(10000));
         QCOMPARE(offer(w), QString("Load skeleton mesh hero_model.cast"));
         QVERIFY2(w.loadSkeletonMeshNow(semodel), qPrintable(w.lastError()));
         QCOMPARE(offer(w), QString());
+        // A model loaded while the search still runs: the search's answer is not offered.
+        MainWindow racing(false);
+        QVERIFY(guitest::showWindow(racing, {900, 700}));
+        QSignalSpy racingSearched(&racing, &MainWindow::companionSearchFinished);
+        QVERIFY2(racing.openFileNow(seanimWalk), qPrintable(racing.lastError()));
+        QVERIFY2(racing.loadSkeletonMeshNow(semodel), qPrintable(racing.lastError()));
+        QVERIFY(racingSearched.wait(10000));
+        QCOMPARE(offer(racing), QString());
         // The model first, then the animation: it is kept (its bones fit) and nothing is offered.
         MainWindow other(false);
         QVERIFY(guitest::showWindow(other, {900, 700}));

@@ -1,5 +1,6 @@
 // Any bytes into the SEModel reader: it may throw ParseError, nothing else; a model it reads has
-// mesh indices inside the mesh and joints inside the skeleton.
+// mesh indices inside the mesh and joints inside the skeleton. The bones-only read (a folder's models
+// looked through) throws ParseError or nothing too, and gives the whole read's bones where that reads.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -9,8 +10,20 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
+    bonescope::Skeleton bones;
+    bool bonesRead = false;
+    try {
+        bones = bonescope::readSemodelSkeleton({data, size});
+        bonesRead = true;
+    } catch (const bonescope::ParseError&) {
+    }
     try {
         const bonescope::Scene s = bonescope::SemodelFormat().read({data, size});
+        if (!bonesRead || bones.size() != s.skeleton.size())
+            std::abort();
+        for (size_t b = 0; b < bones.size(); ++b)
+            if (bones.bones[b].name != s.skeleton.bones[b].name || bones.bones[b].parent != s.skeleton.bones[b].parent)
+                std::abort();
         (void)bonescope::SemodelFormat().summarize({data, size});
         for (uint32_t i : s.mesh.indices)
             if (i >= s.mesh.positions.size())

@@ -69,7 +69,10 @@ public:
 
     virtual std::string id() const = 0;          // "seanim": used by --format and Scene::format
     virtual std::string displayName() const = 0; // "SEAnim v1"
-    virtual std::vector<std::string> extensions() const = 0; // lower case, without the dot
+    // Lower case, without the dot; the first is the one written (Assimp reads .fbx and .dae and writes
+    // glTF binary, .glb: a file of another of them is never given its bytes).
+    virtual std::vector<std::string> extensions() const = 0;
+    std::string writtenExtension() const { return extensions().front(); }
     virtual Capabilities capabilities() const = 0;
 
     // True when the bytes look like this format (magic or structure), whatever the extension.

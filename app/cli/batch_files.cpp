@@ -80,7 +80,7 @@ BatchPlan collectJobs(const std::vector<std::string>& inputs, const fs::path& ou
     BatchPlan plan;
     std::error_code ec;
     const fs::path outCanonical = fs::weakly_canonical(outDir, ec);
-    const std::string ext = target ? "." + target->extensions().front() : std::string();
+    const std::string ext = target ? "." + target->writtenExtension() : std::string();
     struct Found {
         fs::path file, out;
         std::string error;

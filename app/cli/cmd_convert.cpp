@@ -38,6 +38,11 @@ int cmdConvert(const Args& a, Io io)
     }
     if (!target->capabilities().write)
         return usageError(io, target->displayName() + " is read-only");
+    // A name the format reads but does not write (Assimp: .fbx, .dae, .gltf) would hold bytes of another
+    // kind than it says.
+    if (const std::string ext = extensionOf(outPath); ext != target->writtenExtension() && reg.byExtension(outPath) == target)
+        return usageError(io, "'" + outPath + "': " + target->displayName() + " is written as ." +
+                                  target->writtenExtension() + " only; name the output ." + target->writtenExtension());
     if (const std::string why = optionsConflict(options, *target); !why.empty())
         return usageError(io, why);
     const int index = selectAnimation(loaded->scene, a, io);

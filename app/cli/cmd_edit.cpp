@@ -57,9 +57,9 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
             throw std::runtime_error(job.in + ": " + format.displayName() + " files cannot be written");
         // A format of several extensions writes its first only (Assimp: .glb): a .fbx is never given
         // .glb bytes.
-        if (format.extensions().size() > 1 && extensionOf(job.in) != format.extensions().front())
+        if (format.extensions().size() > 1 && extensionOf(job.in) != format.writtenExtension())
             throw std::runtime_error(job.in + ": ." + extensionOf(job.in) + " files cannot be written (" +
-                                     format.displayName() + " writes ." + format.extensions().front() +
+                                     format.displayName() + " writes ." + format.writtenExtension() +
                                      "); convert it with 'convert --to " + format.id() + "'");
         std::set<std::string> known; // what was already wrong is not the edits' doing
         for (const Finding& f : format.validate(loaded.scene, {}))

@@ -234,7 +234,8 @@ void MainWindow::offerRecovery()
         const bool untitled = r.originalPath.isEmpty();
         doc_->setScene(std::move(*loaded.scene), untitled ? r.autosavePath : r.originalPath,
                        untitled ? FileStamp{} : FileStamp::of(r.originalPath));
-        doc_->setNeedsSaveAs(untitled);
+        if (untitled)
+            doc_->setTemporaryCopy();
         // The copy stays (and is rewritten) until the recovered edits are saved or discarded.
         autosave_->adopt(r);
         doc_->undoStack()->resetClean(); // modified until saved
@@ -381,6 +382,7 @@ bool MainWindow::openDemoNow(bool autoplay)
     if (!openFileNow(demo.animation) || !loadSkeletonMeshNow(demo.mesh))
         return false;
     recent_->remove(demo.animation); // a temporary copy: not a file to offer again
+    doc_->setTemporaryCopy();        // in a folder deleted on quit: Save asks where
     companion_->hide();
     viewport_->frameAll();
     if (autoplay)

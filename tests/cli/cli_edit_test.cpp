@@ -269,6 +269,28 @@ TEST(CliEdit, FilesItsFormatCannotWriteBackAreLeftAlone)
         << r.out;
     EXPECT_EQ(test::readBytes(fbx.string()), bytes);
 }
+
+// `convert` likewise: glTF bytes are written under .glb only, never under a name Assimp reads as
+// another kind (.fbx, .dae, .gltf), whether the format comes from the name or from --format.
+TEST(CliEdit, ConvertNeverGivesGlbBytesAnotherName)
+{
+    const fs::path dir = test::freshFolder("convert-fbx-name");
+    const std::string fbx = test::fixturePath("fbx/pivot_skeleton.fbx");
+    for (const char* name : {"out.fbx", "out.dae", "out.gltf"}) {
+        for (const bool named : {false, true}) {
+            std::vector<std::string> args = {"convert", fbx, (dir / name).string()};
+            if (named)
+                args.insert(args.end(), {"--format", "assimp"});
+            const auto r = test::runCli(args);
+            EXPECT_EQ(r.status, 2) << name << r.out << r.err;
+            EXPECT_TRUE(contains(r.err, "is written as .glb only; name the output .glb")) << r.err;
+            EXPECT_FALSE(fs::exists(dir / name)) << name;
+        }
+    }
+    const auto r = test::runCli({"convert", fbx, (dir / "out.glb").string()});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(test::readBytes((dir / "out.glb").string())[0], uint8_t('g')); // "glTF" magic
+}
 #endif
 
 TEST(CliEdit, NothingAppliedOrWrongUsage)

@@ -303,8 +303,9 @@ private slots:
 
     void exportOntoTheOpenDocumentSaysSoAndReopens()
     {
+        // An SEAnim named .bvh (opened by its content): BVH exported under that name replaces it.
         Document doc;
-        const QString path = openCopy(doc, kSmall, "x.seanim");
+        const QString path = openCopy(doc, kSmall, "x.bvh");
         SaveController saves(&doc, nullptr, false);
         // Not interactive and not confirmed: refused, nothing written.
         QVERIFY(!saves.exportTo(path, "bvh"));
@@ -316,6 +317,14 @@ private slots:
             asked << p;
             return true;
         });
+        // BVH under another format's name is never written, asked or not.
+        const QString seanimName = openCopy(doc, kSmall, "y.seanim");
+        QVERIFY(!saves.exportTo(seanimName, "bvh"));
+        QVERIFY2(saves.lastError().contains("y.seanim is a SEAnim v1 name"), qPrintable(saves.lastError()));
+        QCOMPARE(guitest::fileBytes(seanimName), guitest::fileBytes(kSmall));
+        QVERIFY(asked.isEmpty());
+        QVERIFY(openCopy(doc, kSmall, "x.bvh") == path);
+
         QVERIFY2(saves.exportTo(path, "bvh"), qPrintable(saves.lastError()));
         QCOMPARE(asked, QStringList{path});
         QVERIFY(guitest::fileBytes(path).startsWith("HIERARCHY"));

@@ -8,6 +8,7 @@
 #include <QGroupBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QStandardPaths>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -241,13 +242,88 @@ private slots:
         QCOMPARE(exportTarget("/x/walk", bvh).path, QString("/x/walk.bvh"));
         QCOMPARE(exportTarget("/x/walk.v2", seanim).path, QString("/x/walk.v2.seanim"));
         QVERIFY(!exportTarget("/x/walk", nullptr).format);
-        // Shared extensions (the Dash variants): the chosen one when it claims the extension.
+        // Shared extensions (the Dash variants): the chosen one when it writes the extension.
         for (const auto& f : Registry::instance().formats())
             if (f->capabilities().write)
-                for (const auto& e : f->extensions())
-                    QCOMPARE(exportTarget("/x/a." + QString::fromStdString(e), f.get()).format, f.get());
+                QCOMPARE(exportTarget("/x/a." + QString::fromStdString(f->writtenExtension()), f.get()).format, f.get());
+        // Names glTF is read from but not written as: no format, whatever the filter, and no suffix
+        // added (a .fbx given glTF bytes, or walk.fbx.glb, would both surprise).
+        const Format* gltf = Registry::instance().byId("assimp");
+        for (const QString name : {"/x/walk.fbx", "/x/walk.dae", "/x/walk.gltf"}) {
+            QVERIFY(!exportTarget(name, gltf).format);
+            QCOMPARE(exportTarget(name, gltf).path, name);
+        }
+        QCOMPARE(exportTarget("/x/walk.glb", gltf).format, gltf);
+        QCOMPARE(suggestedExportPath("/x/y/walk.fbx", *gltf), QString("/x/y/walk.glb"));
         QCOMPARE(suggestedExportPath("/x/y/walk.anim", *bvh), QString("/x/y/walk.bvh"));
         QCOMPARE(suggestedExportPath("", *bvh), QString("animation.bvh"));
+    }
+
+    // The demo lives in a folder deleted on quit: Ctrl+S asks where, offering the user's documents
+    // folder (home when there is none), and never writes into the demo's folder.
+    void demoSaveAsksWhereOutsideItsFolder()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openDemoNow(false));
+        const QString demo = w.document()->path();
+        const QByteArray demoBytes = guitest::fileBytes(demo);
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const QString target = guitest::tempDir() + "/my_walk.seanim";
+        QFile::remove(target);
+        QString offeredFolder, offeredName;
+        whenModal<QFileDialog>([&](QFileDialog* d) {
+            offeredFolder = d->directory().absolutePath();
+            offeredName = d->findChild<QLineEdit*>("fileNameEdit")->text();
+            typeFileName(d, target);
+        });
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+        QTRY_VERIFY(QFileInfo::exists(target));
+        const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        QCOMPARE(offeredFolder, (documents.exists() ? documents : QDir::home()).absolutePath());
+        QVERIFY(offeredFolder != QFileInfo(demo).absolutePath());
+        QCOMPARE(offeredName, QString("demo_walk.seanim"));
+        QCOMPARE(guitest::fileBytes(target), demoBytes); // unedited: the same bytes
+        QCOMPARE(w.document()->path(), target);
+        QCOMPARE(guitest::fileBytes(demo), demoBytes);
+        // Saved somewhere of the user's: Ctrl+S now saves there without asking.
+        QVERIFY(!w.document()->needsSaveAs());
+    }
+
+    // A retarget's result is glTF in a document still named after its source: Save As offers the
+    // glTF name, and the source's name typed anyway is refused (it held a glTF file afterwards).
+    void retargetResultIsNeverSavedOverItsSource()
+    {
+        const QString source = copyTo(QStringLiteral(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim"), "ro.anim");
+        QVERIFY(!source.isEmpty());
+        const QByteArray sourceBytes = guitest::fileBytes(source);
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(source));
+        Scene result = w.document()->scene(); // as retarget_action.cpp leaves the document
+        result.format = "assimp";
+        w.document()->setScene(std::move(result), source);
+        w.document()->setNeedsSaveAs(true);
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QString offeredName, filter, refusal;
+        whenModal<QFileDialog>([&](QFileDialog* d) {
+            offeredName = d->findChild<QLineEdit*>("fileNameEdit")->text();
+            filter = d->selectedNameFilter();
+            whenModal<QMessageBox>([&](QMessageBox* box) {
+                refusal = box->text();
+                box->button(QMessageBox::Ok)->click();
+            });
+            typeFileName(d, source);
+        });
+        QTest::keyClick(&w, Qt::Key_S, Qt::ControlModifier);
+        QTRY_VERIFY(!refusal.isEmpty());
+        QCOMPARE(offeredName, QString("ro.glb"));
+        QCOMPARE(filter, formatFilter(*Registry::instance().byId("assimp")));
+        QVERIFY2(refusal.contains("ro.anim is a Second Life"), qPrintable(refusal));
+        QCOMPARE(guitest::fileBytes(source), sourceBytes);
+        QVERIFY(w.document()->needsSaveAs());
     }
 
     void saveAsKey()

@@ -33,7 +33,7 @@ void Document::setScene(Scene scene, const QString& path, const FileStamp& stamp
     scene_ = std::move(scene);
     path_ = path;
     stamp_ = stamp;
-    needsSaveAs_ = false;
+    needsSaveAs_ = temporaryCopy_ = false;
     ++generation_;
     if (!scene_.currentAnimation() && !scene_.animations.empty())
         scene_.current = 0;
@@ -56,7 +56,7 @@ void Document::setSaved(const QString& path, const FileStamp& stamp)
 {
     path_ = path;
     stamp_ = stamp;
-    needsSaveAs_ = false;
+    needsSaveAs_ = temporaryCopy_ = false;
 }
 
 bool Document::isModified() const { return !undo_->isClean(); }

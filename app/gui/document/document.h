@@ -54,6 +54,10 @@ public:
     // copy): Save asks for a name.
     bool needsSaveAs() const { return needsSaveAs_; }
     void setNeedsSaveAs(bool on) { needsSaveAs_ = on; }
+    // path() is a copy Bonescope made in a folder of its own (the demo's, deleted on quit; an
+    // autosave's): Save asks for a name, offered in the user's documents folder.
+    bool isTemporaryCopy() const { return temporaryCopy_; }
+    void setTemporaryCopy() { needsSaveAs_ = temporaryCopy_ = true; }
     // Counts setScene() calls: a load that started before another document came in can tell.
     quint64 generation() const { return generation_; }
 
@@ -154,6 +158,7 @@ private:
     QString path_;
     FileStamp stamp_;
     bool needsSaveAs_ = false;
+    bool temporaryCopy_ = false;
     quint64 generation_ = 0;
     QUndoStack* undo_;
     Scene meshScene_;

@@ -33,52 +33,69 @@ QString suggestedExportPath(const QString& documentPath, const Format& format)
 {
     const QFileInfo info(documentPath);
     const QString base = info.completeBaseName().isEmpty() ? QStringLiteral("animation") : info.completeBaseName();
-    const QString name = base + "." + QString::fromStdString(format.extensions().front());
+    const QString name = base + "." + QString::fromStdString(format.writtenExtension());
     return documentPath.isEmpty() ? name : info.dir().filePath(name);
 }
 
 ExportTarget exportTarget(const QString& path, const Format* chosen)
 {
     const std::string suffix = QFileInfo(path).suffix().toLower().toStdString();
-    // Formats that claim the typed extension (the Dash variants share theirs: the chosen one first).
+    // Formats that write the typed extension (the Dash variants share theirs: the chosen one first).
     std::vector<const Format*> claiming;
+    bool readOnlyName = false; // a writable format reads files of that name but writes another (.fbx)
     for (const auto& f : Registry::instance().formats()) {
+        if (!f->capabilities().write || suffix.empty())
+            continue;
         const auto& ext = f->extensions();
-        if (f->capabilities().write && !suffix.empty() && std::find(ext.begin(), ext.end(), suffix) != ext.end())
+        if (f->writtenExtension() == suffix)
             claiming.push_back(f.get());
+        else if (std::find(ext.begin(), ext.end(), suffix) != ext.end())
+            readOnlyName = true;
     }
     if (!claiming.empty()) {
         const bool chosenClaims = std::find(claiming.begin(), claiming.end(), chosen) != claiming.end();
         return {chosenClaims ? chosen : claiming.front(), path};
     }
-    if (!chosen || !chosen->capabilities().write)
+    if (readOnlyName || !chosen || !chosen->capabilities().write)
         return {nullptr, path};
-    return {chosen, path + "." + QString::fromStdString(chosen->extensions().front())};
+    return {chosen, path + "." + QString::fromStdString(chosen->writtenExtension())};
 }
 
-ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const Format* preferred)
+ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString& documentPath,
+                           const std::vector<const Format*>& formats, const Format* initial)
 {
-    const ExportFilters offered = exportFilters();
-    if (offered.formats.empty())
+    if (formats.empty())
         return {};
-    const Format* initial =
-        preferred && offered.formatOf(formatFilter(*preferred)) ? preferred : offered.formats.front();
-    QFileDialog dialog(parent, QObject::tr("Export"), suggestedExportPath(documentPath, *initial),
-                       offered.filters.join(";;"));
+    if (std::find(formats.begin(), formats.end(), initial) == formats.end())
+        initial = formats.front();
+    QStringList filters;
+    for (const Format* f : formats)
+        filters << formatFilter(*f);
+    QFileDialog dialog(parent, title, suggestedExportPath(documentPath, *initial), filters.join(";;"));
     dialog.setAcceptMode(QFileDialog::AcceptSave);
+    // Asked below, once the name's format is known: a name no offered format writes is refused by
+    // the caller, never first confirmed as a replacement.
+    dialog.setOption(QFileDialog::DontConfirmOverwrite);
     dialog.selectNameFilter(formatFilter(*initial));
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return {};
     // The suffix is added here rather than with QFileDialog::setDefaultSuffix, which would keep the
     // first filter's suffix when the filter changes without a user's click (native dialogs differ).
     const QString typed = dialog.selectedFiles().front();
-    ExportTarget target = exportTarget(typed, offered.formatOf(dialog.selectedNameFilter()));
-    if (target.path != typed && QFileInfo::exists(target.path) &&
-        QMessageBox::question(parent, QObject::tr("Export"),
+    const qsizetype picked = filters.indexOf(dialog.selectedNameFilter());
+    ExportTarget target = exportTarget(typed, picked >= 0 ? formats[size_t(picked)] : nullptr);
+    const bool offered = std::find(formats.begin(), formats.end(), target.format) != formats.end();
+    if (offered && QFileInfo::exists(target.path) &&
+        QMessageBox::question(parent, title,
                               QObject::tr("%1 already exists. Replace it?").arg(QFileInfo(target.path).fileName())) !=
             QMessageBox::Yes)
         return {};
-    return target;
+    return target.format ? target : ExportTarget{nullptr, typed};
+}
+
+ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const Format* preferred)
+{
+    return askSaveTarget(parent, QObject::tr("Export"), documentPath, exportFilters().formats, preferred);
 }
 
 } // namespace bonescope::gui

@@ -1,7 +1,8 @@
 #pragma once
 // Export's file naming and format choice: the name offered (the document's base name), the filters
 // (every writable format), and which format a path chosen in the dialog gets. The typed extension
-// wins when a writable format claims it; otherwise the chosen filter's format, and its suffix is added.
+// wins when a writable format writes it; a name a format reads but does not write (.fbx: glTF is
+// written as .glb) gets none; otherwise the chosen filter's format, and its suffix is added.
 #include <vector>
 
 #include <QString>
@@ -31,6 +32,14 @@ struct ExportTarget {
 };
 // `chosen`: the format of the filter picked in the dialog (null when exporting without one).
 ExportTarget exportTarget(const QString& path, const Format* chosen);
+
+// A save dialog offering `formats` (`initial`'s filter selected, `suggestedExportPath` as the name):
+// the typed name's format (exportTarget) and path, with the selected filter's suffix added to a name
+// typed without one. Asks before replacing a file when the name's format is one offered; a name of
+// another format is returned with that format unasked, for the caller to refuse. An empty path when
+// cancelled; a null format with the typed path when no writable format fits the name.
+ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString& documentPath,
+                           const std::vector<const Format*>& formats, const Format* initial);
 
 // The Export dialog: offers `suggestedExportPath` in `preferred`'s filter (when writable), adds the
 // selected filter's suffix to a name typed without one (asking before replacing a file of that name).

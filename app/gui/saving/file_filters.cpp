@@ -21,7 +21,7 @@ QStringList patterns(const Format& f)
 
 QString formatFilter(const Format& f)
 {
-    return QString("%1 (%2)").arg(QString::fromStdString(f.displayName()), patterns(f).join(' '));
+    return QString("%1 (*.%2)").arg(QString::fromStdString(f.displayName()), QString::fromStdString(f.writtenExtension()));
 }
 
 QString animationFileFilter()
@@ -29,7 +29,7 @@ QString animationFileFilter()
     QStringList all, each;
     for (const auto& f : Registry::instance().formats()) {
         all << patterns(*f);
-        each << formatFilter(*f);
+        each << QString("%1 (%2)").arg(QString::fromStdString(f->displayName()), patterns(*f).join(' '));
     }
     all.removeDuplicates(); // the Dash variants share .dmf and .dmx
     return QString("All supported (%1);;%2;;All files (*)").arg(all.join(' '), each.join(";;"));

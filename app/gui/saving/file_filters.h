@@ -8,7 +8,9 @@ class Format;
 
 namespace bonescope::gui {
 
-QString formatFilter(const Format& format); // "SEAnim v1 (*.seanim)"
+// The filter a save or export dialog offers for `format`: its written extension ("SEAnim v1 (*.seanim)";
+// glTF "(*.glb)", not the .fbx and .dae Assimp reads).
+QString formatFilter(const Format& format);
 QString animationFileFilter(); // "All supported (...);;SEAnim v1 (*.seanim);;...;;All files (*)"
 QString meshFileFilter();      // glTF, FBX, COLLADA, the other formats Assimp reads, SEModel and Cast
 

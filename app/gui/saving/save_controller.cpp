@@ -1,10 +1,12 @@
 #include "app/gui/saving/save_controller.h"
 
 #include <QAbstractButton>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStandardPaths>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -26,6 +28,35 @@ const Format* documentFormat(const Document* doc)
     return f && f->capabilities().write ? f : nullptr;
 }
 
+QString noWriterFor(const QString& path);
+
+// Why `format` must not be written to `path`, or "": a name of another format (walk.anim typed for a
+// glTF document) would give a file bytes of another kind than its name says, and replace what it held.
+QString wrongName(const QString& path, const Format& format)
+{
+    const ExportTarget target = exportTarget(path, &format);
+    if (target.format == &format)
+        return {};
+    if (!target.format)
+        return noWriterFor(path);
+    return QObject::tr("%1 is a %2 name and this animation is %3. Save it as .%4, or use Export to write %2.")
+        .arg(QFileInfo(path).fileName(), QString::fromStdString(target.format->displayName()),
+             QString::fromStdString(format.displayName()), QString::fromStdString(format.writtenExtension()));
+}
+
+// Why `path` cannot be written: its extension is one a format reads but writes as another (.fbx,
+// .dae: glTF binary is written as .glb), or one no format writes.
+QString noWriterFor(const QString& path)
+{
+    const QString name = QFileInfo(path).fileName();
+    const Format* reader = Registry::instance().byExtension(path.toStdString());
+    if (reader && reader->capabilities().write)
+        return QObject::tr("%1: Bonescope reads .%2 files but does not write them; %3 is written as .%4.")
+            .arg(name, QFileInfo(path).suffix(), QString::fromStdString(reader->displayName()),
+                 QString::fromStdString(reader->writtenExtension()));
+    return QObject::tr("No writable format for %1.").arg(name);
+}
+
 } // namespace
 
 SaveController::SaveController(Document* doc, QWidget* window, bool interactive)
@@ -43,9 +74,22 @@ bool SaveController::fail(const QString& title, const QString& why)
 
 bool SaveController::save()
 {
-    if (doc_->isEmpty() || doc_->needsSaveAs() || !documentFormat(doc_))
+    const Format* format = documentFormat(doc_);
+    // A file the document's format reads but does not write (an .fbx: glTF is written as .glb) is
+    // never given its bytes: Save asks for a name, as for a document without a file.
+    if (doc_->isEmpty() || doc_->needsSaveAs() || !format || exportTarget(doc_->path(), format).format != format)
         return saveAs();
     return saveAs(doc_->path());
+}
+
+QString SaveController::suggestedPath() const
+{
+    // The demo and an untitled document's recovered copy live in folders Bonescope made (the demo's is
+    // deleted on quit): the user's documents folder instead.
+    if (!doc_->isTemporaryCopy())
+        return doc_->path();
+    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    return QDir(documents.exists() ? documents : QDir::home()).filePath(QFileInfo(doc_->path()).fileName());
 }
 
 bool SaveController::isOpenDocument(const QString& path) const
@@ -102,10 +146,14 @@ bool SaveController::saveAs(QString path)
     if (path.isEmpty()) {
         if (!interactive_)
             return fail(tr("Cannot save"), tr("No file name given."));
-        path = QFileDialog::getSaveFileName(window_, tr("Save as"), doc_->path(), formatFilter(*format));
+        // Offered with the format's extension: a document retargeted from walk.anim is glTF, and
+        // walk.anim offered for it would be replaced by a glTF file.
+        path = askSaveTarget(window_, tr("Save as"), suggestedPath(), {format}, format).path;
         if (path.isEmpty())
             return false;
     }
+    if (const QString why = wrongName(path, *format); !why.isEmpty())
+        return fail(tr("Cannot save"), why);
     if (isOpenDocument(path) && doc_->diskStamp().differsFrom(FileStamp::recheck(path, doc_->diskStamp()))) {
         switch (askDiskChanged(path)) {
         case DiskChanged::Overwrite:
@@ -170,7 +218,7 @@ bool SaveController::exportTo(QString path, QString formatId)
     if (path.isEmpty()) {
         if (!interactive_)
             return fail(tr("Cannot export"), tr("No file name given."));
-        const ExportTarget chosen = askExportTarget(window_, doc_->path(), documentFormat(doc_));
+        const ExportTarget chosen = askExportTarget(window_, suggestedPath(), documentFormat(doc_));
         if (chosen.path.isEmpty())
             return false;
         path = chosen.path;
@@ -179,7 +227,9 @@ bool SaveController::exportTo(QString path, QString formatId)
         target = formatId.isEmpty() ? exportTarget(path, nullptr).format : Registry::instance().byId(formatId.toStdString());
     }
     if (!target || !target->capabilities().write)
-        return fail(tr("Cannot export"), tr("No writable format for %1.").arg(QFileInfo(path).fileName()));
+        return fail(tr("Cannot export"), noWriterFor(path));
+    if (const QString why = wrongName(path, *target); !why.isEmpty())
+        return fail(tr("Cannot export"), why);
     const bool ontoOpen = isOpenDocument(path);
     if (ontoOpen && !askExportOntoOpen(path, QString::fromStdString(target->displayName()))) {
         lastError_ = tr("%1 is the open document; not exported.").arg(path);

@@ -54,6 +54,9 @@ signals:
     void reopened(const QString& path);
 
 private:
+    // Where Save As and Export offer to write: the document's own path, or the user's documents
+    // folder for a copy Bonescope made (the demo, an untitled document's recovered copy).
+    QString suggestedPath() const;
     bool fail(const QString& title, const QString& why);
     bool write(const Scene& scene, const Format& format, const QString& path, const QString& failTitle);
     bool isOpenDocument(const QString& path) const;

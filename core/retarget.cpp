@@ -95,6 +95,10 @@ std::string canonicalBoneName(std::string_view name, bool synonyms)
     if (cut != std::string_view::npos)
         name.remove_prefix(cut + 1);
     std::vector<std::string> w = words(name);
+    // Second Life's joints are "m" + a name (mPelvis, mHipLeft), in its own words for the limbs.
+    const bool secondLife = w.size() > 1 && w.front() == "m";
+    if (secondLife)
+        w.erase(w.begin());
     std::string side;
     std::string core;
     for (size_t i = 0; i < w.size(); ++i) {
@@ -116,18 +120,29 @@ std::string canonicalBoneName(std::string_view name, bool synonyms)
         }
         core += x;
     }
-    if (synonyms) {
-        const auto it = synonymTable().find(core);
-        if (it != synonymTable().end())
-            core = it->second;
-    }
+    // Second Life's own words, with or without synonyms (its "foot" is never another rig's foot): its
+    // shoulder is the upper arm (the collar is the clavicle), its hip the thigh, its foot the ball of
+    // the foot (its ankle is the foot).
+    static const std::unordered_map<std::string, std::string> secondLifeWords = {
+        {"shoulder", "upperarm"}, {"hip", "upperleg"}, {"foot", "toe"}};
+    if (const auto sl = secondLifeWords.find(core); secondLife && sl != secondLifeWords.end())
+        core = sl->second;
+    else if (const auto it = synonymTable().find(core); synonyms && it != synonymTable().end())
+        core = it->second;
     return side + core;
 }
 
 BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
 {
     BoneMap m;
+    // Helpers (Second Life's collision volumes and attachment points) are shapes and points on a
+    // limb, never limbs: matched, "PELVIS" took the target's pelvis before mPelvis could, and the
+    // animated joints were left with nothing to drive.
     std::vector<uint8_t> srcDone(source.size(), 0), tgtUsed(target.size(), 0);
+    for (size_t s = 0; s < source.size(); ++s)
+        srcDone[s] = source.bones[s].isHelper();
+    for (size_t t = 0; t < target.size(); ++t)
+        tgtUsed[t] = target.bones[t].isHelper();
     using KeyFn = std::string (*)(std::string_view);
     const KeyFn passes[] = {
         [](std::string_view n) { return std::string(n); },

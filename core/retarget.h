@@ -34,7 +34,9 @@ struct BoneMap {
 // case and separators ignored, the side (left/right in any spelling: Left, L_, _l, .L, " L ",
 // lShldr) made a prefix "l:" / "r:". With `synonyms`, common alternative names become one word
 // (pelvis/hip -> hips, thigh/upleg -> upperleg, shin/calf/leg -> lowerleg, arm/shldr -> upperarm,
-// forearm -> lowerarm, collar/clavicle/shoulder -> clavicle, ...).
+// forearm -> lowerarm, collar/clavicle/shoulder -> clavicle, ...). Second Life's "m" prefix is
+// dropped and its own limb words read as it means them (mShoulderLeft -> l:upperarm, mHipLeft ->
+// l:upperleg, mFootLeft -> l:toe).
 std::string canonicalBoneName(std::string_view name, bool synonyms);
 
 // Matches every source bone to at most one target bone: the same name, then the same loose name

@@ -1,9 +1,12 @@
+#include <map>
+
 #include <gtest/gtest.h>
 
 #include <glm/gtc/quaternion.hpp>
 
 #include "core/retarget.h"
 #include "formats/bone_map_file.h"
+#include "formats/secondlife/avatar_skeleton.h"
 #include "tests/support/test_support.h"
 
 namespace bonescope {
@@ -62,6 +65,38 @@ TEST(Retarget, AutoMatchAcrossNamingSchemes)
     EXPECT_EQ(m.map.at("Spine"), "mixamorig:spine");
     EXPECT_EQ(m.map.at("upperarm_l"), "mixamorig:LeftArm");
     EXPECT_EQ(m.map.count("tail"), 0u);
+}
+
+// The Second Life avatar (its joints, collision volumes and attachment points) onto a game rig named
+// the Unreal way (the demo character's names): every limb to its joint, no helper matched. Before,
+// the collision volumes PELVIS, CHEST, L_UPPER_LEG... took the rig's bones and the animated joints
+// (mPelvis, mHipLeft...) drove nothing: the retargeted walk stood still.
+TEST(Retarget, SecondLifeAvatarOntoAGameRig)
+{
+    Skeleton rig;
+    for (const char* n : {"root", "pelvis", "spine", "chest", "neck", "head", "upperarm_l", "forearm_l", "hand_l",
+                          "upperarm_r", "forearm_r", "hand_r", "thigh_l", "shin_l", "foot_l", "toe_l", "thigh_r",
+                          "shin_r", "foot_r", "toe_r"})
+        rig.bones.push_back(bone(n, rig.bones.empty() ? -1 : 0, {0, 0, 0}));
+    const Skeleton& avatar = secondlife::avatarSkeleton();
+    const BoneMap m = autoMatch(avatar, rig);
+    const std::map<std::string, std::string> expected = {
+        {"mPelvis", "pelvis"},          {"mTorso", "spine"},           {"mChest", "chest"},
+        {"mNeck", "neck"},              {"mHead", "head"},             {"mShoulderLeft", "upperarm_l"},
+        {"mElbowLeft", "forearm_l"},    {"mWristLeft", "hand_l"},      {"mShoulderRight", "upperarm_r"},
+        {"mElbowRight", "forearm_r"},   {"mWristRight", "hand_r"},     {"mHipLeft", "thigh_l"},
+        {"mKneeLeft", "shin_l"},        {"mAnkleLeft", "foot_l"},      {"mFootLeft", "toe_l"},
+        {"mHipRight", "thigh_r"},       {"mKneeRight", "shin_r"},      {"mAnkleRight", "foot_r"},
+        {"mFootRight", "toe_r"}};
+    for (const auto& [from, to] : expected) {
+        ASSERT_TRUE(m.map.count(from)) << from;
+        EXPECT_EQ(m.map.at(from), to) << from;
+    }
+    for (const auto& [from, to] : m.map) {
+        const int b = avatar.find(from);
+        ASSERT_GE(b, 0) << from;
+        EXPECT_FALSE(avatar.bones[size_t(b)].isHelper()) << from << " -> " << to;
+    }
 }
 
 TEST(Retarget, AmbiguousTargetsMatchNothing)

@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "app/gui/document/document.h"
+#include "app/gui/commands/edit_commands.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
 #include "app/gui/panels/notes_panel.h"
 #include "app/gui/document/scene_loading.h"
@@ -193,8 +194,25 @@ private slots:
         QVERIFY(glm::length(doc.pose().local[bone].translation - before) < 1e-5); // the pose did not move
         QCOMPARE(doc.animation().tracks[0].rotation.size(), size_t(2)); // the track's channels are all keyed
         QCOMPARE(undo()->count(), 1);
+        // The new keys are selected; undone, they are gone and no other key takes their place in the
+        // selection (the reference of the key at frame 3 names the key after it once it is removed:
+        // Delete then removed a key nobody picked).
+        const KeyRef inserted{0, ChannelKind::Translation, 1};
+        QVERIFY(sheet->selectedKeys().count(inserted));
         undo()->undo();
         QCOMPARE(doc.animation().tracks[0].translation.size(), size_t(2));
+        QVERIFY2(sheet->selectedKeys().empty(), qPrintable(QString::number(sheet->selectedKeys().size())));
+        QTest::keyClick(sheet, Qt::Key_Delete);
+        QCOMPARE(doc.animation().tracks[0].translation.size(), size_t(2));
+        // Redone, the key is back; a selection still at its time keeps it (a value edit keeps the key).
+        undo()->redo();
+        sheet->setSelectedKeys({inserted});
+        const glm::dvec3 v = doc.animation().tracks[0].translation.keys.value(1);
+        setKeyValueEdit(&doc, inserted, glm::dvec4(v + glm::dvec3(0, 1, 0), 0));
+        QCOMPARE(doc.animation().tracks[0].translation.keys.value(1), v + glm::dvec3(0, 1, 0));
+        QVERIFY(sheet->selectedKeys().count(inserted));
+        undo()->undo();
+        undo()->undo();
     }
 
     void noteMarkerDrags()

@@ -38,6 +38,21 @@ private slots:
         doc.setTime(0);
     }
 
+    // Playback stops between frames; paused, the time is the frame the counter shows, so that a key
+    // inserted then is on that frame.
+    void pauseLandsOnTheShownFrame()
+    {
+        play->play();
+        play->advance(0.151); // frame 4.53
+        QCOMPARE(doc.frame(), 5);
+        play->pause();
+        QCOMPARE(doc.time(), 5 / 30.0);
+        play->play();
+        play->advance(0.0149); // 5.447 frames
+        play->pause();
+        QCOMPARE(doc.time(), 5 / 30.0);
+    }
+
     void stepsOneFrame()
     {
         play->stepForward();

@@ -47,6 +47,7 @@ DopeSheet::DopeSheet(Document* doc, TimelineRuler* axis, QWidget* parent)
     connect(doc_, &Document::sceneChanged, this, [this] {
         expanded_.clear();
         selected_.clear();
+        selectedAt_.clear();
         rebuildRows();
         emit keySelectionChanged();
     });
@@ -106,9 +107,16 @@ void DopeSheet::scrollToBone(int bone)
 
 void DopeSheet::onEdited()
 {
-    // Keys named by references that no longer exist (an undo removed them) leave the selection.
+    // A reference is an index into a channel's keys: after an undo removed a key, the same index
+    // names the next one (undoing Insert key selected the key after it, which Delete then removed).
+    // A key that is gone or no longer at the time it was selected at leaves the selection; edits
+    // that move the selected keys select them again where they went.
     const Animation& a = doc_->animation();
-    std::erase_if(selected_, [&](const KeyRef& k) { return !readKey(a, k); });
+    std::erase_if(selected_, [&](const KeyRef& k) {
+        const auto at = selectedAt_.find(k);
+        return !readKey(a, k) || at == selectedAt_.end() || keyTime(a, k) != at->second;
+    });
+    rememberSelectedTimes();
     std::erase_if(expanded_, [&](int t) { return t >= int(a.tracks.size()); });
     rebuildRows();
     emit keySelectionChanged(); // values may have changed under the same references too
@@ -117,8 +125,18 @@ void DopeSheet::onEdited()
 void DopeSheet::setSelectedKeys(std::set<KeyRef> keys)
 {
     selected_ = std::move(keys);
+    rememberSelectedTimes();
     update();
     emit keySelectionChanged();
+}
+
+void DopeSheet::rememberSelectedTimes()
+{
+    selectedAt_.clear();
+    const Animation& a = doc_->animation();
+    for (const KeyRef& k : selected_)
+        if (readKey(a, k))
+            selectedAt_.emplace(k, keyTime(a, k));
 }
 
 void DopeSheet::setExpanded(int track, bool expanded)
@@ -419,6 +437,7 @@ void DopeSheet::deleteSelected()
         return;
     const std::vector<KeyRef> keys(selected_.begin(), selected_.end());
     selected_.clear();
+    selectedAt_.clear();
     deleteKeysEdit(doc_, keys);
     emit keySelectionChanged();
 }

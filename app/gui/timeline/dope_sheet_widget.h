@@ -5,6 +5,7 @@
 // step, snapped to the frame grid unless Shift or Alt is held); Delete, Ctrl+C, Ctrl+V (at the
 // current time) and I (insert a key from the current pose of the selected bones). Note markers drag
 // like keys. Ctrl+wheel zooms the shared time axis, Shift+wheel and middle drag scroll it.
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -77,6 +78,7 @@ private:
     };
     void rebuildRows();
     void onEdited();
+    void rememberSelectedTimes();
     int rowAt(int y) const;
     int rowTop(int row) const;
     int trackRow(int track) const; // the track's own row, or -1
@@ -98,6 +100,7 @@ private:
     mutable std::vector<std::unique_ptr<RowKeys>> rowKeys_; // per row, cleared with the rows
     std::set<int> expanded_;
     std::set<KeyRef> selected_;
+    std::map<KeyRef, double> selectedAt_; // each selected key's time when it was selected
     KeyClipboard clipboard_;
 
     // The gesture in progress.

@@ -88,6 +88,9 @@ void PlaybackController::pause()
         return;
     direction_ = 0;
     timer_.stop();
+    // Onto the frame the counter shows: playback stops between frames, and a key inserted there
+    // (I) landed at frame 4.516 while the counter said 5.
+    doc_->setTime(doc_->timeOfFrame(doc_->frame()));
     emit playingChanged(false);
 }
 

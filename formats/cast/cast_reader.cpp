@@ -21,6 +21,7 @@
 #include "formats/cast/cast_model.h"
 #include "formats/cast/cast_partial.h"
 #include "formats/parse_error.h"
+#include "formats/short_number.h"
 
 namespace bonescope {
 
@@ -484,7 +485,7 @@ Animation beginAnimation(const Node& n)
         failAt(n.offset, "animation '" + a.name + "' has no framerate (fr, a float)");
     a.fps = fr->number(0);
     if (!std::isfinite(a.fps) || a.fps <= 0)
-        failAt(fr->offset, "animation '" + a.name + "' framerate " + std::to_string(a.fps) +
+        failAt(fr->offset, "animation '" + a.name + "' framerate " + shortNumber(a.fps) +
                                " is not a positive finite number");
     if (const Property* lo = n.prop("lo"); lo && lo->count > 0 && isInteger(lo->type))
         a.looping = lo->integer(0) >= 1;

@@ -5,6 +5,7 @@
 #include "core/bone_name_index.h"
 #include "formats/dash/dash_doc.h"
 #include "formats/dash/dash_material.h"
+#include "formats/short_number.h"
 
 namespace bonescope::dash {
 
@@ -26,9 +27,9 @@ std::vector<std::string> dashLoss(const Scene& scene, Variant target)
             longNames.insert(a.name);
         const std::string an = "animation '" + a.name + "'";
         if (isV2(target) && a.fps != 30)
-            out.push_back(an + ": DMX 2.0 stores no frame rate; " + std::to_string(a.fps) + " fps becomes 30");
+            out.push_back(an + ": DMX 2.0 stores no frame rate; " + shortNumber(a.fps) + " fps becomes 30");
         if (!isV2(target) && (a.fps != std::round(a.fps) || a.fps < 1 || a.fps > 65535))
-            out.push_back(an + ": the fps field is a whole number; " + std::to_string(a.fps) + " is rounded");
+            out.push_back(an + ": the fps field is a whole number; " + shortNumber(a.fps) + " is rounded");
         if (a.blend != BlendMode{} || !a.modifiers.empty())
             out.push_back(an + ": Dash keys replace the rest pose; the source's additive/relative blending is not kept");
         if (!scene.skeleton.empty())

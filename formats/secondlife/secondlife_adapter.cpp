@@ -114,7 +114,8 @@ void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarComm
                          "their motion is lost: " + nameList(lost));
     if (r.unmappedSource.size() == src.size())
         report.push_back("Second Life: no bone matches the avatar; the animation keeps no motion "
-                         "(give --skeleton with a Second Life rig and --bone-map)");
+                         "(map its bones to the avatar's joints: File > Retarget onto skeleton in the window, --bone-map on the "
+                         "command line)");
     a = std::move(r.animation);
 }
 

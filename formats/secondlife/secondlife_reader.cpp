@@ -21,12 +21,14 @@ using namespace secondlife;
 constexpr size_t kKeyBytes = 8;          // u16 time, x, y, z
 constexpr size_t kMinJointBytes = 1 + 12; // empty name, priority, two key counts
 
+// `what`: the keys ("rotation key"); checkCount says "rotation key count N ...".
 int32_t keyCount(ByteReader& r, const char* what)
 {
     const size_t at = r.pos();
-    const int32_t n = r.s32(what);
+    const std::string field = std::string(what) + " count";
+    const int32_t n = r.s32(field.c_str());
     if (n < 0)
-        r.failAt(at, std::string(what) + " " + std::to_string(n) + " is negative");
+        r.failAt(at, field + " " + std::to_string(n) + " is negative");
     r.checkCount(uint64_t(n), kKeyBytes, what);
     return n;
 }
@@ -138,8 +140,8 @@ Scene SecondLifeFormat::read(std::span<const uint8_t> bytes) const
         t.rotation.rules = rules;
         t.translation.rules = positionRules(t.name);
         x.keyCodes[j].name = t.name;
-        readKeys(r, t.rotation, x.keyCodes[j].rotation, duration, "rotation key count", decodeRotation);
-        readKeys(r, t.translation, x.keyCodes[j].position, duration, "position key count", decodePosition);
+        readKeys(r, t.rotation, x.keyCodes[j].rotation, duration, "rotation key", decodeRotation);
+        readKeys(r, t.translation, x.keyCodes[j].position, duration, "position key", decodePosition);
     }
 
     x.constraintCount = r.s32("num_constraints");

@@ -8,17 +8,20 @@
 #include <QGroupBox>
 #include <QDir>
 #include <QFileDialog>
-#include <QStandardPaths>
+#include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
+#include <cmath>
 #include <functional>
+#include <optional>
 
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/panels/bone_tree_model.h"
@@ -532,6 +535,31 @@ private slots:
         QVERIFY(std::abs(doc->animation().tracks[0].translation.keys.time(1) - 0.3) < 1e-9);
     }
 
+    // Second Life stores key times in 1/65535 of the duration: a key on frame 3 is at 2.99997 frames,
+    // and the Key dock says "frame 3" (the seconds beside it stay exact).
+    void keyDockFrameOfAQuantizedTime()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim"));
+        const Animation& a = w.document()->animation();
+        std::optional<KeyRef> offFrame;
+        double frame = 0;
+        for (size_t t = 0; t < a.tracks.size() && !offFrame; ++t)
+            for (size_t i = 0; i < a.tracks[t].rotation.size() && !offFrame; ++i) {
+                frame = a.tracks[t].rotation.keys.time(i) * w.document()->fps();
+                if (frame != std::round(frame) && std::abs(frame - std::round(frame)) < 0.01)
+                    offFrame = KeyRef{int(t), ChannelKind::Rotation, int(i)};
+            }
+        QVERIFY(offFrame);
+        w.dopeSheet()->setSelectedKeys({*offFrame});
+        QString title;
+        for (QLabel* l : w.findChild<KeyEditorPanel*>()->findChildren<QLabel*>())
+            if (l->text().contains(" key at "))
+                title = l->text();
+        QVERIFY2(title.contains(QString("(frame %1)").arg(std::llround(frame))), qPrintable(title));
+    }
+
     // A deleted key leaves the Key dock empty, not showing the time it had.
     void deletedKeyLeavesTheKeyDockEmpty()
     {
@@ -589,6 +617,9 @@ private slots:
     void helpListsTheWindowsShortcuts()
     {
         MainWindow w(false);
+        // Shown, as the dialog lists them (a shown menu bar lists its menus in an overflow menu without
+        // a title: every line read "> Edit > ...").
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
         const QStringList lines = shortcutLines(&w);
         auto has = [&](const QKeySequence& key, const QString& path) {
             return lines.contains(key.toString(QKeySequence::NativeText) + "\t" + path);

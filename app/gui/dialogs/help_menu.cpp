@@ -38,7 +38,8 @@ const QMenu* menuOf(const QAction* a)
 QString menuPath(const QAction* a)
 {
     QStringList parts{plain(a->text())};
-    for (const QMenu* m = menuOf(a); m; m = menuOf(m->menuAction()))
+    // A shown menu bar also lists its menus in its overflow menu, which has no title.
+    for (const QMenu* m = menuOf(a); m && !m->title().isEmpty(); m = menuOf(m->menuAction()))
         parts.prepend(plain(m->title()));
     return parts.join(" > ");
 }

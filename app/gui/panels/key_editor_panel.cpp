@@ -141,10 +141,14 @@ void KeyEditorPanel::refresh()
         return;
     }
     const char* channel[] = {"translation", "rotation", "scale", "visibility"};
+    // Formats that store times in their own units (Second Life: 1/65535 of the duration) put a key
+    // a hair off its frame: "frame 3", not "frame 2.99997" (the seconds stay exact beside it).
+    const double frame = k->time * doc_->fps();
+    const bool onFrame = std::abs(frame - std::round(frame)) < 0.01;
     title_->setText(tr("%1 %2 key at %3 s (frame %4)%5")
                         .arg(QString::fromStdString(doc_->animation().tracks[key_->track].name), tr(channel[int(key_->channel)]))
                         .arg(k->time, 0, 'g', 6)
-                        .arg(k->time * doc_->fps(), 0, 'g', 6)
+                        .arg(onFrame ? QString::number(std::llround(frame)) : QString::number(frame, 'g', 6))
                         .arg(sel.size() > 1 ? tr(" — first of %1 selected").arg(sel.size()) : QString()));
     const QSignalBlocker b0(vec_[0]), b1(vec_[1]), b2(vec_[2]), e0(euler_[0]), e1(euler_[1]), e2(euler_[2]), q0(quat_[0]),
         q1(quat_[1]), q2(quat_[2]), q3(quat_[3]), f0(flagBits_[0]), f1(flagBits_[1]), f2(flagBits_[2]), fr(flagsRaw_),

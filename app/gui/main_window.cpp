@@ -23,6 +23,7 @@
 #include <cstdio>
 
 #include "app/gui/document/autosave.h"
+#include "app/gui/field_focus.h"
 #include "app/gui/panels/bone_tree_panel.h"
 #include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
@@ -67,6 +68,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
 {
     setObjectName("MainWindow");
     setAcceptDrops(true);
+    new FieldFocus(this);
     setCentralWidget(viewport_);
     bindViewport(doc_, viewport_);
 
@@ -79,7 +81,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     };
     QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
     dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
-    dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
+    QDockWidget* propertiesDock = dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
     timeline_->ruler()->setLeftInset(DopeSheet::kNameWidth);
     // The Key dock's fields change with the key picked (a rotation shows Euler angles and a
@@ -89,8 +91,11 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     keyScroll->setWidget(keyEditor_);
     keyScroll->setWidgetResizable(true);
     keyScroll->setFrameShape(QFrame::NoFrame);
-    dock(keyScroll, tr("Key"), "keyEditorDock", Qt::RightDockWidgetArea);
-    dock(formatProperties_, tr("Format"), "formatDock", Qt::RightDockWidgetArea);
+    QDockWidget* keyDock = dock(keyScroll, tr("Key"), "keyEditorDock", Qt::RightDockWidgetArea);
+    // Properties and Format (what the file is, what its format adds) share a place as tabs: stacked
+    // three high with the Key dock, a selected key's fields were scrolled out of sight.
+    tabifyDockWidget(propertiesDock, dock(formatProperties_, tr("Format"), "formatDock", Qt::RightDockWidgetArea));
+    propertiesDock->raise();
     dock(notes_, tr("Notes"), "notesDock", Qt::LeftDockWidgetArea);
     // The graph editor starts hidden (View > Graph editor), above the timeline when shown.
     QDockWidget* graphDock = dock(graph_, tr("Graph editor"), "graphEditorDock", Qt::BottomDockWidgetArea);
@@ -130,7 +135,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     resize(1280, 800);
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
-    restoreState(settings.value("window/state").toByteArray());
+    if (!restoreState(settings.value("window/state").toByteArray())) {
+        // The first run: the Key dock gets half the right column once the window is laid out.
+        QTimer::singleShot(0, this, [this, propertiesDock, keyDock] {
+            const int h = propertiesDock->height() + keyDock->height();
+            resizeDocks({propertiesDock, keyDock}, {h / 2, h - h / 2}, Qt::Vertical);
+        });
+    }
     updateTitle();
     updateStatus();
 }

@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QLineEdit>
 #include <QPixmap>
 #include <QScreen>
@@ -121,6 +123,14 @@ PixelSpot pixelsWhere(const QImage& image, const std::function<bool(int x, int y
     if (spot.count)
         spot.centre = QPointF(sx / spot.count, sy / spot.count);
     return spot;
+}
+
+QStringList treeRows(const QTreeWidget* tree)
+{
+    QStringList out;
+    for (QTreeWidgetItemIterator it(const_cast<QTreeWidget*>(tree)); *it; ++it)
+        out << (*it)->text(0) + ": " + (*it)->text(1);
+    return out;
 }
 
 QAction* findAction(gui::MainWindow& w, const char* objectName)

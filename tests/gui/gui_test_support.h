@@ -10,8 +10,10 @@
 #include <QPointF>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 class QAction;
+class QTreeWidget;
 class QWidget;
 
 namespace bonescope::gui {
@@ -40,6 +42,8 @@ struct PixelSpot {
 PixelSpot pixelsWhere(const QImage& image, const std::function<bool(int x, int y)>& pick);
 // A file's bytes (empty when it cannot be read).
 QByteArray fileBytes(const QString& path);
+// Every row of a tree (the Properties panel's), depth first, as "name: value".
+QStringList treeRows(const QTreeWidget* tree);
 // The window's action with that object name, or null.
 QAction* findAction(gui::MainWindow& w, const char* objectName);
 // Resizes, shows and waits until the window is on screen (false if it never is).

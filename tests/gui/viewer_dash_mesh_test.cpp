@@ -30,19 +30,6 @@ bool near(const glm::vec3& a, const glm::vec3& b) { return glm::distance(a, b) <
 
 QString text(const glm::vec3& v) { return QString("(%1, %2, %3)").arg(v.x).arg(v.y).arg(v.z); }
 
-QStringList allTexts(QTreeWidget* tree)
-{
-    QStringList out;
-    std::function<void(QTreeWidgetItem*)> walk = [&](QTreeWidgetItem* item) {
-        out << item->text(0) + "=" + item->text(1);
-        for (int i = 0; i < item->childCount(); ++i)
-            walk(item->child(i));
-    };
-    for (int i = 0; i < tree->topLevelItemCount(); ++i)
-        walk(tree->topLevelItem(i));
-    return out;
-}
-
 } // namespace
 
 class DashMeshTest : public QObject {
@@ -99,9 +86,9 @@ private slots:
                  qPrintable(QString::number(guitest::differingPixels(bentMesh, bentBare))));
 
         // The properties panel names the mesh and where it comes from.
-        const QStringList rows = allTexts(w.properties()->tree());
-        QVERIFY2(rows.contains("Mesh=4 vertices, 2 triangles"), qPrintable(rows.join(" | ")));
-        QVERIFY2(rows.contains("Source=the file's own"), qPrintable(rows.join(" | ")));
+        const QStringList rows = guitest::treeRows(w.properties()->tree());
+        QVERIFY2(rows.contains("Mesh: 4 vertices, 2 triangles"), qPrintable(rows.join(" | ")));
+        QVERIFY2(rows.contains("Source: the file's own"), qPrintable(rows.join(" | ")));
     }
 };
 

@@ -39,14 +39,6 @@ QRectF shownJoints(render::Viewport* view, const Skeleton& sk)
     return QRectF(QPointF(left, top), QPointF(right, bottom));
 }
 
-QStringList allTexts(QTreeWidget* tree)
-{
-    QStringList out;
-    for (QTreeWidgetItemIterator it(tree); *it; ++it)
-        out << (*it)->text(0) + ": " + (*it)->text(1);
-    return out;
-}
-
 // The frame counter (a field that takes typed frames).
 QWidget* frameCounter(MainWindow& w) { return w.timeline()->frameField(); }
 
@@ -152,15 +144,15 @@ private slots:
         QVERIFY2(w.openFileNow(path), qPrintable(w.lastError()));
         QVERIFY(w.document()->animation().fpsFromKeys);
         const QString rate = QString("%1 fps (from key spacing)").arg(w.document()->fps(), 0, 'g', 6);
-        QVERIFY2(allTexts(w.properties()->tree()).contains("Frame rate: " + rate),
-                 qPrintable(allTexts(w.properties()->tree()).join("\n")));
+        QVERIFY2(guitest::treeRows(w.properties()->tree()).contains("Frame rate: " + rate),
+                 qPrintable(guitest::treeRows(w.properties()->tree()).join("\n")));
         QWidget* counter = frameCounter(w);
         QVERIFY(counter);
         QVERIFY2(counter->toolTip().contains(rate), qPrintable(counter->toolTip()));
 
         // A file with its own rate is not marked.
         QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/seanim/synth_abs_lrs_loop_notes.seanim"));
-        QVERIFY(!allTexts(w.properties()->tree()).join("\n").contains("key spacing"));
+        QVERIFY(!guitest::treeRows(w.properties()->tree()).join("\n").contains("key spacing"));
         QVERIFY(!frameCounter(w)->toolTip().contains("key spacing"));
     }
 };

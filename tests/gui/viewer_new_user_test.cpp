@@ -26,6 +26,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/panels/properties_panel.h"
 #include "app/gui/document/demo_assets.h"
 #include "app/gui/document/document.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
@@ -289,6 +290,9 @@ private slots:
         QCOMPARE(offeredName, QString("demo_walk.seanim"));
         QCOMPARE(guitest::fileBytes(target), demoBytes); // unedited: the same bytes
         QCOMPARE(w.document()->path(), target);
+        // The Properties panel names the file now written (it kept naming the demo's copy).
+        QVERIFY2(guitest::treeRows(w.properties()->tree()).contains("Path: " + target),
+                 qPrintable(guitest::treeRows(w.properties()->tree()).join('\n')));
         QCOMPARE(guitest::fileBytes(demo), demoBytes);
         // Saved somewhere of the user's: Ctrl+S now saves there without asking.
         QVERIFY(!w.document()->needsSaveAs());
@@ -558,6 +562,30 @@ private slots:
             if (l->text().contains(" key at "))
                 title = l->text();
         QVERIFY2(title.contains(QString("(frame %1)").arg(std::llround(frame))), qPrintable(title));
+    }
+
+    // A value typed into the Key dock and entered gives the keys back to the window: Ctrl+Z undoes the
+    // edit (the field kept Ctrl+Z for its own text, and the edit stayed).
+    void ctrlZAfterEnteringAValueUndoesIt()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.openFileNow(kSeanim));
+        Document* doc = w.document();
+        auto* keys = w.findChild<KeyEditorPanel*>();
+        w.dopeSheet()->setSelectedKeys({KeyRef{0, ChannelKind::Translation, 1}});
+        const glm::dvec3 before = doc->animation().tracks[0].translation.keys.value(1);
+        QDoubleSpinBox* x = keys->vectorFields()[0];
+        x->setFocus();
+        x->selectAll();
+        QTest::keyClicks(x, "7.5");
+        QTest::keyClick(x, Qt::Key_Return);
+        QCOMPARE(doc->animation().tracks[0].translation.keys.value(1).x, 7.5);
+        QTRY_VERIFY(!x->hasFocus());
+        QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->animation().tracks[0].translation.keys.value(1), before);
     }
 
     // A deleted key leaves the Key dock empty, not showing the time it had.

@@ -54,9 +54,12 @@ void Document::setScene(Scene scene, const QString& path, const FileStamp& stamp
 
 void Document::setSaved(const QString& path, const FileStamp& stamp)
 {
+    const bool moved = path != path_;
     path_ = path;
     stamp_ = stamp;
     needsSaveAs_ = temporaryCopy_ = false;
+    if (moved)
+        emit pathChanged();
 }
 
 bool Document::isModified() const { return !undo_->isClean(); }

@@ -142,6 +142,7 @@ signals:
     void upAxisChanged();
     void baseLayerChanged(); // after sceneChanged: a base set, replaced or cleared
     void previewBaseChanged(); // after sceneChanged: "Preview while" set or cleared
+    void pathChanged();      // saved under another name (setSaved): the scene is the same
 
 private:
     void rebuild();

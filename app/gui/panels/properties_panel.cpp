@@ -45,6 +45,7 @@ PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
     connect(doc_, &Document::sceneChanged, this, &PropertiesPanel::rebuild);
     connect(doc_, &Document::meshChanged, this, &PropertiesPanel::rebuild);
     connect(doc_, &Document::edited, this, &PropertiesPanel::rebuild);
+    connect(doc_, &Document::pathChanged, this, &PropertiesPanel::rebuild); // File > Path after Save As
     connect(doc_, &Document::selectionChanged, this, &PropertiesPanel::refreshBone);
     connect(doc_, &Document::poseChanged, this, &PropertiesPanel::refreshBone);
     rebuild();

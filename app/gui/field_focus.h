@@ -1,0 +1,25 @@
+#pragma once
+// Entering a typed value in one of the window's fields gives the keyboard back to the window. A
+// focused field keeps the keys it edits text with, and those include window shortcuts: Ctrl+Z undid
+// the field's typing instead of the edit just entered, Ctrl+E moved to the line's end instead of
+// exporting. After Enter in a dock's field they are the window's again, as in the timeline's frame
+// field. Fields of dialogs are left alone.
+#include <QObject>
+
+class QWidget;
+
+namespace bonescope::gui {
+
+class FieldFocus : public QObject {
+public:
+    // Watches every field of `window` (installed on the application: docks create fields as files open).
+    explicit FieldFocus(QWidget* window);
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    QWidget* window_;
+};
+
+} // namespace bonescope::gui

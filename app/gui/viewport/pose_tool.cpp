@@ -72,8 +72,16 @@ void PoseTool::finish(bool keep)
         return;
     mode_ = Mode::None;
     base_.end();
-    if (!keep && pushed_)
-        doc_->undoStack()->undo();
+    if (!keep && pushed_) {
+        // Undone, then dropped: a cancelled gesture leaves no step to redo. (QUndoStack deletes an
+        // obsolete command where redo() would run it, without running it.)
+        QUndoStack* stack = doc_->undoStack();
+        stack->undo();
+        if (auto* gesture = const_cast<QUndoCommand*>(stack->command(stack->index()))) {
+            gesture->setObsolete(true);
+            stack->redo();
+        }
+    }
 }
 
 bool PoseTool::eventFilter(QObject*, QEvent* e)

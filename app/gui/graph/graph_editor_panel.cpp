@@ -117,7 +117,8 @@ void GraphEditorPanel::refreshValue()
     }
     const GraphKey& first = *sel.begin();
     value_->setValue(graph_->curves().keyValue(first));
-    valueLabel_->setText(sel.size() > 1 ? tr("Value (first of %1)").arg(sel.size()) : tr("Value"));
+    // The first key's value is shown; what is typed goes to every selected key.
+    valueLabel_->setText(sel.size() > 1 ? tr("Value (first of %1; typing sets all)").arg(sel.size()) : tr("Value"));
 }
 
 } // namespace bonescope::gui

@@ -8,6 +8,7 @@
 #include <QTableWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <QSignalSpy>
 #include <QtTest>
 
 #include "app/gui/document/document.h"
@@ -109,6 +110,31 @@ private slots:
         undo()->undo();
         QVERIFY(std::abs(keyT(k1) - 9 / 30.0) < 1e-12);
         QVERIFY(!doc.isModified());
+    }
+
+    // A key dropped on another's time replaces it (a channel has one key per time): the status bar
+    // says so, since nothing on screen shows the key that is gone; a move onto free frames says nothing.
+    void dropOntoAKeySaysItReplacedIt()
+    {
+        const KeyRef k1{0, ChannelKind::Translation, 1};
+        QSignalSpy said(sheet, &DopeSheet::message);
+        const QPoint from = at(k1);
+        QTest::mouseClick(sheet, Qt::LeftButton, {}, from);
+        QTest::mousePress(sheet, Qt::LeftButton, {}, from);
+        QTest::mouseMove(sheet, frameX(5, from.y()));
+        QTest::mouseRelease(sheet, Qt::LeftButton, {}, frameX(5, from.y()));
+        QCOMPARE(said.count(), 0);
+        undo()->undo();
+        QTest::mousePress(sheet, Qt::LeftButton, {}, from);
+        for (int f : {6, 3, 0})
+            QTest::mouseMove(sheet, frameX(f, from.y()));
+        QTest::mouseRelease(sheet, Qt::LeftButton, {}, frameX(0, from.y()));
+        QCOMPARE(doc.animation().tracks[0].translation.size(), size_t(1));
+        QCOMPARE(said.count(), 1);
+        QVERIFY2(said.front().front().toString().startsWith("1 key(s) at the times the moved keys landed on were replaced"),
+                 qPrintable(said.front().front().toString()));
+        undo()->undo();
+        QCOMPARE(doc.animation().tracks[0].translation.size(), size_t(2));
     }
 
     void shiftDragDoesNotSnap()

@@ -8,6 +8,7 @@
 #include <QGroupBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -26,6 +27,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/panels/format_properties_panel.h"
 #include "app/gui/panels/properties_panel.h"
 #include "app/gui/document/demo_assets.h"
 #include "app/gui/document/document.h"
@@ -586,6 +588,35 @@ private slots:
         QTRY_VERIFY(!x->hasFocus());
         QTest::keyClick(QApplication::focusWidget() ? QApplication::focusWidget() : &w, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(doc->animation().tracks[0].translation.keys.value(1), before);
+    }
+
+    // Linden Lab's raptor attack loops from -1 frame: the Format dock shows -0.0417 s (it showed 0), and
+    // typing a loop out keeps the loop in as the file has it.
+    void negativeLoopPointsShownAsTheyAre()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/secondlife/ll_raptor_attack.anim"));
+        const double in = w.document()->animation().loopRange->in;
+        QVERIFY(in < 0);
+        auto field = [&](const QString& label) -> QDoubleSpinBox* {
+            for (QFormLayout* form : w.findChild<FormatPropertiesPanel*>()->findChildren<QFormLayout*>())
+                for (int r = 0; r < form->rowCount(); ++r)
+                    if (auto* l = qobject_cast<QLabel*>(form->itemAt(r, QFormLayout::LabelRole) ? form->itemAt(r, QFormLayout::LabelRole)->widget() : nullptr);
+                        l && l->text() == label)
+                        return qobject_cast<QDoubleSpinBox*>(form->itemAt(r, QFormLayout::FieldRole)->widget());
+            return nullptr;
+        };
+        QDoubleSpinBox* loopIn = field("Loop in (s)");
+        QDoubleSpinBox* loopOut = field("Loop out (s)");
+        QVERIFY(loopIn && loopOut);
+        QCOMPARE(loopIn->value(), std::round(in * 1e4) / 1e4);
+        loopOut->setFocus();
+        loopOut->selectAll();
+        QTest::keyClicks(loopOut, "1");
+        QTest::keyClick(loopOut, Qt::Key_Return);
+        QCOMPARE(w.document()->animation().loopRange->out, 1.0);
+        QCOMPARE(w.document()->animation().loopRange->in, in);
     }
 
     // A deleted key leaves the Key dock empty, not showing the time it had.

@@ -226,9 +226,9 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
         s->setRange(lo, hi);
         bind(s, label, get, set);
     };
-    auto real = [&](const QString& label, double hi, auto get, auto set) {
+    auto real = [&](const QString& label, double lo, double hi, auto get, auto set) {
         auto* s = new QDoubleSpinBox(p);
-        s->setRange(0, hi);
+        s->setRange(lo, hi);
         s->setDecimals(4);
         s->setSingleStep(0.05);
         bind(s, label, get, set);
@@ -236,13 +236,15 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
     using E = SecondLifeExtra;
     spin(tr("Base priority"), -1, 7, [](const E& e, const Animation&) { return e.basePriority; },
          [](E& e, Animation&, int v) { e.basePriority = v; });
-    real(tr("Loop in (s)"), secondlife::MaxDuration, [](const E&, const Animation& a) { return a.loopRange ? a.loopRange->in : 0.0; },
+    // Loop points before 0 occur in Linden Lab's own files (ll_raptor_attack: -1 frame): shown as they
+    // are, not as 0.
+    real(tr("Loop in (s)"), -secondlife::MaxDuration, secondlife::MaxDuration, [](const E&, const Animation& a) { return a.loopRange ? a.loopRange->in : 0.0; },
          [](E&, Animation& a, double v) { a.loopRange = LoopRange{v, a.loopRange ? a.loopRange->out : a.duration}; });
-    real(tr("Loop out (s)"), secondlife::MaxDuration, [](const E&, const Animation& a) { return a.loopRange ? a.loopRange->out : a.duration; },
+    real(tr("Loop out (s)"), -secondlife::MaxDuration, secondlife::MaxDuration, [](const E&, const Animation& a) { return a.loopRange ? a.loopRange->out : a.duration; },
          [](E&, Animation& a, double v) { a.loopRange = LoopRange{a.loopRange ? a.loopRange->in : 0.0, v}; });
-    real(tr("Ease in (s)"), secondlife::MaxDuration, [](const E& e, const Animation&) { return double(e.easeIn); },
+    real(tr("Ease in (s)"), 0, secondlife::MaxDuration, [](const E& e, const Animation&) { return double(e.easeIn); },
          [](E& e, Animation&, double v) { e.easeIn = float(v); });
-    real(tr("Ease out (s)"), secondlife::MaxDuration, [](const E& e, const Animation&) { return double(e.easeOut); },
+    real(tr("Ease out (s)"), 0, secondlife::MaxDuration, [](const E& e, const Animation&) { return double(e.easeOut); },
          [](E& e, Animation&, double v) { e.easeOut = float(v); });
     spin(tr("Hand pose"), 0, int(secondlife::MaxHandPose), [](const E& e, const Animation&) { return int(e.handPose); },
          [](E& e, Animation&, int v) { e.handPose = uint32_t(v); });

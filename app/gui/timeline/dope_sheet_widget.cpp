@@ -401,10 +401,30 @@ void DopeSheet::mouseReleaseEvent(QMouseEvent* e)
         selectInRect(band_, e->modifiers() & Qt::ShiftModifier);
     else if (drag_ == Drag::Keys && !moved_ && !(e->modifiers() & Qt::ShiftModifier))
         setSelectedKeys({pressed_.begin(), pressed_.end()}); // a click in a selection keeps just the clicked key
+    else if (drag_ == Drag::Keys && moved_)
+        reportReplacedKeys();
     drag_ = Drag::None;
     base_.end();
     band_ = QRect();
     update();
+}
+
+void DopeSheet::reportReplacedKeys()
+{
+    // Keys dropped onto other keys' times replace them (one key per time in a channel): said, since
+    // nothing on screen shows a key that is gone.
+    const Animation* before = base_.scene().currentAnimation();
+    const Animation& after = doc_->animation();
+    std::set<std::pair<int, ChannelKind>> channels;
+    for (const KeyRef& k : dragKeys_)
+        channels.insert({k.track, k.channel});
+    size_t replaced = 0;
+    for (const auto& [track, channel] : channels)
+        if (before && track < int(before->tracks.size()) && track < int(after.tracks.size()))
+            replaced += channelSize(before->tracks[size_t(track)], channel) - channelSize(after.tracks[size_t(track)], channel);
+    if (replaced > 0)
+        emit message(tr("%n key(s) at the times the moved keys landed on were replaced (Ctrl+Z takes the move back)", nullptr,
+                        int(replaced)));
 }
 
 void DopeSheet::keyPressEvent(QKeyEvent* e)

@@ -79,6 +79,7 @@ private:
     void rebuildRows();
     void onEdited();
     void rememberSelectedTimes();
+    void reportReplacedKeys(); // after a drag of keys: says how many keys they replaced, if any
     int rowAt(int y) const;
     int rowTop(int row) const;
     int trackRow(int track) const; // the track's own row, or -1

@@ -21,6 +21,7 @@
 #include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
 #include <cstdio>
+#include <tuple>
 
 #include "app/gui/document/autosave.h"
 #include "app/gui/field_focus.h"
@@ -208,6 +209,20 @@ void MainWindow::buildEditMenu(QMenu* edit)
         a->setShortcutContext(Qt::WindowShortcut);
     };
     add(tr("&Insert key (selected bones, current pose)"), QKeySequence(Qt::Key_I), &DopeSheet::insertKey);
+    // Posing: wherever the keyboard is (the tree after picking a bone, the dope sheet after a key), as
+    // long as the mouse is over the view.
+    for (const auto& [label, key, mode] : {std::tuple{tr("Pose: &rotate the selected bone (mouse over the view)"), Qt::Key_R, PoseTool::Mode::Rotate},
+                                           std::tuple{tr("Pose: &move the selected bone (mouse over the view)"), Qt::Key_G, PoseTool::Mode::Move}}) {
+        QAction* a = edit->addAction(label, this, [this, mode = mode] {
+            if (!poseTool_->beginAtMouse(mode))
+                statusBar()->showMessage(doc_->currentBone() < 0
+                                             ? tr("Select a bone to pose (in the tree or the viewport), then press R or G with the mouse over the view")
+                                             : tr("Put the mouse over the view, then press R or G to pose the bone"),
+                                         8000);
+        });
+        a->setShortcut(QKeySequence(key));
+        a->setShortcutContext(Qt::WindowShortcut);
+    }
     add(tr("&Delete keys"), QKeySequence::Delete, &DopeSheet::deleteSelected);
     add(tr("&Copy keys"), QKeySequence::Copy, &DopeSheet::copySelected);
     add(tr("&Paste keys at the current time"), QKeySequence::Paste, &DopeSheet::paste);
@@ -521,7 +536,7 @@ void MainWindow::dropEvent(QDropEvent* e)
         const QString path = url.toLocalFile();
         if (path.isEmpty())
             continue;
-        if (looksLikeMeshFile(path))
+        if (dropsAsSkeletonMesh(path, !doc_->isEmpty()))
             loadSkeletonMesh(path);
         else
             openFile(path);

@@ -56,6 +56,7 @@ public:
     render::Viewport* viewport() const { return viewport_; }
     TimelineWidget* timeline() const { return timeline_; }
     BoneTreePanel* boneTree() const { return tree_; }
+    PoseTool* poseTool() const { return poseTool_; }
     PropertiesPanel* properties() const { return properties_; }
     DopeSheet* dopeSheet() const { return dopeSheet_; }
     NotesPanel* notes() const { return notes_; }

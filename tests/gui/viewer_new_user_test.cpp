@@ -11,6 +11,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -19,6 +20,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
+#include <QUrl>
 #include <QtTest>
 #include <cmath>
 #include <functional>
@@ -617,6 +619,56 @@ private slots:
         QTest::keyClick(loopOut, Qt::Key_Return);
         QCOMPARE(w.document()->animation().loopRange->out, 1.0);
         QCOMPARE(w.document()->animation().loopRange->in, in);
+    }
+
+    // A .glb dropped on an open animation is its skeleton mesh (it replaced the animation, leaving
+    // "No animation open"); into an empty window it opens as the document.
+    void droppedModelBecomesTheSkeletonMesh()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openDemoNow(false));
+        const QString animation = w.document()->path();
+        const QString model = copyTo(demoFiles().mesh, "dropped_character.glb");
+        auto drop = [&](MainWindow& into) {
+            QMimeData mime;
+            mime.setUrls({QUrl::fromLocalFile(model)});
+            // As a drag arrives: enter, move, drop.
+            QDragEnterEvent enter(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(&into, &enter);
+            QDragMoveEvent move(QPoint(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+            QApplication::sendEvent(&into, &move);
+            QDropEvent event(QPointF(200, 200), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+            QSignalSpy loaded(&into, &MainWindow::loadFinished);
+            QApplication::sendEvent(&into, &event);
+            if (!loaded.wait(10000)) {
+                qWarning() << "no load finished";
+                return false;
+            }
+            return loaded.front().front().toBool();
+        };
+        QVERIFY2(drop(w), qPrintable(w.lastError()));
+        QCOMPARE(w.document()->path(), animation);
+        QCOMPARE(w.document()->meshPath(), model);
+        MainWindow empty(false);
+        QVERIFY(guitest::showWindow(empty, {1280, 800}));
+        QVERIFY(drop(empty));
+        QCOMPARE(empty.document()->path(), model);
+    }
+
+    // A file named relative to the folder Bonescope started in is held by its whole path: a recovery
+    // started elsewhere saved the edits into a new file there.
+    void relativePathsAreMadeWhole()
+    {
+        const QString walk = copyTo(kSeanim, "relative_walk.seanim");
+        const QString before = QDir::currentPath();
+        QVERIFY(QDir::setCurrent(guitest::tempDir()));
+        MainWindow w(false);
+        const bool opened = w.openFileNow("relative_walk.seanim");
+        QDir::setCurrent(before);
+        QVERIFY2(opened, qPrintable(w.lastError()));
+        QCOMPARE(w.document()->path(), QFileInfo(walk).absoluteFilePath());
+        QVERIFY(QFileInfo(w.document()->path()).isAbsolute());
     }
 
     // A deleted key leaves the Key dock empty, not showing the time it had.

@@ -4,11 +4,14 @@
 // person poses.
 #include <QAction>
 #include <QCursor>
+#include <QStatusBar>
 #include <QUndoStack>
 #include <QtTest>
 
 #include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
+#include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/viewport/pose_tool.h"
 #include "gui_test_support.h"
 #include "render/viewport.h"
 
@@ -59,6 +62,32 @@ private slots:
         w = new MainWindow(false);
         QVERIFY(guitest::showWindow(*w, {1280, 800}));
         QVERIFY(w->openDemoNow(false));
+        w->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w));
+    }
+
+    // R and G are the window's: with the keyboard in the bone tree (where a bone was just picked, and
+    // where R went to the tree's type-ahead and picked "ROOT") and the mouse over the view, R poses.
+    void keysPoseWhereverTheKeyboardIsWhileTheMouseIsOverTheView()
+    {
+        Document* doc = w->document();
+        const int bone = doc->skeleton().find("forearm_l");
+        doc->setSelection({bone}, bone);
+        w->boneTree()->setFocus();
+        QCursor::setPos(w->viewport()->mapToGlobal(QPoint(w->viewport()->width() / 2, w->viewport()->height() / 2)));
+        QTest::qWait(50);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_R);
+        QCOMPARE(doc->currentBone(), bone);
+        QCOMPARE(w->poseTool()->mode(), PoseTool::Mode::Rotate);
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
+        QCOMPARE(w->poseTool()->mode(), PoseTool::Mode::None);
+        // The mouse away from the view: nothing starts, and the status bar says why.
+        QCursor::setPos(w->boneTree()->mapToGlobal(QPoint(5, 5)));
+        QTest::qWait(50);
+        w->boneTree()->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_G);
+        QCOMPARE(w->poseTool()->mode(), PoseTool::Mode::None);
+        QVERIFY2(w->statusBar()->currentMessage().contains("mouse over the view"), qPrintable(w->statusBar()->currentMessage()));
     }
     void cleanupTestCase() { delete w; }
 
@@ -78,6 +107,13 @@ private slots:
         QVERIFY2(near(worldOf(bone), before), qPrintable(QString::number(distance(worldOf(bone), before))));
         QCOMPARE(undo->count(), steps);
         QVERIFY(!undo->canRedo());
+        // Edit > Redo says so too (it stayed enabled as "Redo Pose bone").
+        QAction* redo = nullptr;
+        for (QAction* a : w->findChildren<QAction*>())
+            if (a->shortcut() == QKeySequence(QKeySequence::Redo))
+                redo = a;
+        QVERIFY(redo);
+        QVERIFY2(!redo->isEnabled(), qPrintable(redo->text()));
         QVERIFY(!doc->isModified());
     }
 

@@ -22,12 +22,17 @@ constexpr int kMaxCompanionFiles = 32;
 
 const QStringList kMeshExtensions = {"glb", "gltf", "fbx", "dae", "obj", "blend", "3ds", "x", "ms3d", "md5mesh", "smd", "bvh"};
 
+// The document's path whole: a name given relative to the folder Bonescope was started in (on the
+// command line) went into the autosave as it was, and a recovery in another folder saved the edits
+// into a new file there instead of the user's.
+QString absolute(const QString& path) { return path.isEmpty() ? path : QFileInfo(path).absoluteFilePath(); }
+
 } // namespace
 
 LoadResult loadAnimationFile(const QString& path)
 {
     LoadResult r;
-    r.path = path;
+    r.path = absolute(path);
     // Size and time taken before reading: if another program rewrites the file meanwhile, the next
     // save notices.
     r.stamp = FileStamp::statOnly(path);
@@ -49,7 +54,7 @@ LoadResult loadAnimationFile(const QString& path)
 LoadResult loadMeshFile(const QString& path)
 {
     LoadResult r;
-    r.path = path;
+    r.path = absolute(path);
     try {
         SkeletonSource source = loadSkeletonScene(path.toStdString());
         r.format = QString::fromStdString(source.formatName);
@@ -67,6 +72,11 @@ bool looksLikeMeshFile(const QString& path)
     if (Registry::instance().byExtension(path.toStdString()))
         return false;
     return kMeshExtensions.contains(QFileInfo(path).suffix().toLower());
+}
+
+bool dropsAsSkeletonMesh(const QString& path, bool animationOpen)
+{
+    return looksLikeMeshFile(path) || (animationOpen && kMeshExtensions.contains(QFileInfo(path).suffix().toLower()));
 }
 
 QStringList meshCompanions(const QString& animationPath)

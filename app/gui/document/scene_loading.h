@@ -26,6 +26,10 @@ LoadResult loadMeshFile(const QString& path);
 
 // True when no registered format claims the file but it looks like a mesh (by extension).
 bool looksLikeMeshFile(const QString& path);
+// A file dropped on the window loads as the skeleton mesh (rather than replace the animation): a
+// model format's file (.semodel, what Assimp reads), and a glTF / FBX / COLLADA file too while an
+// animation is open (such a file may hold animations, and opens as one into an empty window).
+bool dropsAsSkeletonMesh(const QString& path, bool animationOpen);
 // Mesh files next to an animation with the same base name (.glb, .gltf, .fbx, .dae), best first.
 QStringList meshCompanions(const QString& animationPath);
 // A SEModel or Cast model in the animation's folder whose bones match at least half of the tracks

@@ -18,6 +18,15 @@ PoseTool::PoseTool(Document* doc, render::Viewport* view, QObject* parent) : QOb
     view_->setMouseTracking(true);
 }
 
+bool PoseTool::beginAtMouse(Mode mode)
+{
+    const QPoint at = view_->mapFromGlobal(QCursor::pos());
+    if (mode_ != Mode::None || !view_->isVisible() || !view_->rect().contains(at) || !begin(mode, at))
+        return false;
+    view_->setFocus(Qt::ShortcutFocusReason); // Esc and Enter reach the gesture
+    return true;
+}
+
 bool PoseTool::begin(Mode mode, QPoint cursor)
 {
     bone_ = doc_->currentBone();
@@ -74,12 +83,15 @@ void PoseTool::finish(bool keep)
     base_.end();
     if (!keep && pushed_) {
         // Undone, then dropped: a cancelled gesture leaves no step to redo. (QUndoStack deletes an
-        // obsolete command where redo() would run it, without running it.)
+        // obsolete command where redo() would run it, without running it, and without telling its
+        // Redo action, which stayed enabled as "Redo Pose bone": told here.)
         QUndoStack* stack = doc_->undoStack();
         stack->undo();
         if (auto* gesture = const_cast<QUndoCommand*>(stack->command(stack->index()))) {
             gesture->setObsolete(true);
             stack->redo();
+            emit stack->canRedoChanged(stack->canRedo());
+            emit stack->redoTextChanged(stack->redoText());
         }
     }
 }
@@ -96,9 +108,7 @@ bool PoseTool::eventFilter(QObject*, QEvent* e)
                 finish(true);
             return true;
         }
-        if (k->modifiers() == Qt::NoModifier && (k->key() == Qt::Key_R || k->key() == Qt::Key_G))
-            return begin(k->key() == Qt::Key_R ? Mode::Rotate : Mode::Move, view_->mapFromGlobal(QCursor::pos()));
-        return false;
+        return false; // R and G: the window's shortcuts (beginAtMouse)
     }
     case QEvent::MouseMove:
         if (mode_ == Mode::None)

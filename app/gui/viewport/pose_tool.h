@@ -1,8 +1,10 @@
 #pragma once
-// Posing in the viewport, Blender style: with a bone selected and the view focused, R turns the
-// current bone about the view axis and G moves it in the view plane as the mouse moves; a left click
-// (or Enter) keeps the pose as a key at the current time (one undo step), Esc or a right click
-// cancels. Watches the viewport through an event filter; the math is in render/gizmo.
+// Posing in the viewport, Blender style: with a bone selected and the mouse over the view, R turns
+// the current bone about the view axis and G moves it in the view plane as the mouse moves; a left
+// click (or Enter) keeps the pose as a key at the current time (one undo step), Esc or a right click
+// cancels and leaves nothing to undo or redo. R and G are the window's shortcuts (Edit menu), so they
+// work wherever the keyboard is, as long as the mouse is over the view; the gesture then takes the
+// keyboard. Watches the viewport through an event filter; the math is in render/gizmo.
 #include <QObject>
 #include <QPoint>
 
@@ -25,6 +27,9 @@ public:
     PoseTool(Document* doc, render::Viewport* view, QObject* parent = nullptr);
 
     Mode mode() const { return mode_; }
+    // R / G: starts at the mouse when it is over the view (false, and nothing starts, when it is not
+    // or no bone is selected).
+    bool beginAtMouse(Mode mode);
     // The gesture without events (tests, menus): start at a widget position, follow it, finish.
     bool begin(Mode mode, QPoint cursor);
     void follow(QPoint cursor);

@@ -20,6 +20,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <cstdio>
 #include <tuple>
 
@@ -137,10 +138,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     if (!restoreState(settings.value("window/state").toByteArray())) {
-        // The first run: the Key dock gets half the right column once the window is laid out.
+        // The first run: the Key dock gets three fifths of the right column once the window is laid
+        // out (a rotation key's fields and flags), and the column the width of a quaternion's four
+        // fields with their digits.
         QTimer::singleShot(0, this, [this, propertiesDock, keyDock] {
             const int h = propertiesDock->height() + keyDock->height();
-            resizeDocks({propertiesDock, keyDock}, {h / 2, h - h / 2}, Qt::Vertical);
+            resizeDocks({propertiesDock, keyDock}, {h * 2 / 5, h - h * 2 / 5}, Qt::Vertical);
+            const int wide = std::min(360, width() * 28 / 100); // not at a small window's view's cost
+            resizeDocks({keyDock}, {std::max(keyDock->width(), wide)}, Qt::Horizontal);
         });
     }
     updateTitle();

@@ -15,6 +15,8 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -669,6 +671,32 @@ private slots:
         QVERIFY2(opened, qPrintable(w.lastError()));
         QCOMPARE(w.document()->path(), QFileInfo(walk).absoluteFilePath());
         QVERIFY(QFileInfo(w.document()->path()).isAbsolute());
+    }
+
+    // On a first run at 1280 x 800, a LEGO Island rotation key's fields and its flags are in sight: the
+    // flags in one row made the dock scroll sideways, and three docks high they were below the fold.
+    void legoKeyFlagsInSightOnAFirstRun()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/lego/pns065rd.ani"));
+        const Animation& a = w.document()->animation();
+        int track = 0;
+        while (track < int(a.tracks.size()) && a.tracks[size_t(track)].rotation.size() < 2)
+            ++track;
+        QVERIFY(track < int(a.tracks.size()));
+        w.dopeSheet()->setSelectedKeys({KeyRef{track, ChannelKind::Rotation, 1}});
+        auto* keys = w.findChild<KeyEditorPanel*>();
+        QTest::qWait(50); // the first run's dock sizes
+        auto* scroll = qobject_cast<QScrollArea*>(keys->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QVERIFY(!scroll->horizontalScrollBar()->isVisible());
+        QVERIFY(keys->flagsBox()->isVisible());
+        const QRect flags(keys->flagsBox()->mapTo(scroll->viewport(), QPoint(0, 0)), keys->flagsBox()->size());
+        QVERIFY2(scroll->viewport()->rect().contains(flags.center()),
+                 qPrintable(QString("flags at y %1, view %2 high").arg(flags.center().y()).arg(scroll->viewport()->height())));
+        for (QDoubleSpinBox* q : keys->quaternionFields())
+            QVERIFY(!q->visibleRegion().isEmpty());
     }
 
     // A deleted key leaves the Key dock empty, not showing the time it had.

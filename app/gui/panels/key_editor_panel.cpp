@@ -5,6 +5,7 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -71,10 +72,12 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     rl->addRow(tr("Quaternion x y z w"), rowOf({quat_[0], quat_[1], quat_[2], quat_[3]}));
 
     const char* bitNames[] = {"0x01 active", "0x02 negate", "0x04 hold"};
-    auto* fl = new QHBoxLayout(flagsBox_);
+    // Two to a row: in one row the flags were wider than the dock, which then scrolled sideways and
+    // hid the value fields' right-hand side too.
+    auto* fl = new QGridLayout(flagsBox_);
     for (int i = 0; i < 3; ++i) {
         flagBits_[i] = new QCheckBox(tr(bitNames[i]), flagsBox_);
-        fl->addWidget(flagBits_[i]);
+        fl->addWidget(flagBits_[i], i / 2, i % 2);
         connect(flagBits_[i], &QCheckBox::toggled, this, [this, i](bool on) {
             const uint32_t raw = uint32_t(flagsRaw_->value());
             commitFlags(on ? raw | (1u << i) : raw & ~(1u << i));
@@ -86,8 +89,11 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     flagsRaw_->setPrefix("0x");
     flagsRaw_->setKeyboardTracking(false);
     narrow(flagsRaw_);
-    fl->addWidget(new QLabel(tr("raw"), flagsBox_));
-    fl->addWidget(flagsRaw_);
+    auto* raw = new QHBoxLayout;
+    raw->addWidget(new QLabel(tr("raw"), flagsBox_));
+    raw->addWidget(flagsRaw_);
+    raw->addStretch();
+    fl->addLayout(raw, 1, 1);
     connect(flagsRaw_, &QSpinBox::valueChanged, this, [this](int v) { commitFlags(uint32_t(v)); });
 
     narrow(time_);

@@ -158,7 +158,7 @@ void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     QAction* open = file->addAction(tr("&Open..."), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open animation"), QString(), animationFileFilter());
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open animation"), doc_->dialogFolder(), animationFileFilter());
         if (!path.isEmpty())
             openFile(path);
     });
@@ -182,7 +182,7 @@ void MainWindow::buildMenus()
     connect(autoReload, &QAction::toggled, watch_, &FileWatch::setAutoReload);
     file->addSeparator();
     file->addAction(tr("Load &skeleton mesh..."), this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Load skeleton mesh"), QString(), meshFileFilter());
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load skeleton mesh"), doc_->dialogFolder(), meshFileFilter());
         if (!path.isEmpty())
             loadSkeletonMesh(path);
     });

@@ -54,6 +54,7 @@ private slots:
         doc->setTime(0.5);
         QCOMPARE(doc->skeleton().find("root"), 0);
         QVERIFY(std::abs(degreesAboutZ(doc->pose().local[0].rotation) - 15) < 1e-3); // on the rest pose
+        doc->setSelection({0}, 0);
         const QImage alone = guitest::viewportImage(w);
 
         bool pickedFile = false, chose = false;
@@ -83,6 +84,9 @@ private slots:
         QVERIFY2(boxes.isEmpty(), qPrintable(boxes.join("\n")));
         QVERIFY(doc->baseLayer());
         QCOMPARE(doc->baseLayer()->weight, 0.5);
+        // The bone picked before stays picked (its motion path and Key dock with it).
+        QCOMPARE(doc->selection(), std::vector<int>{0});
+        QCOMPARE(doc->currentBone(), 0);
 
         // The pose drawn: base 30 deg + half of 15; base (1,0,0) + half of (0,2,0).
         QCOMPARE(doc->time(), 0.5);

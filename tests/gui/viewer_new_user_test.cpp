@@ -699,6 +699,32 @@ private slots:
             QVERIFY(!q->visibleRegion().isEmpty());
     }
 
+    // File choosers start where the document is and list what they can open: Layer on base opened in
+    // the folder Bonescope was started from, with only "All files".
+    void layerOnBaseChooserStartsBesideTheDocument()
+    {
+        const QString walk = copyTo(kSeanim, "beside.seanim");
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(walk));
+        QString folder, filters;
+        whenModal<QFileDialog>([&](QFileDialog* d) {
+            folder = d->directory().absolutePath();
+            filters = d->nameFilters().join(";;");
+            d->reject();
+        });
+        QAction* layer = guitest::findAction(w, "layerOnBase");
+        QVERIFY(layer);
+        layer->trigger();
+        QCOMPARE(folder, QFileInfo(walk).absolutePath());
+        QVERIFY2(filters.startsWith("All supported (") && filters.contains("*.seanim"), qPrintable(filters));
+        // The demo (a temporary copy) starts in the documents folder, as Save does.
+        QVERIFY(w.openDemoNow(false));
+        QCOMPARE(w.document()->dialogFolder(), QFileInfo(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).exists()
+                                                   ? QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation)).absolutePath()
+                                                   : QDir::homePath());
+    }
+
     // A deleted key leaves the Key dock empty, not showing the time it had.
     void deletedKeyLeavesTheKeyDockEmpty()
     {

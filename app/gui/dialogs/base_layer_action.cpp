@@ -11,6 +11,7 @@
 #include "app/gui/dialogs/base_layer_dialog.h"
 #include "app/gui/commands/scene_edit_command.h"
 #include "app/gui/document/document.h"
+#include "app/gui/saving/file_filters.h"
 #include "app/gui/document/scene_loading.h"
 #include "core/bake.h"
 #include "core/binding.h"
@@ -32,7 +33,8 @@ void layerOnBase(QWidget* parent, Document* doc)
         QMessageBox::information(parent, title, QObject::tr("Open an animation first."));
         return;
     }
-    const QString path = QFileDialog::getOpenFileName(parent, QObject::tr("Layer on the base animation of"));
+    const QString path = QFileDialog::getOpenFileName(parent, QObject::tr("Layer on base: choose the base animation"),
+                                                      doc->dialogFolder(), animationFileFilter());
     if (path.isEmpty())
         return;
     const LoadResult r = loadAnimationFile(path);

@@ -5,6 +5,7 @@
 #include <QUndoStack>
 
 #include "app/gui/document/document.h"
+#include "app/gui/saving/file_filters.h"
 #include "app/gui/dialogs/retarget_dialog.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"
@@ -18,7 +19,8 @@ void retargetDocument(QWidget* parent, Document* doc)
         QMessageBox::information(parent, QObject::tr("Retarget"), QObject::tr("Open an animation first."));
         return;
     }
-    const QString rigPath = QFileDialog::getOpenFileName(parent, QObject::tr("Retarget onto the skeleton of"));
+    const QString rigPath = QFileDialog::getOpenFileName(parent, QObject::tr("Retarget: choose the skeleton to play on"),
+                                                         doc->dialogFolder(), meshFileFilter());
     if (rigPath.isEmpty())
         return;
     ConvertOptions options;

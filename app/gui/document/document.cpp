@@ -4,6 +4,9 @@
 #include <cmath>
 #include <numeric>
 
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
 #include <QUndoStack>
 
 #include "core/key_times.h"
@@ -60,6 +63,14 @@ void Document::setSaved(const QString& path, const FileStamp& stamp)
     needsSaveAs_ = temporaryCopy_ = false;
     if (moved)
         emit pathChanged();
+}
+
+QString Document::dialogFolder() const
+{
+    if (!isEmpty() && !temporaryCopy_)
+        return QFileInfo(path_).absolutePath();
+    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+    return (documents.exists() ? documents : QDir::home()).absolutePath();
 }
 
 bool Document::isModified() const { return !undo_->isClean(); }
@@ -224,6 +235,11 @@ void Document::samplePoseAside(double seconds, Pose& out)
 
 void Document::setBaseLayer(std::optional<BaseLayer> base)
 {
+    // The picked bones stay picked, by name: a base may play on another skeleton (indices change).
+    std::vector<std::string> picked;
+    for (int b : selection_)
+        picked.push_back(skeleton().bones[size_t(b)].name);
+    const std::string currentName = current_ >= 0 ? skeleton().bones[size_t(current_)].name : std::string();
     base_ = std::move(base);
     const bool hadPreview = base_ && preview_;
     if (hadPreview)
@@ -231,6 +247,11 @@ void Document::setBaseLayer(std::optional<BaseLayer> base)
     selection_.clear();
     current_ = -1;
     rebuild();
+    std::vector<int> again;
+    for (const std::string& name : picked)
+        if (const int b = skeleton().find(name); b >= 0)
+            again.push_back(b);
+    setSelection(std::move(again), currentName.empty() ? -1 : skeleton().find(currentName));
     emit baseLayerChanged();
     if (hadPreview)
         emit previewBaseChanged();

@@ -57,6 +57,9 @@ public:
     // path() is a copy Bonescope made in a folder of its own (the demo's, deleted on quit; an
     // autosave's): Save asks for a name, offered in the user's documents folder.
     bool isTemporaryCopy() const { return temporaryCopy_; }
+    // Where file dialogs start: the document's folder, or the user's documents folder (home when
+    // there is none) for a temporary copy or no document.
+    QString dialogFolder() const;
     void setTemporaryCopy() { needsSaveAs_ = temporaryCopy_ = true; }
     // Counts setScene() calls: a load that started before another document came in can tell.
     quint64 generation() const { return generation_; }

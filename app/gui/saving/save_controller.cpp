@@ -6,7 +6,6 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStandardPaths>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -88,8 +87,7 @@ QString SaveController::suggestedPath() const
     // deleted on quit): the user's documents folder instead.
     if (!doc_->isTemporaryCopy())
         return doc_->path();
-    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
-    return QDir(documents.exists() ? documents : QDir::home()).filePath(QFileInfo(doc_->path()).fileName());
+    return QDir(doc_->dialogFolder()).filePath(QFileInfo(doc_->path()).fileName());
 }
 
 bool SaveController::isOpenDocument(const QString& path) const

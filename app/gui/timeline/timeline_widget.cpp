@@ -158,7 +158,7 @@ void TimelineWidget::refresh()
     if (base)
         base_->setText(tr("on base %1   ").arg(baseLayerText(*base)));
     else if (preview)
-        base_->setText(tr("while %1 (priority %2): joints in red are its   ")
+        base_->setText(tr("while %1 (priority %2): joints in red follow it   ")
                            .arg(QFileInfo(QString::fromStdString(preview->label)).fileName())
                            .arg(preview->priorities.motion));
     else

@@ -267,6 +267,10 @@ void MainWindow::offerRecovery()
                        untitled ? FileStamp{} : FileStamp::of(r.originalPath));
         if (untitled)
             doc_->setTemporaryCopy();
+        // The skeleton mesh it played on, when it is still there (the demo's is not).
+        if (!r.meshPath.isEmpty() && QFileInfo::exists(r.meshPath))
+            if (LoadResult mesh = loadMeshFile(r.meshPath); mesh.scene)
+                doc_->setSkeletonMesh(std::move(*mesh.scene), mesh.path);
         // The copy stays (and is rewritten) until the recovered edits are saved or discarded.
         autosave_->adopt(r);
         doc_->undoStack()->resetClean(); // modified until saved

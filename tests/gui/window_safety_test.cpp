@@ -14,6 +14,7 @@
 
 #include "app/gui/document/autosave.h"
 #include "app/gui/commands/edit_commands.h"
+#include "app/gui/document/demo_assets.h"
 #include "app/gui/document/document.h"
 #include "app/gui/document/file_watch.h"
 #include "app/gui/main_window.h"
@@ -44,12 +45,18 @@ QString copyOf(const QString& sample, const QString& name)
 
 QString autosaveFolder() { return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/autosave"; }
 
-// A session that ended with unsaved edits to `path`: its autosave copy is left behind.
-void crashWithEdits(const QString& path, const QString& note)
+// A session that ended with unsaved edits to `path` (played on `mesh`, if given): its autosave copy
+// is left behind.
+void crashWithEdits(const QString& path, const QString& note, const QString& mesh = {})
 {
     Document doc;
     LoadResult r = loadAnimationFile(path);
     doc.setScene(std::move(*r.scene), path, r.stamp);
+    if (!mesh.isEmpty()) {
+        LoadResult m = loadMeshFile(mesh);
+        QVERIFY2(m.scene, qPrintable(m.error));
+        doc.setSkeletonMesh(std::move(*m.scene), m.path);
+    }
     Autosave autosave(&doc);
     addNoteEdit(&doc, 0.1, note);
     QVERIFY(autosave.writeNow());
@@ -121,6 +128,21 @@ private slots:
         QVERIFY(w.saves()->save());
         QVERIFY(Autosave(&next).pending().isEmpty());
         QCOMPARE(answer.seen.size(), 1);
+    }
+
+    // The skeleton mesh the edits were made on comes back with them (it was gone after a recovery).
+    void recoveryBringsBackTheSkeletonMesh()
+    {
+        const QString path = copyOf(demoFiles().animation, "walk_on_mesh.seanim");
+        const QString mesh = copyOf(demoFiles().mesh, "walk_mesh.glb");
+        crashWithEdits(path, "on_the_mesh", mesh);
+        guitest::BoxAnswerer answer(guitest::BoxAnswerer::standard(QMessageBox::Yes));
+        MainWindow w(true);
+        QTRY_VERIFY(w.document()->isModified());
+        QVERIFY(hasNote(*w.document(), "on_the_mesh"));
+        QCOMPARE(w.document()->meshPath(), mesh);
+        QVERIFY(w.document()->mesh());
+        w.autosave()->discard();
     }
 
     void recoveryWaitsForTheStartupLoad()

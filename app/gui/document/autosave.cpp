@@ -91,6 +91,7 @@ bool Autosave::writeNow()
     if (const QString why = saveScene(doc_->scene(), *format, copy, write); !why.isEmpty())
         return failed(why);
     QJsonObject info{{"original", originalOf(doc_)},
+                     {"mesh", doc_->meshPath()},
                      {"copy", QFileInfo(copy).fileName()},
                      {"written", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
     const QByteArray infoBytes = QJsonDocument(info).toJson();
@@ -134,7 +135,7 @@ QList<Recovery> Autosave::pending() const
         const QFileInfo copyInfo(copy);
         if (!copyInfo.isFile() || copyInfo.isSymLink())
             continue;
-        out.push_back({copy, fi.filePath(), o.value("original").toString(),
+        out.push_back({copy, fi.filePath(), o.value("original").toString(), o.value("mesh").toString(),
                        QDateTime::fromString(o.value("written").toString(), Qt::ISODate)});
     }
     return out;

@@ -6,26 +6,19 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QStringList>
 
 #include "app/gui/saving/file_filters.h"
 #include "formats/registry.h"
 
 namespace bonescope::gui {
 
-const Format* ExportFilters::formatOf(const QString& filter) const
+std::vector<const Format*> writableFormats()
 {
-    const qsizetype i = filters.indexOf(filter);
-    return i >= 0 ? formats[size_t(i)] : nullptr;
-}
-
-ExportFilters exportFilters()
-{
-    ExportFilters out;
+    std::vector<const Format*> out;
     for (const auto& f : Registry::instance().formats())
-        if (f->capabilities().write) {
-            out.filters << formatFilter(*f);
-            out.formats.push_back(f.get());
-        }
+        if (f->capabilities().write)
+            out.push_back(f.get());
     return out;
 }
 
@@ -95,7 +88,7 @@ ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString&
 
 ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const Format* preferred)
 {
-    return askSaveTarget(parent, QObject::tr("Export"), documentPath, exportFilters().formats, preferred);
+    return askSaveTarget(parent, QObject::tr("Export"), documentPath, writableFormats(), preferred);
 }
 
 } // namespace bonescope::gui

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include <QString>
-#include <QStringList>
 
 class QWidget;
 
@@ -16,14 +15,10 @@ class Format;
 
 namespace bonescope::gui {
 
-struct ExportFilters {
-    QStringList filters;                 // "BVH (*.bvh)", one per writable format
-    std::vector<const Format*> formats;  // the same order
-    const Format* formatOf(const QString& filter) const; // null when not one of them
-};
-ExportFilters exportFilters();
+// Every format Bonescope writes, in the registry's order (Export offers them all).
+std::vector<const Format*> writableFormats();
 
-// `documentPath`'s folder and base name with `format`'s first extension ("walk.anim" -> "walk.bvh").
+// `documentPath`'s folder and base name with `format`'s written extension ("walk.anim" -> "walk.bvh").
 QString suggestedExportPath(const QString& documentPath, const Format& format);
 
 struct ExportTarget {

@@ -1,5 +1,6 @@
 #pragma once
 // One file format behind one small interface. Formats are Qt-free and registered in registry.cpp.
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -73,6 +74,12 @@ public:
     // glTF binary, .glb: a file of another of them is never given its bytes).
     virtual std::vector<std::string> extensions() const = 0;
     std::string writtenExtension() const { return extensions().front(); }
+    // A name this format reads but does not write (`ext` lower case, no dot: Assimp's fbx, dae, gltf).
+    bool readOnlyExtension(const std::string& ext) const
+    {
+        const auto all = extensions();
+        return ext != all.front() && std::find(all.begin(), all.end(), ext) != all.end();
+    }
     virtual Capabilities capabilities() const = 0;
 
     // True when the bytes look like this format (magic or structure), whatever the extension.

@@ -40,7 +40,7 @@ int cmdConvert(const Args& a, Io io)
         return usageError(io, target->displayName() + " is read-only");
     // A name the format reads but does not write (Assimp: .fbx, .dae, .gltf) would hold bytes of another
     // kind than it says.
-    if (const std::string ext = extensionOf(outPath); ext != target->writtenExtension() && reg.byExtension(outPath) == target)
+    if (target->readOnlyExtension(extensionOf(outPath)))
         return usageError(io, "'" + outPath + "': " + target->displayName() + " is written as ." +
                                   target->writtenExtension() + " only; name the output ." + target->writtenExtension());
     if (const std::string why = optionsConflict(options, *target); !why.empty())

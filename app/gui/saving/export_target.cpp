@@ -39,11 +39,9 @@ ExportTarget exportTarget(const QString& path, const Format* chosen)
     for (const auto& f : Registry::instance().formats()) {
         if (!f->capabilities().write || suffix.empty())
             continue;
-        const auto& ext = f->extensions();
         if (f->writtenExtension() == suffix)
             claiming.push_back(f.get());
-        else if (std::find(ext.begin(), ext.end(), suffix) != ext.end())
-            readOnlyName = true;
+        readOnlyName = readOnlyName || f->readOnlyExtension(suffix);
     }
     if (!claiming.empty()) {
         const bool chosenClaims = std::find(claiming.begin(), claiming.end(), chosen) != claiming.end();
@@ -83,7 +81,7 @@ ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString&
                               QObject::tr("%1 already exists. Replace it?").arg(QFileInfo(target.path).fileName())) !=
             QMessageBox::Yes)
         return {};
-    return target.format ? target : ExportTarget{nullptr, typed};
+    return target; // with no format: the typed path, as exportTarget gives it
 }
 
 ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const Format* preferred)

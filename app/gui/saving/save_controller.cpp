@@ -27,7 +27,18 @@ const Format* documentFormat(const Document* doc)
     return f && f->capabilities().write ? f : nullptr;
 }
 
-QString noWriterFor(const QString& path);
+// Why `path` cannot be written: its extension is one a format reads but writes as another (.fbx,
+// .dae: glTF binary is written as .glb), or one no format writes.
+QString noWriterFor(const QString& path)
+{
+    const QFileInfo info(path);
+    const Format* reader = Registry::instance().byExtension(path.toStdString());
+    if (reader && reader->capabilities().write && reader->readOnlyExtension(info.suffix().toLower().toStdString()))
+        return QObject::tr("%1: Bonescope reads .%2 files but does not write them; %3 is written as .%4.")
+            .arg(info.fileName(), info.suffix(), QString::fromStdString(reader->displayName()),
+                 QString::fromStdString(reader->writtenExtension()));
+    return QObject::tr("No writable format for %1.").arg(info.fileName());
+}
 
 // Why `format` must not be written to `path`, or "": a name of another format (walk.anim typed for a
 // glTF document) would give a file bytes of another kind than its name says, and replace what it held.
@@ -41,19 +52,6 @@ QString wrongName(const QString& path, const Format& format)
     return QObject::tr("%1 is a %2 name and this animation is %3. Save it as .%4, or use Export to write %2.")
         .arg(QFileInfo(path).fileName(), QString::fromStdString(target.format->displayName()),
              QString::fromStdString(format.displayName()), QString::fromStdString(format.writtenExtension()));
-}
-
-// Why `path` cannot be written: its extension is one a format reads but writes as another (.fbx,
-// .dae: glTF binary is written as .glb), or one no format writes.
-QString noWriterFor(const QString& path)
-{
-    const QString name = QFileInfo(path).fileName();
-    const Format* reader = Registry::instance().byExtension(path.toStdString());
-    if (reader && reader->capabilities().write)
-        return QObject::tr("%1: Bonescope reads .%2 files but does not write them; %3 is written as .%4.")
-            .arg(name, QFileInfo(path).suffix(), QString::fromStdString(reader->displayName()),
-                 QString::fromStdString(reader->writtenExtension()));
-    return QObject::tr("No writable format for %1.").arg(name);
 }
 
 } // namespace
@@ -76,7 +74,7 @@ bool SaveController::save()
     const Format* format = documentFormat(doc_);
     // A file the document's format reads but does not write (an .fbx: glTF is written as .glb) is
     // never given its bytes: Save asks for a name, as for a document without a file.
-    if (doc_->isEmpty() || doc_->needsSaveAs() || !format || exportTarget(doc_->path(), format).format != format)
+    if (doc_->isEmpty() || doc_->needsSaveAs() || !format || !wrongName(doc_->path(), *format).isEmpty())
         return saveAs();
     return saveAs(doc_->path());
 }

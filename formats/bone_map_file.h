@@ -4,7 +4,7 @@
 // and a bone map is saved like every other file: atomically, with every write checked.
 #include <string>
 
-#include "core/retarget.h"
+#include "core/retarget/retarget.h"
 
 namespace bonescope {
 

@@ -16,7 +16,8 @@ namespace {
 const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format", "--animation", "--target",
                                              "--to", "--out-dir", "--bone-map", "--frame", "--fps", "--scale",
                                              "--up", "--tolerance", "--max-memory", "--base", "--base-weight",
-                                             "--preview-while",
+                                             "--preview-while", "--retarget-mode", "--root-motion", "--source-pose",
+                                             "--target-pose",
                                              // edit
                                              "--priority", "--joint-priority", "--loop", "--ease-in", "--ease-out",
                                              "--hand-pose", "--time-scale", "--trim", "--drop-joints",
@@ -84,6 +85,11 @@ Usage:
         [--max-memory SIZE] [--base FILE[:ANIMATION]] [--base-weight W] [--mirror]
                                                bake, rescale, re-axis, reduce keys, retarget
                                                (docs/conversion.md); what OUT cannot hold is reported
+        [--retarget-mode match-pose|keep-rest] [--root-motion keep|in-place|extract]
+        [--leg-ik] [--arm-ik] [--foot-lock] [--source-pose frame:N|FILE] [--target-pose frame:N|FILE]
+        [--json]                               with --skeleton: how the motion is carried onto RIG
+                                               and the per-limb error of the result
+                                               (docs/retargeting.md)
         [--optimize]                           .anim OUT: strip static joints, reduce keys within
                                                --tolerance T degrees / T cm (default 0.1); sizes shown
         [--target secondlife]                  .bvh OUT: the BVH the Second Life uploader expects
@@ -99,6 +105,8 @@ Usage:
         [--mirror [--mirror-axis x|y|z] [--mirror-pairs L:R,...]] [--offset X,Y,Z]
         Second Life only: [--priority N] [--joint-priority NAME=N,...] [--loop IN:OUT]
         [--ease-in S] [--ease-out S] [--hand-pose N]
+  bonescope-cli rig FILE [--json]              the humanoid retargeting finds in a rig (hips,
+                                               spine, neck, head, arms, legs), or why none
   bonescope-cli formats                        list the supported formats
   bonescope-cli --version                      print the version
 
@@ -228,6 +236,7 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     if (command == "convert") return cmdConvert(a, io);
     if (command == "validate") return cmdValidate(a, io);
     if (command == "edit") return cmdEdit(a, io);
+    if (command == "rig") return cmdRig(a, io);
     if (command == "formats") return cmdFormats(io);
     return usageError(io, "unknown command '" + command + "'");
 }

@@ -38,6 +38,7 @@ int cmdPose(const Args& a, Io io);
 int cmdConvert(const Args& a, Io io);
 int cmdValidate(const Args& a, Io io);
 int cmdEdit(const Args& a, Io io);
+int cmdRig(const Args& a, Io io);
 
 // Helpers shared by the commands.
 int usageError(Io io, const std::string& message);

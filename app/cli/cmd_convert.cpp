@@ -1,11 +1,13 @@
 // `convert IN OUT [--format NAME] [options]`: read IN, make it mean the same in OUT's (or NAME's)
 // format, say what that format cannot hold, and write OUT atomically. With --to / --out-dir: batch.
 #include <algorithm>
+#include <memory>
 
 #include "app/cli/batch_convert.h"
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
 #include "formats/convert/convert_file.h"
+#include "formats/convert/retarget_report_json.h"
 #include "formats/parse_error.h"
 #include "formats/registry.h"
 
@@ -26,6 +28,8 @@ int cmdConvert(const Args& a, Io io)
     ConvertOptions options;
     if (const int status = parseConvertOptions(a, options, io); status != Ok)
         return status;
+    if (a.has("--json"))
+        options.retargetReports = std::make_shared<std::vector<RetargetReport>>();
     auto loaded = load(a.positional[0], io);
     if (!loaded)
         return Invalid;
@@ -73,6 +77,8 @@ int cmdConvert(const Args& a, Io io)
     io.out << "wrote " << outPath << " (" << target->displayName() << ", " << size << " bytes)\n";
     if (converted.optimized)
         io.out << outPath << ": " << describe(*converted.optimized) << "\n";
+    if (options.retargetReports)
+        io.out << retargetReportJson(*options.retargetReports) << "\n";
     return Ok;
 }
 

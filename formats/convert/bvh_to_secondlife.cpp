@@ -48,6 +48,15 @@ bool movesFromFirstFrame(const std::vector<std::vector<LocalTransform>>& frames,
 
 } // namespace
 
+bool namesAvatarPelvis(const Scene& bvh)
+{
+    const int avatarPelvis = secondlife::findAvatarJoint("mPelvis");
+    for (const Bone& b : bvh.skeleton.bones)
+        if (!(b.flags & bvh::EndSiteFlag) && secondlife::findByAlias(b.name) == avatarPelvis)
+            return true;
+    return false;
+}
+
 Scene bvhToSecondLife(const Scene& bvh, std::vector<std::string>& report)
 {
     const Animation* source = bvh.currentAnimation();

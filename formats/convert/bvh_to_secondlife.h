@@ -21,4 +21,9 @@ constexpr double kBvhInchToMetre = 0.02540005;
 // a line in `report`. Throws std::runtime_error when the BVH has no joint mapping to mPelvis.
 Scene bvhToSecondLife(const Scene& bvh, std::vector<std::string>& report);
 
+// Whether a joint of the BVH is the avatar's pelvis by name or alias (hip, hips, mPelvis...): a BVH
+// made for Second Life, which the uploader's rules fit. Any other humanoid BVH (CMU's, a mocap
+// suite's) is retargeted onto the avatar instead.
+bool namesAvatarPelvis(const Scene& bvh);
+
 } // namespace bonescope

@@ -24,7 +24,9 @@ bool positiveNumber(const std::string& s, double& out, bool allowZero)
 const std::vector<std::string>& convertOptionNames()
 {
     static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton",
-                                                   "--base", "--base-weight", "--optimize", "--target", "--mirror"};
+                                                   "--base", "--base-weight", "--optimize", "--target", "--mirror",
+                                                   "--retarget-mode", "--root-motion", "--leg-ik", "--arm-ik",
+                                                   "--foot-lock", "--source-pose", "--target-pose"};
     return names;
 }
 
@@ -51,6 +53,28 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
             return false;
         }
         o.up = (value == "y" || value == "Y") ? UpAxis::Y : UpAxis::Z;
+        return true;
+    }
+    if (name == "--leg-ik" || name == "--arm-ik" || name == "--foot-lock") {
+        (name == "--leg-ik" ? o.legIk : name == "--arm-ik" ? o.armIk : o.footLock) = true;
+        return true;
+    }
+    if (name == "--retarget-mode") {
+        o.retargetMode = parseRetargetMode(value);
+        if (!o.retargetMode)
+            error = "--retarget-mode takes match-pose or keep-rest, not '" + value + "'";
+        return bool(o.retargetMode);
+    }
+    if (name == "--root-motion") {
+        o.rootMotion = parseRootMotion(value);
+        if (!o.rootMotion)
+            error = "--root-motion takes keep, in-place or extract, not '" + value + "'";
+        return bool(o.rootMotion);
+    }
+    if (name == "--source-pose" || name == "--target-pose") {
+        if (value.empty() || value == "rest")
+            return true;
+        (name == "--source-pose" ? o.sourcePose : o.targetPose) = value;
         return true;
     }
     if (name == "--optimize") {
@@ -91,6 +115,7 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
         }
         if (name == "--skeleton") {
             o.targetSkeleton = loadSkeletonSource(value);
+            o.targetSkeletonPath = value;
             return true;
         }
     } catch (const std::exception& e) {

@@ -2,12 +2,14 @@
 // What a conversion may change besides the format: frame rate, unit scale, up axis, key reduction,
 // and retargeting onto another skeleton through a bone map. Unset options leave the data as it is.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/axis_conversion.h"
 #include "core/layering.h"
-#include "core/retarget.h"
+#include "core/retarget/retarget.h"
 #include "core/skeleton.h"
 
 namespace bonescope {
@@ -19,6 +21,17 @@ struct ConvertOptions {
     std::optional<double> tolerance; // key reduction: translation units and rotation degrees
     std::optional<BoneMap> boneMap;  // source bone -> target bone
     std::optional<Skeleton> targetSkeleton; // retarget onto this skeleton
+    std::string targetSkeletonPath;         // its file (a --target-pose frame:N is one of its frames)
+    // How the retarget carries the motion (core/retarget/settings.h): a bone map's saved settings,
+    // then each choice given here over them.
+    std::optional<RetargetMode> retargetMode;
+    std::optional<RootMotion> rootMotion;
+    bool legIk = false, armIk = false, footLock = false;
+    // Reference poses: "frame:N" (a frame of the rig's own animation) or a file whose first frame is
+    // the pose; unset: the rig's rest (bind) pose.
+    std::optional<std::string> sourcePose, targetPose;
+    // Filled with each retargeted animation's report (limb errors, travel) when set.
+    std::shared_ptr<std::vector<RetargetReport>> retargetReports;
     // The chosen animation layered on this base and baked to plain absolute keys (core/layering.h).
     std::optional<BaseLayer> base;
     bool mirror = false; // left <-> right across the common frame's x (formats/scene_mirror.h), first
@@ -34,11 +47,25 @@ struct ConvertOptions {
     {
         return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror || optimize || forSecondLife;
     }
+    // The retarget's settings: the bone map's, with the options given here over them.
+    RetargetSettings retargetSettings() const
+    {
+        RetargetSettings s = boneMap && boneMap->settings ? *boneMap->settings : RetargetSettings{};
+        if (retargetMode)
+            s.mode = *retargetMode;
+        if (rootMotion)
+            s.rootMotion = *rootMotion;
+        s.legIk = s.legIk || legIk;
+        s.armIk = s.armIk || armIk;
+        s.footLock = s.footLock || footLock;
+        return s;
+    }
 };
 
 // Sets one option from its command-line spelling ("--fps", "--scale", "--up", "--tolerance",
 // "--bone-map", "--skeleton", "--base", "--base-weight": after "--base", "--mirror" and "--optimize":
-// flags, "--target": only secondlife) and value; files are loaded here. Returns false with `error` set when
+// flags, "--target": only secondlife; retargeting: "--retarget-mode", "--root-motion",
+// "--source-pose", "--target-pose", and the flags "--leg-ik", "--arm-ik", "--foot-lock") and value; files are loaded here. Returns false with `error` set when
 // the value is wrong or a file cannot be read; `usage` says which of the two it was.
 bool setConvertOption(ConvertOptions& options, const std::string& name, const std::string& value,
                       std::string& error, bool& usage);

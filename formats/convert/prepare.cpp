@@ -11,13 +11,14 @@
 #include "core/bake.h"
 #include "core/binding.h"
 #include "core/key_reduction.h"
-#include "core/retarget.h"
+#include "core/retarget/retarget.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"
 #include "formats/convert/static_scale.h"
 #include "formats/registry.h"
 #include "formats/scene_mirror.h"
 #include "formats/short_number.h"
+#include "formats/skeleton_source.h"
 
 namespace bonescope {
 
@@ -50,22 +51,98 @@ void renameBones(Scene& s, const BoneMap& map, bool skeletonToo)
     }
 }
 
+// A reference pose (ConvertOptions::sourcePose / targetPose) as the rig's rest: "frame:N" is frame N
+// of `own` (the rig's own animation), anything else a file whose first frame is the pose.
+Skeleton referencePose(const Skeleton& rig, const std::string& spec, const Animation* own, const char* which)
+{
+    if (spec.rfind("frame:", 0) == 0) {
+        char* end = nullptr;
+        const double frame = std::strtod(spec.c_str() + 6, &end);
+        if (!own || end == spec.c_str() + 6 || *end || !(frame >= 0))
+            throw std::runtime_error(std::string("--") + which + "-pose " + spec +
+                                     (own ? ": give a frame number, frame:N" : ": the rig has no animation of its own to take a frame from"));
+        return posedAsRest(rig, *own, frame / own->fps);
+    }
+    const SkeletonSource pose = loadSkeletonScene(spec);
+    if (pose.scene.animations.empty())
+        return posedAsRest(rig, Animation{}, 0);
+    return posedAsRest(rig, pose.scene.animations.front(), 0);
+}
+
+std::string degrees(double d)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", d);
+    return text;
+}
+
+// "retargeting 'walk' (match-pose): limb directions within 0.4 degrees (median), 2.1 at worst (left
+// forearm at 1.23 s); the hips travel 2.31 leg lengths (the source's 2.30)"
+std::string describe(const Animation& a, const RetargetSettings& settings, const RetargetReport& r)
+{
+    std::string line = "retargeting" + (a.name.empty() ? std::string() : " '" + a.name + "'") + " (" +
+                       std::string(modeName(settings.mode)) + "): ";
+    if (r.limbs.empty())
+        return line + "no limb segment is mapped on both rigs: nothing to measure";
+    const LimbError* worst = nullptr;
+    for (const LimbError& l : r.limbs)
+        if (!l.orientation && (!worst || l.max > worst->max))
+            worst = &l;
+    line += "limb directions off by " + degrees(r.median) + " degrees (median), " + degrees(r.max) + " at worst";
+    if (worst)
+        line += " (" + worst->limb + " at " + degrees(worst->worstTime) + " s)";
+    char travel[96];
+    std::snprintf(travel, sizeof travel, "; the hips travel %.2f leg lengths (the source's %.2f)", r.resultTravel, r.sourceTravel);
+    line += travel;
+    if (r.contacts > 0) {
+        char lock[96];
+        std::snprintf(lock, sizeof lock, "; %d foot contact(s) locked, a locked foot moves %.3g at most", r.contacts,
+                      r.lockedFootSlide);
+        line += lock;
+    }
+    return line;
+}
+
 void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& report)
 {
-    const Skeleton& target = *o.targetSkeleton;
+    const Skeleton& rig = *o.targetSkeleton;
+    const RetargetSettings settings = o.retargetSettings();
+    Skeleton target = rig;
+    if (o.targetPose) {
+        std::optional<SkeletonSource> own;
+        if (o.targetPose->rfind("frame:", 0) == 0 && !o.targetSkeletonPath.empty())
+            own = loadSkeletonScene(o.targetSkeletonPath);
+        target = referencePose(rig, *o.targetPose, own && !own->scene.animations.empty() ? &own->scene.animations.front() : nullptr,
+                               "target");
+    }
+    Skeleton resultSkeleton = rig;
     for (Animation& a : s.animations) {
-        const Skeleton source = s.skeleton.empty() ? flatSkeleton(a) : s.skeleton;
+        Skeleton source = s.skeleton.empty() ? flatSkeleton(a) : s.skeleton;
+        if (o.sourcePose)
+            source = referencePose(source, *o.sourcePose, &a, "source");
         const BoneMap map = o.boneMap ? *o.boneMap : autoMatch(source, target);
-        RetargetResult r = retarget(a, source, target, map);
+        RetargetResult r = retarget(a, source, target, map, settings);
         if (!r.unmappedSource.empty())
             report.push_back("retargeting: the motion of " + std::to_string(r.unmappedSource.size()) +
                              " source bone(s) with no target bone is lost: " + nameList(r.unmappedSource));
         if (!r.unmappedTarget.empty())
             report.push_back("retargeting: " + std::to_string(r.unmappedTarget.size()) +
-                             " target bone(s) no source bone drives stay at rest: " + nameList(r.unmappedTarget));
+                             " target bone(s) no source bone drives keep their rest pose: " + nameList(r.unmappedTarget));
+        report.push_back(describe(a, settings, r.report));
+        if (o.retargetReports)
+            o.retargetReports->push_back(r.report);
+        // The result plays on the rig as the user gave it (its rest), whatever pose served as reference;
+        // extracting root motion may have added a root bone.
+        for (size_t b = rig.size(); b < r.skeleton.size(); ++b)
+            if (resultSkeleton.find(r.skeleton.bones[b].name) < 0) {
+                resultSkeleton.bones.push_back(r.skeleton.bones[b]);
+                const int hips = resultSkeleton.find(r.targetRoot);
+                if (hips >= 0)
+                    resultSkeleton.bones[size_t(hips)].parent = int(resultSkeleton.size()) - 1;
+            }
         a = std::move(r.animation);
     }
-    s.skeleton = target;
+    s.skeleton = resultSkeleton;
     if (!s.mesh.empty()) {
         report.push_back("retargeting: the mesh is skinned to the source skeleton and is not carried over");
         s.mesh = Mesh{};
@@ -128,7 +205,8 @@ void reduceAll(Scene& s, const ConvertOptions& o)
 // A BVH made for Second Life goes through the viewer's own upload rules, not the generic path.
 bool usesUploaderRules(const Scene& source, const Format& target, const ConvertOptions& o)
 {
-    return source.format == "bvh" && target.id() == "secondlife" && !o.targetSkeleton && !o.boneMap;
+    return source.format == "bvh" && target.id() == "secondlife" && !o.targetSkeleton && !o.boneMap &&
+           namesAvatarPelvis(source);
 }
 
 Scene uploadBvh(const Scene& source, const Format& target, const ConvertOptions& o, std::vector<std::string>& report)

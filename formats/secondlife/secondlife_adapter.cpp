@@ -7,7 +7,7 @@
 #include <cmath>
 
 #include "core/binding.h"
-#include "core/retarget.h"
+#include "core/retarget/retarget.h"
 #include "formats/convert/name_list.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_adapter.h"
@@ -103,7 +103,7 @@ bool hasMotion(const Animation& a, const std::string& bone)
 void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, std::vector<std::string>& report)
 {
     const Skeleton src = source.empty() ? flatSkeleton(a) : source;
-    RetargetResult r = retarget(a, src, avatarCommon, avatarMap(src, avatarCommon), UpAxis::Y);
+    RetargetResult r = retarget(a, src, avatarCommon, avatarMap(src, avatarCommon), {}, UpAxis::Y);
     std::vector<std::string> lost;
     for (const std::string& n : r.unmappedSource)
         if (hasMotion(a, n))

@@ -5,7 +5,7 @@
 #include <QDialog>
 #include <QStringList>
 
-#include "core/retarget.h"
+#include "core/retarget/retarget.h"
 #include "core/skeleton.h"
 
 class QComboBox;

@@ -1,0 +1,113 @@
+#include "core/retarget/auto_match.h"
+
+#include <unordered_map>
+
+#include "core/retarget/bone_names.h"
+#include "core/retarget/humanoid.h"
+
+namespace bonescope {
+
+namespace {
+
+// Limb-for-limb pairs of two humanoid descriptions.
+std::vector<std::pair<int, int>> humanoidPairs(const Humanoid& s, const Humanoid& t)
+{
+    std::vector<std::pair<int, int>> out;
+    auto pair = [&](int a, int b) {
+        if (a >= 0 && b >= 0)
+            out.emplace_back(a, b);
+    };
+    auto chain = [&](const std::vector<int>& a, const std::vector<int>& b) {
+        for (const auto& [i, j] : distributeChain(int(a.size()), int(b.size())))
+            pair(a[i], b[j]);
+    };
+    pair(s.hips, t.hips);
+    chain(s.spine, t.spine);
+    chain(s.neck, t.neck);
+    pair(s.head, t.head);
+    for (int side = 0; side < 2; ++side) {
+        for (const auto& [a, b] : {std::pair{&s.arms[side], &t.arms[side]}, std::pair{&s.legs[side], &t.legs[side]}}) {
+            pair(a->root, b->root);
+            pair(a->upper, b->upper);
+            pair(a->lower, b->lower);
+            pair(a->end, b->end);
+            pair(a->tip, b->tip);
+        }
+    }
+    return out;
+}
+
+// How a map names bone `b`: its name, or its path where another bone has the same name.
+std::vector<std::string> mapNames(const Skeleton& s)
+{
+    std::unordered_map<std::string, int> count;
+    for (const Bone& b : s.bones)
+        ++count[b.name];
+    std::vector<std::string> out;
+    for (size_t b = 0; b < s.size(); ++b)
+        out.push_back(count[s.bones[b].name] > 1 ? bonePath(s, int(b)) : s.bones[b].name);
+    return out;
+}
+
+} // namespace
+
+BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
+{
+    BoneMap m;
+    // Helpers (Second Life's collision volumes and attachment points) are shapes and points on a
+    // limb, never limbs: matched, "PELVIS" took the target's pelvis before mPelvis could, and the
+    // animated joints were left with nothing to drive.
+    std::vector<uint8_t> srcDone(source.size(), 0), tgtUsed(target.size(), 0);
+    for (size_t s = 0; s < source.size(); ++s)
+        srcDone[s] = source.bones[s].isHelper();
+    for (size_t t = 0; t < target.size(); ++t)
+        tgtUsed[t] = target.bones[t].isHelper();
+    const auto srcName = mapNames(source), tgtName = mapNames(target);
+    const auto hs = findHumanoid(source), ht = findHumanoid(target);
+    if (hs && ht) {
+        for (const auto& [s, t] : humanoidPairs(*hs, *ht)) {
+            m.map[srcName[s]] = tgtName[t];
+            srcDone[s] = 1;
+            tgtUsed[t] = 1;
+        }
+        // The spine bones a longer chain leaves out carry no motion of their own onto the target:
+        // their motion reaches it through the bones above them (the transfer is in world space).
+        for (const auto* chain : {&hs->spine, &hs->neck})
+            for (int b : *chain)
+                srcDone[b] = 1;
+        for (const auto* chain : {&ht->spine, &ht->neck})
+            for (int b : *chain)
+                tgtUsed[b] = 1;
+    }
+    using KeyFn = std::string (*)(std::string_view);
+    const KeyFn passes[] = {
+        [](std::string_view n) { return std::string(n); },
+        [](std::string_view n) { return looseBoneName(n); },
+        [](std::string_view n) { return canonicalBoneName(n, false); },
+        [](std::string_view n) { return canonicalBoneName(n, true); },
+    };
+    for (KeyFn key : passes) {
+        // Target bones by key; a key claimed twice is ambiguous and matches nothing.
+        std::unordered_map<std::string, int> byKey;
+        for (size_t t = 0; t < target.size(); ++t) {
+            if (tgtUsed[t])
+                continue;
+            auto [it, fresh] = byKey.emplace(key(target.bones[t].name), int(t));
+            if (!fresh)
+                it->second = -1;
+        }
+        for (size_t s = 0; s < source.size(); ++s) {
+            if (srcDone[s])
+                continue;
+            const auto it = byKey.find(key(source.bones[s].name));
+            if (it == byKey.end() || it->second < 0 || tgtUsed[it->second])
+                continue;
+            m.map[srcName[s]] = tgtName[it->second];
+            srcDone[s] = 1;
+            tgtUsed[it->second] = 1;
+        }
+    }
+    return m;
+}
+
+} // namespace bonescope

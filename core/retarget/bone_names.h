@@ -1,0 +1,19 @@
+#pragma once
+// Bone names reduced to what identifies a limb across rigs (Mixamo, Unreal, Unity, Rigify, CMU and
+// other BVH, Second Life, Call of Duty j_ names).
+#include <string>
+#include <string_view>
+
+namespace bonescope {
+
+// The name with namespace (mixamorig:, Armature|) dropped, case and separators ignored, the side
+// (left/right in any spelling: Left, L_, _l, .L, " L ", lShldr, _le/_ri) made a prefix "l:" / "r:".
+// With `synonyms`, common alternative names become one word (pelvis/hip -> hips, thigh/upleg ->
+// upperleg, shin/calf/leg -> lowerleg, arm/shldr -> upperarm, forearm -> lowerarm, collar/clavicle/
+// shoulder -> clavicle, ...). Rigs that use limb words their own way are read as they mean them:
+// Second Life (the "m" prefix dropped; mShoulderLeft -> l:upperarm, mHipLeft -> l:upperleg,
+// mFootLeft -> l:toe) and Call of Duty (j_shoulder_le -> l:upperarm, j_hip_le -> l:upperleg,
+// j_knee_le -> l:lowerleg, j_ball_le -> l:toe).
+std::string canonicalBoneName(std::string_view name, bool synonyms);
+
+} // namespace bonescope

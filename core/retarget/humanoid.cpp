@@ -1,0 +1,433 @@
+#include "core/retarget/humanoid.h"
+
+#include <algorithm>
+#include <cctype>
+#include <unordered_map>
+
+#include "core/retarget/bone_names.h"
+
+namespace bonescope {
+
+std::vector<int> Humanoid::bones() const
+{
+    std::vector<int> out{hips};
+    out.insert(out.end(), spine.begin(), spine.end());
+    out.insert(out.end(), neck.begin(), neck.end());
+    out.push_back(head);
+    for (const auto* limbs : {&arms, &legs})
+        for (const HumanoidLimb& l : *limbs)
+            for (int b : {l.root, l.upper, l.lower, l.end, l.tip})
+                out.push_back(b);
+    std::erase(out, -1);
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
+namespace {
+
+// The hierarchy without helpers, with what the searches below ask of it.
+struct Tree {
+    const Skeleton& s;
+    std::vector<std::vector<int>> children;
+    std::vector<int> size;  // bones in the subtree
+    std::vector<int> depth; // bones on the longest chain down from here (1 for a leaf)
+    std::vector<glm::dvec3> pos; // rest world positions
+
+    explicit Tree(const Skeleton& sk, const std::vector<int>& order) : s(sk)
+    {
+        const size_t n = s.size();
+        children.resize(n);
+        size.assign(n, 0);
+        depth.assign(n, 0);
+        pos.resize(n);
+        const auto world = s.restWorld();
+        for (size_t i = 0; i < n; ++i)
+            pos[i] = glm::dvec3(world[i][3]);
+        for (int b : order)
+            if (usable(b) && s.bones[b].parent >= 0 && usable(s.bones[b].parent))
+                children[s.bones[b].parent].push_back(b);
+        for (auto it = order.rbegin(); it != order.rend(); ++it) {
+            const int b = *it;
+            if (!usable(b))
+                continue;
+            size[b] = 1;
+            depth[b] = 1;
+            for (int c : children[b]) {
+                size[b] += size[c];
+                depth[b] = std::max(depth[b], depth[c] + 1);
+            }
+        }
+    }
+    bool usable(int b) const { return !s.bones[b].isHelper(); }
+    int parent(int b) const { return s.bones[b].parent; }
+    bool isAncestor(int a, int b) const // a above b (or a == b)
+    {
+        for (int p = b, guard = 0; p >= 0 && guard <= int(s.size()); p = parent(p), ++guard)
+            if (p == a)
+                return true;
+        return false;
+    }
+    int commonAncestor(int a, int b) const
+    {
+        for (int p = a, guard = 0; p >= 0 && guard <= int(s.size()); p = parent(p), ++guard)
+            if (isAncestor(p, b))
+                return p;
+        return -1;
+    }
+    // The bones strictly below `top` down to `bottom` included, top first.
+    std::vector<int> pathBelow(int top, int bottom) const
+    {
+        std::vector<int> path;
+        for (int p = bottom; p >= 0 && p != top && path.size() <= s.size(); p = parent(p))
+            path.push_back(p);
+        std::reverse(path.begin(), path.end());
+        return path;
+    }
+    // The child with most below it; among equals, the farthest (an ankle's end node before a mesh
+    // node at the knee).
+    int largestChild(int b) const
+    {
+        int best = -1;
+        for (int c : children[b])
+            if (best < 0 || size[c] > size[best] ||
+                (size[c] == size[best] && glm::length(pos[c] - pos[b]) > glm::length(pos[best] - pos[b])))
+                best = c;
+        return best;
+    }
+    // From `b` down through the largest child each time, to a leaf.
+    std::vector<int> mainChain(int b) const
+    {
+        std::vector<int> chain;
+        for (; b >= 0 && chain.size() <= s.size(); b = largestChild(b))
+            chain.push_back(b);
+        return chain;
+    }
+    double segment(const std::vector<int>& chain, size_t i) const { return glm::length(pos[chain[i + 1]] - pos[chain[i]]); }
+    // The index of the first of the two longest consecutive segments (upper + lower limb).
+    int longestPair(const std::vector<int>& chain) const
+    {
+        int best = -1;
+        double bestLength = 0;
+        for (size_t i = 0; i + 2 < chain.size(); ++i) {
+            const double l = segment(chain, i) + segment(chain, i + 1);
+            if (l > bestLength * (1 + 1e-9)) {
+                best = int(i);
+                bestLength = l;
+            }
+        }
+        return best;
+    }
+};
+
+// Prefixes rig tools put before the limb's name (Rigify's deform bones, 3ds Max's biped).
+std::string roleKey(const std::string& name, bool synonyms = true)
+{
+    std::string_view n = name;
+    const size_t cut = n.find_last_of(":|");
+    if (cut != std::string_view::npos)
+        n.remove_prefix(cut + 1);
+    for (std::string_view p : {"DEF-", "ORG-", "def_", "Bip01 ", "Bip001 ", "Bip01_", "Bip001_", "b_", "bn_", "jnt_"}) {
+        if (n.size() > p.size() && std::equal(p.begin(), p.end(), n.begin(), [](char a, char b) {
+                return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            })) {
+            n.remove_prefix(p.size());
+            break;
+        }
+    }
+    return canonicalBoneName(n, synonyms);
+}
+
+class Finder {
+public:
+    Finder(const Tree& t) : t_(t)
+    {
+        for (size_t b = 0; b < t.s.size(); ++b)
+            if (t.usable(int(b))) {
+                byRole_[roleKey(t.s.bones[b].name)].push_back(int(b));
+                byOwnWord_[roleKey(t.s.bones[b].name, false)].push_back(int(b));
+            }
+    }
+
+    std::optional<Humanoid> find(std::string* why)
+    {
+        Humanoid h;
+        if (!findLegs(h))
+            return fail(why, "no hips with two legs below them (thigh, shin, foot) was found");
+        if (!findArms(h))
+            return fail(why, "no chest with two arms (upper arm, forearm, hand) was found above the hips");
+        const int chest = t_.commonAncestor(h.arms[0].root >= 0 ? h.arms[0].root : h.arms[0].upper,
+                                            h.arms[1].root >= 0 ? h.arms[1].root : h.arms[1].upper);
+        if (chest < 0 || !t_.isAncestor(h.hips, chest))
+            return fail(why, "the arms do not meet on a bone above the hips");
+        h.spine = t_.pathBelow(h.hips, chest);
+        findHead(h, chest);
+        assignSides(h);
+        return h;
+    }
+
+private:
+    std::optional<Humanoid> fail(std::string* why, const char* text)
+    {
+        if (why)
+            *why = text;
+        return std::nullopt;
+    }
+
+    // The one bone with this role: named so in so many words (LowerLegR) before by a synonym (LegR);
+    // among several, the shallowest, then the one with most below it; none where that is a tie.
+    int named(const std::string& role) const
+    {
+        for (const auto* index : {&byOwnWord_, &byRole_}) {
+            const auto it = index->find(role);
+            if (it == index->end())
+                continue;
+            int best = -1, bestDepth = 1 << 30;
+            bool tie = false;
+            for (int b : it->second) {
+                int d = 0;
+                for (int p = t_.parent(b); p >= 0 && d <= int(t_.s.size()); p = t_.parent(p))
+                    ++d;
+                const bool deeper = best >= 0 && d == bestDepth;
+                if (d < bestDepth || (deeper && t_.size[b] > t_.size[best])) {
+                    best = b;
+                    bestDepth = d;
+                    tie = false;
+                } else if (deeper && t_.size[b] == t_.size[best]) {
+                    tie = true;
+                }
+            }
+            return tie ? -1 : best;
+        }
+        return -1;
+    }
+
+    // A limb from its names: a missing joint between two named ones, or just above / below, is
+    // taken from the hierarchy; a chain out of order is not a limb.
+    std::optional<HumanoidLimb> namedLimb(const std::string& side, bool arm) const
+    {
+        HumanoidLimb l;
+        l.upper = named(side + (arm ? "upperarm" : "upperleg"));
+        l.lower = named(side + (arm ? "lowerarm" : "lowerleg"));
+        l.end = named(side + (arm ? "hand" : "foot"));
+        if (arm)
+            l.root = named(side + "clavicle");
+        else
+            l.tip = named(side + "toe");
+        if (l.lower < 0 && l.upper >= 0 && l.end >= 0) {
+            const auto p = t_.pathBelow(l.upper, l.end);
+            if (p.size() >= 2)
+                l.lower = p.front();
+        }
+        if (l.lower < 0)
+            return std::nullopt;
+        if (l.upper < 0)
+            l.upper = t_.parent(l.lower);
+        // A hand or foot of that name elsewhere (an IK target, a mesh node) is not this limb's.
+        if (l.end >= 0 && (!t_.isAncestor(l.lower, l.end) || l.end == l.lower))
+            l.end = -1;
+        if (l.end < 0)
+            l.end = t_.largestChild(l.lower);
+        if (l.upper < 0 || l.end < 0 || !t_.isAncestor(l.upper, l.lower) || !t_.isAncestor(l.lower, l.end) ||
+            l.upper == l.lower || l.lower == l.end)
+            return std::nullopt;
+        if (l.tip >= 0 && (!t_.isAncestor(l.end, l.tip) || l.tip == l.end))
+            l.tip = -1;
+        if (!arm && l.tip < 0)
+            l.tip = t_.largestChild(l.end);
+        if (l.root >= 0 && (!t_.isAncestor(l.root, l.upper) || l.root == l.upper))
+            l.root = -1;
+        return l;
+    }
+
+    // A limb from the shape of a chain: its two longest consecutive segments are the upper and
+    // lower limb (a hip joint, a clavicle before them; a foot, toes or fingers after).
+    std::optional<HumanoidLimb> shapedLimb(int start, bool arm) const
+    {
+        const auto chain = t_.mainChain(start);
+        const int i = t_.longestPair(chain);
+        if (i < 0)
+            return std::nullopt;
+        HumanoidLimb l;
+        l.upper = chain[i];
+        l.lower = chain[i + 1];
+        l.end = chain[i + 2];
+        if (arm && i >= 1)
+            l.root = chain[i - 1];
+        if (!arm && size_t(i + 3) < chain.size())
+            l.tip = chain[i + 3];
+        return l;
+    }
+
+    // Children of `b` whose subtrees are chains of at least `minDepth` bones, largest first.
+    std::vector<int> branches(int b, int minDepth) const
+    {
+        std::vector<int> out;
+        for (int c : t_.children[b])
+            if (t_.depth[c] >= minDepth)
+                out.push_back(c);
+        std::stable_sort(out.begin(), out.end(), [&](int a, int c) { return t_.size[a] > t_.size[c]; });
+        return out;
+    }
+
+    bool findLegs(Humanoid& h)
+    {
+        const auto left = namedLimb("l:", false), right = namedLimb("r:", false);
+        if (left && right) {
+            h.legs = {*left, *right};
+            h.hips = named("hips");
+            const int meet = t_.commonAncestor(left->upper, right->upper);
+            if (h.hips < 0 || !t_.isAncestor(h.hips, meet))
+                h.hips = meet;
+            return h.hips >= 0;
+        }
+        // The shallowest bone where the spine and two legs part.
+        for (size_t b = 0; b < t_.s.size(); ++b) {
+            if (!t_.usable(int(b)))
+                continue;
+            const auto br = branches(int(b), 3);
+            if (br.size() < 3)
+                continue;
+            int d = 0;
+            for (int p = t_.parent(int(b)); p >= 0 && d <= int(t_.s.size()); p = t_.parent(p))
+                ++d;
+            if (h.hips >= 0 && d >= hipsDepth_)
+                continue;
+            const auto l0 = shapedLimb(br[1], false), l1 = shapedLimb(br[2], false);
+            if (!l0 || !l1)
+                continue;
+            h.hips = int(b);
+            hipsDepth_ = d;
+            h.legs = {*l0, *l1};
+            spineStart_ = br[0];
+        }
+        return h.hips >= 0;
+    }
+
+    bool findArms(Humanoid& h)
+    {
+        const auto left = namedLimb("l:", true), right = namedLimb("r:", true);
+        if (left && right && t_.isAncestor(h.hips, left->upper) && t_.isAncestor(h.hips, right->upper)) {
+            h.arms = {*left, *right};
+            return true;
+        }
+        // Up the spine (through the largest child) to the first bone where two arms part.
+        int start = spineStart_;
+        if (start < 0)
+            for (int c : branches(h.hips, 3))
+                if (c != t_.parent(h.legs[0].upper) && !t_.isAncestor(c, h.legs[0].upper) && !t_.isAncestor(c, h.legs[1].upper)) {
+                    start = c;
+                    break;
+                }
+        const int head = named("head");
+        for (int b = start; b >= 0; b = t_.largestChild(b)) {
+            const glm::dvec3 up = t_.pos[b] - t_.pos[h.hips];
+            auto br = branches(b, 3);
+            if (br.size() < 2)
+                continue;
+            // The branch most along the spine is the neck, when there are three.
+            if (br.size() >= 3) {
+                auto along = [&](int c) {
+                    const glm::dvec3 d = t_.pos[c] - t_.pos[b];
+                    const double l = glm::length(d) * glm::length(up);
+                    return l > 0 ? glm::dot(d, up) / l : 0.0;
+                };
+                auto neck = std::max_element(br.begin(), br.begin() + 3, [&](int a, int c) { return along(a) < along(c); });
+                for (auto it = br.begin(); it != br.begin() + 3; ++it)
+                    if (head >= 0 && t_.isAncestor(*it, head))
+                        neck = it; // the branch that holds the head, whatever its direction
+                neckStart_ = *neck;
+                br.erase(neck);
+            }
+            const auto a0 = shapedLimb(br[0], true), a1 = shapedLimb(br[1], true);
+            if (!a0 || !a1)
+                return false;
+            h.arms = {*a0, *a1};
+            return true;
+        }
+        return false;
+    }
+
+    void findHead(Humanoid& h, int chest)
+    {
+        h.head = named("head");
+        if (h.head < 0 || !t_.isAncestor(chest, h.head) || h.head == chest) {
+            h.head = -1;
+            int start = neckStart_;
+            if (start < 0) // the chest's branch that is neither arm
+                for (int c : t_.children[chest])
+                    if (!t_.isAncestor(c, h.arms[0].upper) && !t_.isAncestor(c, h.arms[1].upper) &&
+                        (start < 0 || t_.size[c] > t_.size[start]))
+                        start = c;
+            if (start < 0)
+                return;
+            const auto chain = t_.mainChain(start);
+            // A chain ending in a leaf past the head (HeadTop_End) has the head before it.
+            h.head = chain.size() >= 3 ? chain[chain.size() - 2] : chain.back();
+        }
+        h.neck = t_.pathBelow(chest, h.head);
+        if (!h.neck.empty())
+            h.neck.pop_back(); // the head itself
+    }
+
+    // The character's left from the names, else from the rest pose: feet point forward, and left is
+    // up x forward (glTF's +X for a character facing +Z with Y up).
+    void assignSides(Humanoid& h) const
+    {
+        auto sideOf = [&](const HumanoidLimb& l) {
+            for (int b : {l.root, l.upper, l.lower, l.end})
+                if (b >= 0) {
+                    const std::string k = roleKey(t_.s.bones[b].name);
+                    if (k.rfind("l:", 0) == 0)
+                        return 1;
+                    if (k.rfind("r:", 0) == 0)
+                        return -1;
+                }
+            return 0;
+        };
+        const glm::dvec3 up = glm::normalize(t_.pos[h.chest()] - t_.pos[h.hips] + glm::dvec3(0, 1e-12, 0));
+        glm::dvec3 forward(0, 0, 1);
+        glm::dvec3 toes(0);
+        for (const HumanoidLimb& l : h.legs)
+            if (l.tip >= 0)
+                toes += t_.pos[l.tip] - t_.pos[l.end];
+        toes -= up * glm::dot(toes, up);
+        if (glm::length(toes) > 1e-9)
+            forward = glm::normalize(toes);
+        const glm::dvec3 left = glm::cross(up, forward);
+        auto order = [&](std::array<HumanoidLimb, 2>& pair) {
+            const int s0 = sideOf(pair[0]), s1 = sideOf(pair[1]);
+            bool swap = false;
+            if (s0 != 0 || s1 != 0)
+                swap = s0 < 0 || s1 > 0;
+            else
+                swap = glm::dot(t_.pos[pair[0].upper] - t_.pos[pair[1].upper], left) < 0;
+            if (swap)
+                std::swap(pair[0], pair[1]);
+        };
+        order(h.legs);
+        order(h.arms);
+    }
+
+    const Tree& t_;
+    std::unordered_map<std::string, std::vector<int>> byRole_, byOwnWord_;
+    int hipsDepth_ = 1 << 30;
+    int spineStart_ = -1, neckStart_ = -1;
+};
+
+} // namespace
+
+std::optional<Humanoid> findHumanoid(const Skeleton& s, std::string* why)
+{
+    std::string error;
+    const auto order = s.evaluationOrder(&error);
+    if (!order) {
+        if (why)
+            *why = error;
+        return std::nullopt;
+    }
+    const Tree tree(s, *order);
+    return Finder(tree).find(why);
+}
+
+} // namespace bonescope

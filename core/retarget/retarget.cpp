@@ -1,0 +1,472 @@
+#include "core/retarget/retarget.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <tuple>
+#include <stdexcept>
+
+#include "core/bake.h"
+#include "core/binding.h"
+#include "core/retarget/foot_contacts.h"
+#include "core/retarget/humanoid.h"
+#include "core/retarget/limb_error.h"
+#include "core/retarget/rig_frame.h"
+#include "core/retarget/root_motion.h"
+#include "core/retarget/two_bone_ik.h"
+#include "core/retarget/posed_rig.h"
+#include "core/sampler.h"
+
+namespace bonescope {
+
+namespace {
+
+std::vector<int> orderOf(const Skeleton& s, const char* which)
+{
+    std::string error;
+    auto order = s.evaluationOrder(&error);
+    if (!order)
+        throw std::runtime_error(std::string("cannot retarget: the ") + which + " skeleton is broken: " + error);
+    return *order;
+}
+
+// The mapped bone each mapped target bone's segment runs to (its child joint along the limb, spine
+// or neck), or -1 for the ends (hands, head, toes) and bones without one.
+std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& order, const std::vector<int>& srcOf,
+                                 const std::optional<Humanoid>& h)
+{
+    const size_t n = t.size();
+    std::vector<int> seg(n, -1);
+    auto mapped = [&](int b) { return b >= 0 && srcOf[size_t(b)] >= 0; };
+    // The chain's next mapped bone after position i.
+    auto along = [&](const std::vector<int>& chain) {
+        for (size_t i = 0; i < chain.size(); ++i) {
+            if (!mapped(chain[i]))
+                continue;
+            for (size_t j = i + 1; j < chain.size(); ++j)
+                if (mapped(chain[j])) {
+                    seg[size_t(chain[i])] = chain[j];
+                    break;
+                }
+        }
+    };
+    if (h) {
+        std::vector<int> body{h->hips};
+        body.insert(body.end(), h->spine.begin(), h->spine.end());
+        body.insert(body.end(), h->neck.begin(), h->neck.end());
+        body.push_back(h->head);
+        along(body);
+        for (int side = 0; side < 2; ++side) {
+            const HumanoidLimb& a = h->arms[side];
+            along({a.root, a.upper, a.lower, a.end});
+            const HumanoidLimb& l = h->legs[side];
+            along({l.upper, l.lower, l.end, l.tip});
+        }
+        std::set<int> roles;
+        for (int b : h->bones())
+            roles.insert(b);
+        // Other mapped bones: their one mapped child in the mapped tree, if it is the only one.
+        std::vector<int> nearest(n, -1), count(n, 0), only(n, -1);
+        for (int b : order) {
+            const int p = t.bones[b].parent;
+            const int up = p < 0 ? -1 : (mapped(p) ? p : nearest[size_t(p)]);
+            nearest[size_t(b)] = up;
+            if (mapped(b) && up >= 0) {
+                ++count[size_t(up)];
+                only[size_t(up)] = b;
+            }
+        }
+        for (size_t b = 0; b < n; ++b)
+            if (mapped(int(b)) && !roles.count(int(b)) && count[b] == 1)
+                seg[b] = only[b];
+        return seg;
+    }
+    std::vector<int> nearest(n, -1), count(n, 0), only(n, -1);
+    for (int b : order) {
+        const int p = t.bones[b].parent;
+        const int up = p < 0 ? -1 : (mapped(p) ? p : nearest[size_t(p)]);
+        nearest[size_t(b)] = up;
+        if (mapped(b) && up >= 0) {
+            ++count[size_t(up)];
+            only[size_t(up)] = b;
+        }
+    }
+    for (size_t b = 0; b < n; ++b)
+        if (mapped(int(b)) && count[b] == 1)
+            seg[b] = only[b];
+    return seg;
+}
+
+bool isAncestorOf(const Skeleton& s, int a, int b)
+{
+    for (int p = b, guard = 0; p >= 0 && guard <= int(s.size()); p = s.bones[p].parent, ++guard)
+        if (p == a)
+            return true;
+    return false;
+}
+
+} // namespace
+
+Skeleton posedAsRest(const Skeleton& s, const Animation& a, double time)
+{
+    Skeleton out = s;
+    Sampler sampler(a, s);
+    std::vector<LocalTransform> local;
+    sampler.sampleLocal(time, local);
+    for (size_t b = 0; b < out.size() && b < local.size(); ++b) {
+        out.bones[b].restTranslation = local[b].translation;
+        out.bones[b].restRotation = local[b].rotation;
+        out.bones[b].restScale = local[b].scale;
+    }
+    return out;
+}
+
+RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton, const Skeleton& target,
+                        const BoneMap& map, const RetargetSettings& settings, UpAxis up)
+{
+    RetargetResult r;
+    const Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
+    const std::vector<int> srcOrder = orderOf(src, "source"), tgtOrder = orderOf(target, "target");
+    const auto pairs = resolveBoneMap(map, src, target);
+
+    std::vector<int> srcOf(target.size(), -1), tgtOf(src.size(), -1);
+    for (const auto& [s, t] : pairs) {
+        srcOf[size_t(t)] = s;
+        tgtOf[size_t(s)] = t;
+    }
+    for (size_t s = 0; s < src.size(); ++s)
+        if (tgtOf[s] < 0)
+            r.unmappedSource.push_back(src.bones[s].name);
+    for (size_t t = 0; t < target.size(); ++t)
+        if (srcOf[t] < 0)
+            r.unmappedTarget.push_back(target.bones[t].name);
+
+    // Each rig's body and frame in its reference pose.
+    const auto hs = findHumanoid(src), ht = findHumanoid(target);
+    PosedRig srcRef, tgtRef;
+    const std::vector<LocalTransform> tgtRest = restLocals(target);
+    srcRef.compute(src, srcOrder, restLocals(src));
+    tgtRef.compute(target, tgtOrder, tgtRest);
+    // The hips: the humanoids' when the map pairs them, else the shallowest mapped source bone.
+    int srcHips = -1;
+    if (hs && ht && tgtOf[size_t(hs->hips)] == ht->hips)
+        srcHips = hs->hips;
+    else
+        for (int s : srcOrder)
+            if (tgtOf[size_t(s)] >= 0) {
+                srcHips = s;
+                break;
+            }
+    const int tgtHips = srcHips >= 0 ? tgtOf[size_t(srcHips)] : -1;
+    const bool humanoids = hs && ht && srcHips == hs->hips;
+    const glm::dvec3 upVector = up == UpAxis::Y ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
+    const RigFrame fs = rigFrame(src, srcRef.world, humanoids ? hs : std::nullopt, srcHips, upVector);
+    const RigFrame ft = rigFrame(target, tgtRef.world, humanoids ? ht : std::nullopt, tgtHips, upVector);
+    const glm::dquat C = worldToWorld(fs, ft);
+    const glm::dquat Cinv = glm::inverse(C);
+    if (srcHips >= 0) {
+        r.sourceRoot = src.bones[srcHips].name;
+        r.targetRoot = target.bones[tgtHips].name;
+        if (fs.legLength > 1e-9 && ft.legLength > 1e-9)
+            r.rootScale = ft.legLength / fs.legLength;
+    }
+    const double k = r.rootScale;
+
+    // Per target bone: A (onto the source's reference direction) and K = Ws_ref^-1 C^-1 A Wt_ref.
+    const std::vector<int> seg = segmentChildren(target, tgtOrder, srcOf, humanoids ? ht : std::nullopt);
+    std::vector<int> srcSeg(target.size(), -1);
+    std::vector<glm::dquat> A(target.size(), glm::dquat(1, 0, 0, 0)), K(target.size());
+    std::vector<int> nearestMapped(target.size(), -1);
+    for (int t : tgtOrder) {
+        const int p = target.bones[t].parent;
+        const int above = p < 0 ? -1 : (srcOf[size_t(p)] >= 0 ? p : nearestMapped[size_t(p)]);
+        nearestMapped[size_t(t)] = above;
+        const int s = srcOf[size_t(t)];
+        if (s < 0)
+            continue;
+        const int tc = seg[size_t(t)];
+        const int sc = tc >= 0 ? srcOf[size_t(tc)] : -1;
+        if (sc >= 0 && isAncestorOf(src, s, sc) && sc != s)
+            srcSeg[size_t(t)] = sc;
+        A[size_t(t)] = above >= 0 ? A[size_t(above)] : glm::dquat(1, 0, 0, 0);
+        if (settings.mode == RetargetMode::MatchPose && srcSeg[size_t(t)] >= 0) {
+            const glm::dvec3 u = tgtRef.at(tc) - tgtRef.at(t);
+            const glm::dvec3 v = C * (srcRef.at(sc) - srcRef.at(s));
+            if (glm::length(u) > 1e-9 * (ft.legLength + 1) && glm::length(v) > 1e-9 * (fs.legLength + 1))
+                A[size_t(t)] = rotationBetween(u, v);
+        } else if (settings.mode == RetargetMode::KeepRest) {
+            A[size_t(t)] = glm::dquat(1, 0, 0, 0);
+        }
+        K[size_t(t)] = glm::inverse(srcRef.rotation[size_t(s)]) * Cinv * A[size_t(t)] * tgtRef.rotation[size_t(t)];
+    }
+
+    const std::vector<double> times = frameTimes(source.duration, source.fps);
+    const int frames = int(times.size());
+    Sampler sampler(source, src);
+    std::vector<LocalTransform> sl;
+    PosedRig sp;
+
+    // First pass: the source's ground (its lowest bone over the clip) and where its feet go, for
+    // the hips' height, contacts and IK goals.
+    std::array<std::vector<glm::dvec3>, 2> srcFeet;
+    const bool feetKnown = humanoids && hs->legs[0].end >= 0 && hs->legs[1].end >= 0;
+    double groundS = std::numeric_limits<double>::infinity();
+    for (int f = 0; f < frames; ++f) {
+        sampler.sampleLocal(times[size_t(f)], sl);
+        sp.compute(src, srcOrder, sl);
+        for (size_t b = 0; b < src.size(); ++b)
+            if (!src.bones[b].isHelper())
+                groundS = std::min(groundS, fs.height(sp.at(int(b))));
+        if (feetKnown)
+            for (int side = 0; side < 2; ++side)
+                srcFeet[size_t(side)].push_back(sp.at(hs->legs[size_t(side)].end));
+    }
+    if (!std::isfinite(groundS))
+        groundS = fs.restGround;
+    const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
+    const bool armIk = humanoids && settings.armIk;
+    std::array<std::vector<ContactRange>, 2> contacts;
+    if (legIk && settings.footLock)
+        for (int side = 0; side < 2; ++side) {
+            contacts[side] = findContacts(srcFeet[side], fs.up, source.fps, fs.legLength);
+            r.report.contacts += int(contacts[side].size());
+        }
+    std::array<std::vector<int>, 2> contactAt; // per frame, the contact range index or -1
+    for (int side = 0; side < 2; ++side) {
+        contactAt[side].assign(size_t(frames), -1);
+        for (size_t c = 0; c < contacts[side].size(); ++c)
+            for (int f = contacts[side][c].first; f <= contacts[side][c].last && f < frames; ++f)
+                contactAt[side][size_t(f)] = int(c);
+    }
+    std::array<std::vector<glm::dvec3>, 2> pins;
+    for (int side = 0; side < 2; ++side)
+        pins[side].resize(contacts[side].size());
+    const double armScale = [&] {
+        if (!armIk)
+            return 1.0;
+        auto len = [](const PosedRig& p, const HumanoidLimb& l) {
+            return glm::length(p.at(l.lower) - p.at(l.upper)) + glm::length(p.at(l.end) - p.at(l.lower));
+        };
+        const double a = len(srcRef, hs->arms[0]), b = len(tgtRef, ht->arms[0]);
+        return a > 1e-12 ? b / a : 1.0;
+    }();
+
+    // What the report measures: between humanoids, the segments experts compare (upper arm,
+    // forearm, thigh, shin, hips to neck, neck to head) and the hands', feet's and head's
+    // orientations; otherwise every mapped segment.
+    std::vector<LimbSpec> specs;
+    auto neckOf = [](const Humanoid& h) { return h.neck.empty() ? h.head : h.neck.front(); };
+    if (humanoids) {
+        auto add = [&](const std::string& name, int t, int tc, int s, int sc, bool chain) {
+            if (t >= 0 && tc >= 0 && s >= 0 && sc >= 0 && t != tc && s != sc)
+                specs.push_back({name, t, tc, s, sc, A[size_t(t)], chain});
+        };
+        add("hips to neck", ht->hips, neckOf(*ht), hs->hips, neckOf(*hs), true);
+        if (!ht->neck.empty() && !hs->neck.empty())
+            add("neck to head", ht->neck.front(), ht->head, hs->neck.front(), hs->head, ht->neck.size() + hs->neck.size() > 2);
+        for (int side = 0; side < 2; ++side) {
+            const std::string n = side == 0 ? "left " : "right ";
+            const HumanoidLimb &sa = hs->arms[size_t(side)], &ta = ht->arms[size_t(side)];
+            const HumanoidLimb &sl = hs->legs[size_t(side)], &tl = ht->legs[size_t(side)];
+            add(n + "upper arm", ta.upper, ta.lower, sa.upper, sa.lower, false);
+            add(n + "forearm", ta.lower, ta.end, sa.lower, sa.end, false);
+            add(n + "thigh", tl.upper, tl.lower, sl.upper, sl.lower, false);
+            add(n + "shin", tl.lower, tl.end, sl.lower, sl.end, false);
+        }
+        for (const auto& [name, t, s] : {std::tuple{std::string("head"), ht->head, hs->head},
+                                         {"left hand", ht->arms[0].end, hs->arms[0].end},
+                                         {"right hand", ht->arms[1].end, hs->arms[1].end},
+                                         {"left foot", ht->legs[0].end, hs->legs[0].end},
+                                         {"right foot", ht->legs[1].end, hs->legs[1].end}})
+            if (t >= 0 && s >= 0 && srcOf[size_t(t)] == s)
+                specs.push_back({name + " (orientation)", t, -1, s, -1, A[size_t(t)], false});
+    } else {
+        for (int t : tgtOrder)
+            if (const int s = srcOf[size_t(t)]; s >= 0 && srcSeg[size_t(t)] >= 0)
+                specs.push_back({target.bones[size_t(t)].name, t, seg[size_t(t)], s, srcSeg[size_t(t)], A[size_t(t)], false});
+    }
+    LimbMeasure measure(std::move(specs), C, settings.mode, srcRef, tgtRef);
+
+    // Second pass: the transfer, frame by frame.
+    std::vector<uint8_t> driven(target.size(), 0);
+    for (size_t t = 0; t < target.size(); ++t)
+        driven[t] = srcOf[t] >= 0;
+    std::vector<std::vector<LocalTransform>> out(static_cast<size_t>(frames));
+    const glm::dvec3 ptRef = tgtHips >= 0 ? tgtRef.at(tgtHips) : glm::dvec3(0);
+    const glm::dvec3 psRef = srcHips >= 0 ? srcRef.at(srcHips) : glm::dvec3(0);
+    const glm::dvec3 ptRefGround = ptRef - ft.up * ft.height(ptRef), psRefGround = psRef - fs.up * fs.height(psRef);
+    PosedRig tp;
+    std::array<glm::dvec3, 2> lastLocked{};
+    std::array<bool, 2> wasLocked{false, false};
+    for (int f = 0; f < frames; ++f) {
+        sampler.sampleLocal(times[size_t(f)], sl);
+        sp.compute(src, srcOrder, sl);
+        std::vector<LocalTransform> tl = tgtRest;
+        glm::dvec3 hipsGoal(0);
+        if (srcHips >= 0) {
+            // Over the ground: the source's travel from its reference, turned and scaled; up: the
+            // source's height above its ground, scaled, above the target's.
+            const glm::dvec3 ps = sp.at(srcHips);
+            const glm::dvec3 along = ps - fs.up * fs.height(ps) - psRefGround;
+            hipsGoal = ptRefGround + k * (C * along) + ft.up * (ft.restGround + k * (fs.height(ps) - groundS));
+        }
+        tp.world.resize(target.size());
+        tp.rotation.resize(target.size());
+        for (int t : tgtOrder) {
+            const int p = target.bones[size_t(t)].parent;
+            const glm::dquat parentRotation = p >= 0 ? tp.rotation[size_t(p)] : glm::dquat(1, 0, 0, 0);
+            const glm::dmat4 parentWorld = p >= 0 ? tp.world[size_t(p)] : glm::dmat4(1.0);
+            LocalTransform& l = tl[size_t(t)];
+            const int s = srcOf[size_t(t)];
+            if (s >= 0) {
+                const glm::dquat goal = C * sp.rotation[size_t(s)] * K[size_t(t)];
+                l.rotation = glm::normalize(glm::inverse(parentRotation) * goal);
+                if (t == tgtHips)
+                    l.translation = glm::dvec3(glm::inverse(parentWorld) * glm::dvec4(hipsGoal, 1.0));
+            }
+            tp.world[size_t(t)] = parentWorld * composeTRS(l.translation, l.rotation, l.scale);
+            tp.rotation[size_t(t)] = glm::normalize(parentRotation * l.rotation);
+        }
+        // Match-pose between humanoids: a spine or neck of another length bends otherwise than the
+        // source's, so the chain as a whole is swung (about its first joint) until hips -> neck and
+        // neck -> head point as the source's do. The bones above it keep their world rotations.
+        if (humanoids && settings.mode == RetargetMode::MatchPose && frames > 0) {
+            auto swing = [&](const std::vector<int>& chain, int start, int end, const glm::dvec3& want) {
+                if (chain.empty() || start < 0 || end < 0 || glm::length(want) < 1e-12)
+                    return;
+                const glm::dvec3 d = glm::normalize(want);
+                const glm::dvec3 a = tp.at(chain.front()) - tp.at(start), b = tp.at(end) - tp.at(chain.front());
+                const double da = glm::dot(d, a);
+                const double lambda = da + std::sqrt(std::max(0.0, da * da - glm::dot(a, a) + glm::dot(b, b)));
+                const glm::dquat R = rotationBetween(b, lambda * d - a);
+                std::vector<glm::dquat> world = tp.rotation;
+                std::vector<uint8_t> inChain(target.size(), 0);
+                for (int c : chain) {
+                    inChain[size_t(c)] = 1;
+                    world[size_t(c)] = glm::normalize(R * tp.rotation[size_t(c)]);
+                }
+                for (int t : tgtOrder) {
+                    const int p = target.bones[size_t(t)].parent;
+                    if (p < 0 || !(inChain[size_t(t)] || (inChain[size_t(p)] && srcOf[size_t(t)] >= 0)))
+                        continue;
+                    tl[size_t(t)].rotation = glm::normalize(glm::inverse(world[size_t(p)]) * world[size_t(t)]);
+                    driven[size_t(t)] = 1;
+                }
+                tp.compute(target, tgtOrder, tl);
+            };
+            swing(ht->spine.size() >= 2 ? ht->spine : std::vector<int>{}, ht->hips, neckOf(*ht),
+                  C * (sp.at(neckOf(*hs)) - sp.at(hs->hips)));
+            if (!ht->neck.empty() && !hs->neck.empty())
+                swing(ht->neck, ht->neck.front(), ht->head, C * (sp.at(hs->head) - sp.at(hs->neck.front())));
+        }
+        // IK after FK: the end joint to its goal, the limb's bend side kept, the end's world
+        // orientation kept.
+        auto solve = [&](const HumanoidLimb& limb, const glm::dvec3& goal) {
+            const TwoBoneIkResult ik = solveTwoBoneIk(tp.at(limb.upper), tp.at(limb.lower), tp.at(limb.end), goal);
+            const glm::dquat endWorld = tp.rotation[size_t(limb.end)];
+            auto setWorld = [&](int b, const glm::dquat& w) {
+                const int p = target.bones[size_t(b)].parent;
+                tl[size_t(b)].rotation = glm::normalize(glm::inverse(p >= 0 ? tp.rotation[size_t(p)] : glm::dquat(1, 0, 0, 0)) * w);
+                driven[size_t(b)] = 1;
+            };
+            setWorld(limb.upper, ik.upper * tp.rotation[size_t(limb.upper)]);
+            tp.compute(target, tgtOrder, tl);
+            setWorld(limb.lower, ik.lower * tp.rotation[size_t(limb.lower)]);
+            tp.compute(target, tgtOrder, tl);
+            setWorld(limb.end, endWorld);
+            tp.compute(target, tgtOrder, tl);
+        };
+        for (int side = 0; side < 2; ++side) {
+            if (legIk) {
+                const HumanoidLimb& ls = hs->legs[size_t(side)];
+                glm::dvec3 goal = hipsGoal + k * (C * (sp.at(ls.end) - sp.at(srcHips)));
+                const int c = contactAt[size_t(side)][size_t(f)];
+                if (c >= 0) {
+                    if (f == contacts[size_t(side)][size_t(c)].first)
+                        pins[size_t(side)][size_t(c)] = goal;
+                    goal = pins[size_t(side)][size_t(c)];
+                }
+                solve(ht->legs[size_t(side)], goal);
+                // How far a locked foot moved (it should not).
+                const glm::dvec3 foot = tp.at(ht->legs[size_t(side)].end);
+                if (c >= 0 && wasLocked[size_t(side)])
+                    r.report.lockedFootSlide = std::max(r.report.lockedFootSlide, glm::length(foot - lastLocked[size_t(side)]));
+                wasLocked[size_t(side)] = c >= 0 && f < contacts[size_t(side)][size_t(c)].last;
+                lastLocked[size_t(side)] = foot;
+            }
+            if (armIk) {
+                const HumanoidLimb& as = hs->arms[size_t(side)];
+                const HumanoidLimb& at = ht->arms[size_t(side)];
+                solve(at, tp.at(at.upper) + armScale * (C * (sp.at(as.end) - sp.at(as.upper))));
+            }
+        }
+        measure.add(times[size_t(f)], sp, tp);
+        out[size_t(f)] = std::move(tl);
+    }
+    std::vector<std::string> targetNames;
+    for (const Bone& b : target.bones)
+        targetNames.push_back(b.name);
+    measure.finish(r.report, targetNames);
+
+    // The hips' net travel over the ground, in leg lengths, in the source and in the result.
+    if (srcHips >= 0 && frames > 0 && fs.legLength > 0 && ft.legLength > 0) {
+        auto ground = [](const RigFrame& fr, glm::dvec3 v) { return v - fr.up * glm::dot(v, fr.up); };
+        sampler.sampleLocal(times.front(), sl);
+        sp.compute(src, srcOrder, sl);
+        const glm::dvec3 s0 = sp.at(srcHips);
+        sampler.sampleLocal(times.back(), sl);
+        sp.compute(src, srcOrder, sl);
+        r.report.sourceTravel = glm::length(ground(fs, sp.at(srcHips) - s0)) / fs.legLength;
+        tp.compute(target, tgtOrder, out.front());
+        const glm::dvec3 t0 = tp.at(tgtHips);
+        tp.compute(target, tgtOrder, out.back());
+        r.report.resultTravel = glm::length(ground(ft, tp.at(tgtHips) - t0)) / ft.legLength;
+    }
+
+    // The animation: a key per frame for every driven bone, in the target's bone order.
+    Animation& anim = r.animation;
+    anim.name = source.name;
+    anim.fps = source.fps;
+    anim.duration = source.duration;
+    anim.looping = source.looping;
+    anim.loopRange = source.loopRange;
+    anim.notes = source.notes;
+    // The format's own data per track (Second Life priorities, Cast curve modes) follows each bone's
+    // motion to the target bone that plays it.
+    anim.extra = source.extra;
+    if (anim.extra) {
+        // The bones that play nothing on the target lose their data first, so that none of it is
+        // found under a name a mapped bone takes.
+        anim.extra.get()->dropTracks(std::set<std::string>(r.unmappedSource.begin(), r.unmappedSource.end()));
+        std::map<std::string, std::string> names;
+        for (const auto& [s, t] : pairs)
+            names[src.bones[size_t(s)].name] = target.bones[size_t(t)].name;
+        anim.extra.get()->renameTracks(names);
+    }
+    for (size_t t = 0; t < target.size(); ++t) {
+        if (!driven[t])
+            continue;
+        Track track;
+        track.name = target.bones[t].name;
+        if (const int s = srcOf[t]; s >= 0)
+            if (const int st = source.findTrack(src.bones[size_t(s)].name); st >= 0)
+                track.visibility = source.tracks[size_t(st)].visibility;
+        track.rotation.keys.reserve(size_t(frames));
+        for (int f = 0; f < frames; ++f)
+            track.rotation.keys.push_back({times[size_t(f)], out[size_t(f)][t].rotation});
+        if (int(t) == tgtHips) {
+            track.translation.keys.reserve(size_t(frames));
+            for (int f = 0; f < frames; ++f)
+                track.translation.keys.push_back({times[size_t(f)], out[size_t(f)][t].translation});
+        }
+        anim.tracks.push_back(std::move(track));
+    }
+    r.skeleton = target;
+    if (tgtHips >= 0 && settings.rootMotion == RootMotion::InPlace)
+        removeTravel(anim, r.skeleton, tgtHips);
+    else if (tgtHips >= 0 && settings.rootMotion == RootMotion::Extract)
+        extractTravel(anim, r.skeleton, tgtHips);
+    return r;
+}
+
+} // namespace bonescope

@@ -1,0 +1,40 @@
+#pragma once
+// Each rig's own axes, taken from its body in the reference pose rather than from what its file
+// says: up is hips -> chest, left is right thigh -> left thigh, forward their cross product. Two rigs'
+// frames give the rotation between their worlds (Z-up against Y-up, facing -Z against +Z, a container
+// node rotated 90 degrees), and the leg length gives the scale of travel between them (centimetres
+// against metres, a container scaled 0.01, a child against an adult).
+#include <optional>
+#include <vector>
+
+#include <glm/gtc/quaternion.hpp>
+#include <glm/mat4x4.hpp>
+
+#include "core/retarget/humanoid.h"
+#include "core/skeleton.h"
+
+namespace bonescope {
+
+struct RigFrame {
+    glm::dquat axes{1, 0, 0, 0}; // rig (x left, y up, z forward) -> world
+    glm::dvec3 up{0, 1, 0};      // world
+    double legLength = 0;        // hips above the lowest bone along up (0: unknown)
+    double restGround = 0;       // height of the lowest bone along up in the reference pose
+
+    double height(const glm::dvec3& p) const { return glm::dot(p, up); }
+};
+
+// The frame of rig `s` posed as `world` (its bones' world matrices). Without a humanoid, the frame
+// is the world's with `fallbackUp` as up. The leg length is the hips' (`root`'s) height above the
+// lowest bone.
+RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dmat4>& world, const std::optional<Humanoid>& h, int root,
+                  const glm::dvec3& fallbackUp);
+
+// The rotation that takes directions of the source's world to the target's: the source's left, up
+// and forward onto the target's.
+glm::dquat worldToWorld(const RigFrame& source, const RigFrame& target);
+
+// The shortest rotation taking direction `from` onto `to` (identity when either is zero).
+glm::dquat rotationBetween(const glm::dvec3& from, const glm::dvec3& to);
+
+} // namespace bonescope

@@ -103,6 +103,8 @@ Usage:
                                                written in its own format (docs/cli.md); EDITS:
         [--drop-joints PATTERN] [--freeze-joints PATTERN] [--trim A:B] [--time-scale X]
         [--mirror [--mirror-axis x|y|z] [--mirror-pairs L:R,...]] [--offset X,Y,Z]
+        [--root-motion in-place|extract|restore]   the hips' travel removed, moved to a root bone
+                                               above them, or put back (docs/retargeting.md)
         Second Life only: [--priority N] [--joint-priority NAME=N,...] [--loop IN:OUT]
         [--ease-in S] [--ease-out S] [--hand-pose N]
   bonescope-cli rig FILE [--json]              the humanoid retargeting finds in a rig (hips,

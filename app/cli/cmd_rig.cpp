@@ -35,10 +35,12 @@ int cmdRig(const Args& a, Io io)
             nlohmann::json o = {{arm ? "upperArm" : "thigh", name(l.upper)},
                                 {arm ? "forearm" : "shin", name(l.lower)},
                                 {arm ? "hand" : "foot", name(l.end)}};
-            if (arm)
+            if (arm) {
                 o["clavicle"] = name(l.root);
-            else
+                o["fingers"] = name(l.tip); // the bone that gives the hand its direction
+            } else {
                 o["toe"] = name(l.tip);
+            }
             return o;
         };
         j["humanoid"] = {{"hips", name(h->hips)},     {"spine", names(h->spine)},

@@ -5,9 +5,12 @@
 #include <charconv>
 #include <cmath>
 
+#include "core/binding.h"
 #include "core/bone_edits.h"
 #include "core/bone_pattern.h"
 #include "core/clip_editing.h"
+#include "core/retarget/root_motion.h"
+#include "formats/registry.h"
 #include "formats/scene_mirror.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/short_number.h"
@@ -74,7 +77,7 @@ void jointsFromTracks(SecondLifeExtra& x, const Animation& a)
 
 bool FileEdits::any() const
 {
-    return drop || freeze || trim || timeScale || mirror || offset || priority || !jointPriorities.empty() || loop ||
+    return drop || freeze || trim || timeScale || mirror || offset || rootMotion || priority || !jointPriorities.empty() || loop ||
            easeIn || easeOut || handPose;
 }
 
@@ -114,6 +117,12 @@ int parseFileEdits(const Args& a, FileEdits& e, Io io)
         }
     if ((a.has("--mirror-axis") || a.has("--mirror-pairs")) && !e.mirror)
         return usageError(io, "--mirror-axis and --mirror-pairs go with --mirror");
+    if (a.has("--root-motion")) {
+        const std::string m = a.get("--root-motion");
+        if (m != "in-place" && m != "extract" && m != "restore")
+            return usageError(io, "edit --root-motion takes in-place, extract or restore, not '" + m + "'");
+        e.rootMotion = m;
+    }
     if (a.has("--offset")) {
         if (!parseNumbers(a.get("--offset"), ',', v) || v.size() != 3 || std::abs(v[0]) > 1e6 || std::abs(v[1]) > 1e6 ||
             std::abs(v[2]) > 1e6)
@@ -205,6 +214,37 @@ size_t applyFileEdits(Scene& scene, const std::string& formatName, const FileEdi
             ++applied;
         else
             report.push_back("--offset: no joint to move");
+    }
+
+    if (e.rootMotion) {
+        // The hips' travel: removed, moved to a root bone, or put back from it (core/retarget/root_motion.h).
+        const bool fixed = Registry::instance().byId(scene.format) &&
+                           Registry::instance().byId(scene.format)->capabilities().fixedSkeleton;
+        size_t done = 0;
+        for (Animation& a : scene.animations) {
+            const Skeleton flat = scene.skeleton.empty() ? flatSkeleton(a) : Skeleton{};
+            const Skeleton& rig = scene.skeleton.empty() ? flat : scene.skeleton;
+            const int hips = travelBone(a, rig);
+            try {
+                if (*e.rootMotion == "in-place") {
+                    removeTravel(a, rig, hips);
+                } else if (scene.skeleton.empty() || fixed) {
+                    report.push_back("--root-motion " + *e.rootMotion + ": " + formatName +
+                                     " files have no skeleton of their own to hold a root bone");
+                    break;
+                } else if (*e.rootMotion == "extract") {
+                    extractTravel(a, scene.skeleton, hips);
+                } else {
+                    restoreTravel(a, scene.skeleton, hips);
+                }
+                ++done;
+            } catch (const std::runtime_error& err) {
+                report.push_back("--root-motion " + *e.rootMotion + (a.name.empty() ? std::string() : " ('" + a.name + "')") +
+                                 ": " + err.what());
+            }
+        }
+        if (done)
+            ++applied;
     }
 
     auto sl = secondLifeAnimations(scene);

@@ -24,6 +24,7 @@ struct FileEdits {
     int mirrorAxis = 0;                                     // of the common frame: 0 x (left/right)
     std::vector<SidePair> sidePairs;
     std::optional<glm::dvec3> offset;
+    std::optional<std::string> rootMotion;                  // in-place | extract | restore (core/retarget/root_motion.h)
     std::optional<int> priority;                            // Second Life only, from here on
     std::vector<std::pair<std::string, int>> jointPriorities; // pattern, priority
     std::optional<LoopRange> loop;

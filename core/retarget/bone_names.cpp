@@ -8,7 +8,7 @@ namespace bonescope {
 
 namespace {
 
-// Words of a name: split at separators and at lower->upper case changes, lower-cased.
+// Words of a name: split at separators and where a capital follows a small letter or digit, lower-cased.
 std::vector<std::string> words(std::string_view name)
 {
     std::vector<std::string> out;
@@ -24,7 +24,9 @@ std::vector<std::string> words(std::string_view name)
             flush();
             continue;
         }
-        if (std::isupper(c) && i > 0 && std::islower(static_cast<unsigned char>(name[i - 1])))
+        // A capital after a small letter or a digit starts a word (LeftArm, Middle1Left).
+        if (std::isupper(c) && i > 0 &&
+            (std::islower(static_cast<unsigned char>(name[i - 1])) || std::isdigit(static_cast<unsigned char>(name[i - 1]))))
             flush();
         cur.push_back(char(std::tolower(c)));
     }

@@ -233,11 +233,31 @@ private:
             return std::nullopt;
         if (l.tip >= 0 && (!t_.isAncestor(l.end, l.tip) || l.tip == l.end))
             l.tip = -1;
-        if (!arm && l.tip < 0)
-            l.tip = t_.largestChild(l.end);
+        if (l.tip < 0)
+            l.tip = arm ? handTip(l.end, side) : t_.largestChild(l.end);
         if (l.root >= 0 && (!t_.isAncestor(l.root, l.upper) || l.root == l.upper))
             l.root = -1;
         return l;
+    }
+
+    // The hand's main child, which gives the hand its direction: the middle finger's first bone
+    // when named so, else the child with most below it.
+    int handTip(int hand, const std::string& side) const
+    {
+        for (const char* word : {"handmiddle1", "middle1", "middle01", "middle", "handmiddle"}) {
+            const int b = side.empty() ? -1 : named(side + word);
+            if (b >= 0 && t_.isAncestor(hand, b) && b != hand) {
+                // The finger's first bone below the hand (a metacarpal counts).
+                const auto path = t_.pathBelow(hand, b);
+                return path.empty() ? b : path.front();
+            }
+        }
+        // Past children at the hand's own place (CMU's lhand under LeftWrist): they give no direction.
+        int tip = t_.largestChild(hand);
+        const double scale = glm::length(t_.pos[hand] - t_.pos[t_.parent(hand) >= 0 ? t_.parent(hand) : hand]);
+        while (tip >= 0 && glm::length(t_.pos[tip] - t_.pos[hand]) < 1e-3 * scale && t_.largestChild(tip) >= 0)
+            tip = t_.largestChild(tip);
+        return tip;
     }
 
     // A limb from the shape of a chain: its two longest consecutive segments are the upper and
@@ -256,6 +276,8 @@ private:
             l.root = chain[i - 1];
         if (!arm && size_t(i + 3) < chain.size())
             l.tip = chain[i + 3];
+        if (arm)
+            l.tip = handTip(l.end, "");
         return l;
     }
 
@@ -368,6 +390,10 @@ private:
         h.neck = t_.pathBelow(chest, h.head);
         if (!h.neck.empty())
             h.neck.pop_back(); // the head itself
+        // CMU's lowerneck sits below its Neck: the bone called the neck is where the neck starts.
+        h.neckBase = h.neck.empty() ? h.head : h.neck.front();
+        if (const int n = named("neck"); n >= 0 && std::find(h.neck.begin(), h.neck.end(), n) != h.neck.end())
+            h.neckBase = n;
     }
 
     // The character's left from the names, else from the rest pose: feet point forward, and left is

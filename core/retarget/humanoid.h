@@ -19,7 +19,7 @@ struct HumanoidLimb {
     int upper = -1; // upper arm / thigh
     int lower = -1; // forearm / shin
     int end = -1;   // hand / foot
-    int tip = -1;   // toe (legs only; -1 when the rig has none)
+    int tip = -1;   // toe; for arms the hand's main child (the middle finger's base, or the hand's end)
 };
 
 struct Humanoid {
@@ -27,6 +27,7 @@ struct Humanoid {
     std::vector<int> spine; // from the hips' child up to the chest (the arms' common ancestor), in order
     std::vector<int> neck;  // between the chest and the head, in order (may be empty)
     int head = -1;
+    int neckBase = -1; // the joint hips-to-neck ends at: the bone named neck, else the chain's first (else the head)
     std::array<HumanoidLimb, 2> arms; // [0] left, [1] right (the character's own sides)
     std::array<HumanoidLimb, 2> legs;
 

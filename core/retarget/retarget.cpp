@@ -58,7 +58,7 @@ std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& orde
         along(body);
         for (int side = 0; side < 2; ++side) {
             const HumanoidLimb& a = h->arms[side];
-            along({a.root, a.upper, a.lower, a.end});
+            along({a.root, a.upper, a.lower, a.end, a.tip});
             const HumanoidLimb& l = h->legs[side];
             along({l.upper, l.lower, l.end, l.tip});
         }
@@ -221,7 +221,10 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             for (int side = 0; side < 2; ++side)
                 srcFeet[size_t(side)].push_back(sp.at(hs->legs[size_t(side)].end));
     }
-    if (!std::isfinite(groundS))
+    // The rest pose stands on the ground, unless the clip puts the body somewhere else entirely
+    // (BVH rigs rest with the hips at the origin and the feet below it, and the motion lifts them a
+    // leg length): then the clip's own lowest point is its ground.
+    if (!std::isfinite(groundS) || std::abs(groundS - fs.restGround) < 0.25 * fs.legLength)
         groundS = fs.restGround;
     const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
     const bool armIk = humanoids && settings.armIk;
@@ -255,15 +258,15 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     // forearm, thigh, shin, hips to neck, neck to head) and the hands', feet's and head's
     // orientations; otherwise every mapped segment.
     std::vector<LimbSpec> specs;
-    auto neckOf = [](const Humanoid& h) { return h.neck.empty() ? h.head : h.neck.front(); };
+    auto neckOf = [](const Humanoid& h) { return h.neckBase; };
     if (humanoids) {
         auto add = [&](const std::string& name, int t, int tc, int s, int sc, bool chain) {
             if (t >= 0 && tc >= 0 && s >= 0 && sc >= 0 && t != tc && s != sc)
                 specs.push_back({name, t, tc, s, sc, A[size_t(t)], chain});
         };
         add("hips to neck", ht->hips, neckOf(*ht), hs->hips, neckOf(*hs), true);
-        if (!ht->neck.empty() && !hs->neck.empty())
-            add("neck to head", ht->neck.front(), ht->head, hs->neck.front(), hs->head, ht->neck.size() + hs->neck.size() > 2);
+        if (ht->neckBase != ht->head && hs->neckBase != hs->head)
+            add("neck to head", ht->neckBase, ht->head, hs->neckBase, hs->head, true);
         for (int side = 0; side < 2; ++side) {
             const std::string n = side == 0 ? "left " : "right ";
             const HumanoidLimb &sa = hs->arms[size_t(side)], &ta = ht->arms[size_t(side)];
@@ -339,25 +342,36 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                 const double da = glm::dot(d, a);
                 const double lambda = da + std::sqrt(std::max(0.0, da * da - glm::dot(a, a) + glm::dot(b, b)));
                 const glm::dquat R = rotationBetween(b, lambda * d - a);
+                // The chain turns; every driven bone below it keeps its world rotation, the others
+                // their local one.
                 std::vector<glm::dquat> world = tp.rotation;
                 std::vector<uint8_t> inChain(target.size(), 0);
-                for (int c : chain) {
+                for (int c : chain)
                     inChain[size_t(c)] = 1;
-                    world[size_t(c)] = glm::normalize(R * tp.rotation[size_t(c)]);
-                }
                 for (int t : tgtOrder) {
                     const int p = target.bones[size_t(t)].parent;
-                    if (p < 0 || !(inChain[size_t(t)] || (inChain[size_t(p)] && srcOf[size_t(t)] >= 0)))
-                        continue;
-                    tl[size_t(t)].rotation = glm::normalize(glm::inverse(world[size_t(p)]) * world[size_t(t)]);
-                    driven[size_t(t)] = 1;
+                    const glm::dquat parent = p >= 0 ? world[size_t(p)] : glm::dquat(1, 0, 0, 0);
+                    if (inChain[size_t(t)])
+                        world[size_t(t)] = glm::normalize(R * tp.rotation[size_t(t)]);
+                    else if (!driven[size_t(t)])
+                        world[size_t(t)] = glm::normalize(parent * tl[size_t(t)].rotation);
+                    if (inChain[size_t(t)] || driven[size_t(t)])
+                        tl[size_t(t)].rotation = glm::normalize(glm::inverse(parent) * world[size_t(t)]);
                 }
+                for (int c : chain)
+                    driven[size_t(c)] = 1;
                 tp.compute(target, tgtOrder, tl);
             };
             swing(ht->spine.size() >= 2 ? ht->spine : std::vector<int>{}, ht->hips, neckOf(*ht),
                   C * (sp.at(neckOf(*hs)) - sp.at(hs->hips)));
-            if (!ht->neck.empty() && !hs->neck.empty())
-                swing(ht->neck, ht->neck.front(), ht->head, C * (sp.at(hs->head) - sp.at(hs->neck.front())));
+            if (ht->neckBase != ht->head && hs->neckBase != hs->head) {
+                // The neck bones from its base up turn about the base.
+                std::vector<int> neck;
+                for (int b : ht->neck)
+                    if (b == ht->neckBase || !neck.empty())
+                        neck.push_back(b);
+                swing(neck, ht->neckBase, ht->head, C * (sp.at(hs->head) - sp.at(hs->neckBase)));
+            }
         }
         // IK after FK: the end joint to its goal, the limb's bend side kept, the end's world
         // orientation kept.

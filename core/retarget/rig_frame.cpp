@@ -82,9 +82,13 @@ RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dmat4>& world, const
     // the origin and the feet below).
     if (!h)
         f.restGround = std::min(f.restGround, 0.0);
+    // The leg length: the hips above the feet (ankles), else above the ground.
     const int hips = h ? h->hips : root;
+    double feet = f.restGround;
+    if (h && h->legs[0].end >= 0 && h->legs[1].end >= 0)
+        feet = 0.5 * (f.height(at(world, h->legs[0].end)) + f.height(at(world, h->legs[1].end)));
     if (hips >= 0)
-        f.legLength = std::max(0.0, f.height(at(world, hips)) - f.restGround);
+        f.legLength = std::max(0.0, f.height(at(world, hips)) - feet);
     return f;
 }
 

@@ -4,7 +4,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/retarget.h"
+#include "core/retarget/retarget.h"
 #include "formats/bone_map_file.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "tests/support/test_support.h"
@@ -121,57 +121,21 @@ TEST(Retarget, BoneMapFileRoundTrip)
     EXPECT_THROW(loadBoneMap(test::tempPath("no-such-map.json")), std::runtime_error);
 }
 
-TEST(Retarget, RotationsAsDeltasFromRestAndRootScaledByHipHeight)
-{
-    const Skeleton src = sourceRig(), tgt = targetRig();
-    Animation a;
-    a.fps = 2;
-    a.duration = 1;
-    Track hips;
-    hips.name = "pelvis";
-    hips.translation.keys = {{0, {0, 1, 0}}, {1, {1, 1.5, 0}}};
-    Track spine;
-    spine.name = "Spine";
-    const glm::dquat spineRest = src.bones[1].restRotation;
-    spine.rotation.keys = {{0, spineRest}, {1, spineRest * axisAngle(30, {1, 0, 0})}};
-    Track arm;
-    arm.name = "upperarm_l";
-    arm.rotation.keys = {{0, src.bones[2].restRotation * axisAngle(-20, {0, 0, 1})}};
-    Track tail;
-    tail.name = "tail";
-    tail.rotation.keys = {{0, axisAngle(5, {0, 1, 0})}};
-    a.tracks = {hips, spine, arm, tail};
-
-    const RetargetResult r = retarget(a, src, tgt, autoMatch(src, tgt));
-    EXPECT_EQ(r.unmappedSource, std::vector<std::string>{"tail"});
-    EXPECT_EQ(r.unmappedTarget, std::vector<std::string>{"mixamorig:RightArm"});
-    EXPECT_EQ(r.sourceRoot, "pelvis");
-    EXPECT_EQ(r.targetRoot, "mixamorig:Hips");
-    EXPECT_DOUBLE_EQ(r.rootScale, 2.0);
-    ASSERT_EQ(r.animation.tracks.size(), 3u);
-    const Track& th = r.animation.tracks[0];
-    const Track& ts = r.animation.tracks[1];
-    const Track& ta = r.animation.tracks[2];
-    EXPECT_EQ(th.name, "mixamorig:Hips");
-    ASSERT_EQ(th.translation.size(), 3u); // frames at 0, 0.5, 1
-    // rest (0,2,0) + ((1,1.5,0) - (0,1,0)) * 2
-    EXPECT_NEAR(glm::length(th.translation.keys.value(2) - glm::dvec3(2, 3, 0)), 0, 1e-12);
-    EXPECT_NEAR(glm::length(th.translation.keys.value(1) - glm::dvec3(1, 2.5, 0)), 0, 1e-12);
-    EXPECT_TRUE(ts.translation.empty()); // only the root travels
-    // Spine: target rest is identity, so the key is the delta itself: 30 degrees about X.
-    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys.value(2), axisAngle(30, {1, 0, 0}))), 1, 1e-7);
-    EXPECT_NEAR(std::abs(glm::dot(ts.rotation.keys.value(0), glm::dquat(1, 0, 0, 0))), 1, 1e-12);
-    // Arm: the target's own rest (45 about X) followed by the delta (-20 about Z).
-    const glm::dquat want = axisAngle(45, {1, 0, 0}) * axisAngle(-20, {0, 0, 1});
-    EXPECT_NEAR(std::abs(glm::dot(ta.rotation.keys.value(1), want)), 1, 1e-12);
-}
-
-TEST(Retarget, ExplicitMapAndMissingTargetBone)
+// An explicit map naming a bone the target does not have is refused, naming the bone (it used to
+// leave the source bone silently unmapped).
+TEST(Retarget, ExplicitMapWithAMissingTargetBone)
 {
     BoneMap m;
     m.map = {{"pelvis", "mixamorig:Hips"}, {"Spine", "no-such-bone"}};
     Animation a;
     a.duration = 0;
+    try {
+        retarget(a, sourceRig(), targetRig(), m);
+        FAIL() << "a map naming a missing bone was taken";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("'no-such-bone'"), std::string::npos) << e.what();
+    }
+    m.map.erase("Spine");
     const RetargetResult r = retarget(a, sourceRig(), targetRig(), m);
     EXPECT_EQ(r.unmappedSource, (std::vector<std::string>{"Spine", "upperarm_l", "tail"}));
     EXPECT_EQ(r.animation.tracks.size(), 1u);

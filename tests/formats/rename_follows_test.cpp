@@ -5,7 +5,7 @@
 // onto the avatar without them) and a rename dropped a joint's priority.
 #include <gtest/gtest.h>
 
-#include "core/retarget.h"
+#include "core/retarget/retarget.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_format.h"
 #include "formats/convert/prepare.h"

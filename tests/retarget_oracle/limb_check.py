@@ -11,7 +11,8 @@ through the parents here), and compares, after bringing each rig to a frame of i
   * limbs (listed by hand in the pair file): the angle between the segment's world direction
     (child joint minus joint) in the source and in the result. In keep-rest mode (--mode keep-rest)
     the result's direction is compared with the target's rest direction turned by the source
-    joint's world change from its own rest instead.
+    joint's world change from its own rest instead (for a chain such as hips to neck, by the
+    smallest rotation taking the source segment's rest direction to its current one).
   * ends (hands, feet, head): full world orientation relative to each rig's rest. In match-pose
     mode the target's rest orientation is first turned by the smallest rotation that lays its
     parent segment (forearm, shin, neck) along the source's rest segment, as a match-pose
@@ -292,12 +293,17 @@ def measure(pair, cli, work, mode, samples, fixtures):
         si, sc, ti, tc = src.index(s_seg[0]), src.index(s_seg[1]), res.index(t_seg[0]), res.index(t_seg[1])
         s_rest_r = orthonormal(src.rest[si][0])
         t_rest_dir = fr.vec(unit(sub(res.rest[tc][1], res.rest[ti][1]), limb + " (result rest)"))
+        s_rest_dir = fs.vec(unit(sub(src.rest[sc][1], src.rest[si][1]), limb + " (source rest)"))
+        direct = src.parents[sc] == si
         errs = []
         for sp, rp in zip(src_poses, res_poses):
             s_dir = fs.vec(unit(sub(sp[sc][1], sp[si][1]), limb + " (source)"))
             r_dir = fr.vec(unit(sub(rp[tc][1], rp[ti][1]), limb + " (result)"))
-            if mode == "keep-rest":  # the target's rest direction turned as the source joint turned
-                delta = fs.rot(mat_mul(orthonormal(sp[si][0]), transpose(s_rest_r)))
+            if mode == "keep-rest":  # the target's rest direction turned as the source segment turned
+                if direct:  # by the joint's whole change of world orientation, twist included
+                    delta = fs.rot(mat_mul(orthonormal(sp[si][0]), transpose(s_rest_r)))
+                else:  # a chain (hips to neck): by the swing of its direction alone
+                    delta = smallest_rotation(s_rest_dir, s_dir)
                 s_dir = mat_vec(delta, t_rest_dir)
             errs.append(angle_between(s_dir, r_dir))
         report["limbs"][limb] = {"median": median(errs), "max": max(errs)}

@@ -14,9 +14,9 @@ through the parents here), and compares, after bringing each rig to a frame of i
     joint's world change from its own rest instead (for a chain such as hips to neck, by the
     smallest rotation taking the source segment's rest direction to its current one).
   * ends (hands, feet, head): full world orientation relative to each rig's rest. In match-pose
-    mode the target's rest orientation is first turned by the smallest rotation that lays its
-    parent segment (forearm, shin, neck) along the source's rest segment, as a match-pose
-    retarget must.
+    mode the target's rest orientation is first turned by the smallest rotation that lays the
+    end's own segment (ankle -> toe, when both rig descriptions name one) or else its parent
+    segment (forearm, shin, neck) along the source's rest segment, as a match-pose retarget must.
   * travel: the hips' displacement from the first sample, in leg lengths (hip height above the
     feet at rest, along the rig's up), source against result: ratio of path lengths and the largest
     difference of the displacement vectors relative to the source's largest displacement.
@@ -35,6 +35,10 @@ import tempfile
 
 class Trouble(Exception):
     pass
+
+
+class Failed(Exception):
+    """The retarget under test failed outright (convert refused, the result has no animation)."""
 
 
 # ---- small linear algebra: 3-vectors as tuples, 3x3 matrices as row-major tuples of rows ----
@@ -257,8 +261,16 @@ def join_rigs(pair, rigs_dir):
     s, t = rig(pair["source_rig"]), rig(pair["target_rig"])
     pair.setdefault("frame", {"source": s["frame"], "target": t["frame"]})
     pair.setdefault("limbs", {k: [v, t["limbs"][k]] for k, v in s["limbs"].items() if k in t["limbs"]})
-    pair.setdefault("ends", {k: {"source": v, "target": t["ends"][k], "aligned_by": ALIGNED_BY.get(k)}
-                             for k, v in s.get("ends", {}).items() if k in t.get("ends", {})})
+    def end(rig_end):  # "Joint" or ["Joint", "Child"]: the child gives the end's own direction
+        return (rig_end, None) if isinstance(rig_end, str) else tuple(rig_end)
+    ends = {}
+    for k, v in s.get("ends", {}).items():
+        if k in t.get("ends", {}):
+            (sj, sc), (tj, tc) = end(v), end(t["ends"][k])
+            # Aligned by the end's own segment (ankle -> toe) when both rigs have one, else by its parent limb.
+            ends[k] = {"source": sj, "target": tj,
+                       "aligned_by": [[sj, sc], [tj, tc]] if sc and tc else ALIGNED_BY.get(k)}
+    pair.setdefault("ends", ends)
     for k in pair.get("leave_out", []):
         pair["limbs"].pop(k, None)
         pair["ends"].pop(k, None)
@@ -275,7 +287,10 @@ def measure(pair, cli, work, mode, samples, fixtures):
                                                pair.get("convert_args", ["--skeleton", "{target}"])]
     if mode == "keep-rest":
         convert += pair.get("keep_rest_args", ["--retarget-mode", "keep-rest"])
-    run_cli(cli, convert)
+    try:
+        run_cli(cli, convert)
+    except Trouble as e:
+        raise Failed("convert failed: " + str(e))
 
     src = Rig(cli, src_path, fix(pair["source_skeleton"]) if pair.get("source_skeleton") else None,
               pair.get("source_animation"), "source")
@@ -284,12 +299,19 @@ def measure(pair, cli, work, mode, samples, fixtures):
 
     times = sample_times(src.duration, samples)
     src_poses = [src.pose(t) for t in times]
-    res_poses = [res.pose(t) for t in times]
+    try:
+        res_poses = [res.pose(t) for t in times]
+    except Trouble as e:
+        if "holds no animation" in str(e):
+            raise Failed("the result holds no animation")
+        raise
 
     report = {"pair": pair["name"], "mode": mode, "times": len(times), "duration": src.duration,
               "limbs": {}, "ends": {}}
     everything = []
+    report["unmeasured"] = {}
     for limb, (s_seg, t_seg) in pair["limbs"].items():
+      try:
         si, sc, ti, tc = src.index(s_seg[0]), src.index(s_seg[1]), res.index(t_seg[0]), res.index(t_seg[1])
         s_rest_r = orthonormal(src.rest[si][0])
         t_rest_dir = fr.vec(unit(sub(res.rest[tc][1], res.rest[ti][1]), limb + " (result rest)"))
@@ -308,14 +330,18 @@ def measure(pair, cli, work, mode, samples, fixtures):
             errs.append(angle_between(s_dir, r_dir))
         report["limbs"][limb] = {"median": median(errs), "max": max(errs)}
         everything += errs
+      except Trouble as e:  # e.g. a segment of zero length in the result's rest
+        report["unmeasured"][limb] = str(e)
 
     end_errs = []
     for end, spec in pair.get("ends", {}).items():
+      try:
         si, ti = src.index(spec["source"]), res.index(spec["target"])
         s_rest = fs.rot(orthonormal(src.rest[si][0]))
         t_rest = fr.rot(orthonormal(res.rest[ti][0]))
         if mode == "match-pose" and spec.get("aligned_by"):
-            s_seg, t_seg = pair["limbs"][spec["aligned_by"]]
+            by = spec["aligned_by"]
+            s_seg, t_seg = pair["limbs"][by] if isinstance(by, str) else by
             a = fr.vec(unit(sub(res.rest[res.index(t_seg[1])][1], res.rest[res.index(t_seg[0])][1]), end))
             b = fs.vec(unit(sub(src.rest[src.index(s_seg[1])][1], src.rest[src.index(s_seg[0])][1]), end))
             t_rest = mat_mul(smallest_rotation(a, b), t_rest)
@@ -327,6 +353,8 @@ def measure(pair, cli, work, mode, samples, fixtures):
             errs.append(rotation_angle(mat_mul(transpose(expected), got)))
         report["ends"][end] = {"median": median(errs), "max": max(errs)}
         end_errs += errs
+      except Trouble as e:
+        report["unmeasured"][end] = str(e)
 
     # Travel of the hips, in leg lengths, in each rig's body frame.
     shi, rhi = src.index(pair["frame"]["source"]["hips"]), res.index(pair["frame"]["target"]["hips"])
@@ -347,7 +375,7 @@ def measure(pair, cli, work, mode, samples, fixtures):
 
 
 def verdict(report, a):
-    fails = []
+    fails = ["%s not measured: %s" % kv for kv in report.get("unmeasured", {}).items()]
     o = report["overall"]
     if o and o["median"] > a.median:
         fails.append("limb median %.2f > %g" % (o["median"], a.median))
@@ -395,6 +423,9 @@ def main():
         os.makedirs(work, exist_ok=True)
         join_rigs(pair, os.path.join(here, "rigs"))
         report = measure(pair, a.cli, work, a.mode, a.samples, os.path.abspath(a.fixtures))
+    except Failed as e:
+        print(json.dumps({"pair": pair["name"], "mode": a.mode, "pass": False, "failures": [str(e)]}, indent=1))
+        return 1
     except Trouble as e:
         print(json.dumps({"pair": os.path.basename(a.pair), "mode": a.mode, "trouble": str(e)}))
         return 2

@@ -6,7 +6,9 @@ It knows nothing of the project's matcher or maths: it runs
 then samples `bonescope-cli pose` of the source and of the result at >= 10 times, reads each rig's
 rest pose from `bonescope-cli dump` (rest translation / rotation / scale of every bone, composed
 through the parents here), and compares, after bringing each rig to a frame of its own rest
-(up = hips -> neck, side = right thigh -> left thigh, forward = side x up):
+(up = hips -> neck, side = right thigh -> left thigh, forward = side x up, each turned onto the
+nearest world axis when within 30 degrees of it: rigs are authored standing on an axis, and a spine
+that leans in the rest pose does not tilt the character's vertical):
 
   * limbs (listed by hand in the pair file): the angle between the segment's world direction
     (child joint minus joint) in the source and in the result. In keep-rest mode (--mode keep-rest)
@@ -211,14 +213,23 @@ class Rig:
         return [from_column_major(b["world"]) for b in bones]
 
 
+def snap(v):
+    """The world axis (+-x, +-y, +-z) nearest to unit vector v when within 30 degrees, else v."""
+    k = max(range(3), key=lambda i: abs(v[i]))
+    if abs(v[k]) < math.cos(math.radians(30)):
+        return v
+    return tuple((1.0 if v[k] > 0 else -1.0) if i == k else 0.0 for i in range(3))
+
+
 class Frame:
     """A rig's own body frame from its rest: rows side, up, forward (so F * world = body coords)."""
 
     def __init__(self, rig, spec):
         pos = lambda n: rig.rest[rig.index(n)][1]
-        up = unit(sub(pos(spec["neck"]), pos(spec["hips"])), rig.label + " hips->neck")
+        up = snap(unit(sub(pos(spec["neck"]), pos(spec["hips"])), rig.label + " hips->neck"))
         side = sub(pos(spec["left_thigh"]), pos(spec["right_thigh"]))
         side = unit(sub(side, scale(up, dot(up, side))), rig.label + " thighs")
+        side = unit(snap(side), rig.label + " thighs")
         fwd = cross(side, up)
         self.m = (side, up, fwd)
         hip = pos(spec["hips"])

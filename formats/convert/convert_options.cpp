@@ -24,7 +24,8 @@ bool positiveNumber(const std::string& s, double& out, bool allowZero)
 const std::vector<std::string>& convertOptionNames()
 {
     static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton",
-                                                   "--base", "--base-weight", "--optimize", "--target", "--mirror"};
+                                                   "--base", "--base-weight", "--optimize", "--target", "--mirror",
+                                                   "--smd-flavour"};
     return names;
 }
 
@@ -51,6 +52,14 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
             return false;
         }
         o.up = (value == "y" || value == "Y") ? UpAxis::Y : UpAxis::Z;
+        return true;
+    }
+    if (name == "--smd-flavour") {
+        if (value != "source" && value != "goldsrc") {
+            error = "--smd-flavour takes source or goldsrc, not '" + value + "'";
+            return false;
+        }
+        o.smdFlavour = value == "goldsrc" ? smd::Flavour::GoldSrc : smd::Flavour::Source;
         return true;
     }
     if (name == "--optimize") {

@@ -9,6 +9,7 @@
 #include "core/layering.h"
 #include "core/retarget.h"
 #include "core/skeleton.h"
+#include "formats/smd/smd_format.h"
 
 namespace bonescope {
 
@@ -29,16 +30,20 @@ struct ConvertOptions {
     // of an .anim; --target secondlife writes a BVH as the viewer's uploader expects it.
     bool optimize = false;
     bool forSecondLife = false;
+    // SMD output: GoldSrc (one bone per vertex) or Source (weighted links) vertices; unset: the
+    // file's own flavour, else Source.
+    std::optional<smd::Flavour> smdFlavour;
 
     bool any() const
     {
-        return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror || optimize || forSecondLife;
+        return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror || optimize || forSecondLife ||
+               smdFlavour;
     }
 };
 
 // Sets one option from its command-line spelling ("--fps", "--scale", "--up", "--tolerance",
 // "--bone-map", "--skeleton", "--base", "--base-weight": after "--base", "--mirror" and "--optimize":
-// flags, "--target": only secondlife) and value; files are loaded here. Returns false with `error` set when
+// flags, "--target": only secondlife, "--smd-flavour": source or goldsrc) and value; files are loaded here. Returns false with `error` set when
 // the value is wrong or a file cannot be read; `usage` says which of the two it was.
 bool setConvertOption(ConvertOptions& options, const std::string& name, const std::string& value,
                       std::string& error, bool& usage);

@@ -88,6 +88,10 @@ std::vector<std::string> SmdFormat::conversionLoss(const Scene& scene) const
         report.push_back("SMD has no frame rate: the " + shortNumber(a->fps) +
                          " fps frames are written one per 'time'; give 'fps " + shortNumber(a->fps) +
                          "' in the QC (read back, and by studiomdl without it, at 30 fps)");
+    if (const Animation* a = scene.currentAnimation(); a && !scene.mesh.empty() && a->frameCount() > 1)
+        report.push_back("the mesh (" + std::to_string(scene.mesh.positions.size()) +
+                         " vertices) is not written: SMD keeps a mesh only in a reference file of one frame; "
+                         "(the first frame is its bind pose)");
     return report;
 }
 

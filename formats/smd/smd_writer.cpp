@@ -94,7 +94,9 @@ std::vector<uint8_t> SmdFormat::write(const Scene& scene) const
     }
     out += "end\n";
     const smd::Flavour flavour = x ? x->flavour() : smd::Flavour::Source;
-    if (!mesh.empty() && !mesh.indices.empty())
+    // A mesh only in a reference file of one frame: GoldSrc would bind it to the last frame, and
+    // Blender Source Tools cannot import triangles after several frames (conversionLoss says so).
+    if (!mesh.empty() && !mesh.indices.empty() && frames == 1)
         smd::appendTriangles(out, scene, scene.skeleton.empty() ? std::vector<int>{} : ids, firstWorld, flavour, x);
     if (x && !x->vertexAnimation.empty()) {
         out += x->vertexAnimation;

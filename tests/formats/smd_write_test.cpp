@@ -70,8 +70,12 @@ TEST(SmdWrite, EditedKeyInCrlfFileKeepsTheLineBreaks)
     Scene s = SmdFormat().read(bytes);
     s.animations[0].tracks[1].rotation.keys.setValue(0, glm::dquat(1, 0, 0, 0));
     const std::string out = textOf(SmdFormat().write(s));
-    EXPECT_EQ(out.size(), bytes.size() - std::string("1.570796 -0.000000").size() + std::string("0.000000 0.000000").size());
-    EXPECT_NE(out.find("\r\n1 0.000000 0.000000 0.000000 0.000000 0.000000 0.000000\r\nend\r\n"), std::string::npos);
+    // The one line replaced, in the file's CRLF; every other byte as it was.
+    std::string expected = textOf(bytes);
+    const std::string was = "\r\n1  0.000000 0.000000 0.000000  1.570796 -0.000000 0.000000\r\nend\r\n";
+    ASSERT_NE(expected.find(was), std::string::npos);
+    expected.replace(expected.find(was), was.size(), "\r\n1 0.000000 0.000000 0.000000 0.000000 0.000000 0.000000\r\nend\r\n");
+    EXPECT_EQ(out, expected);
     // Everything after the skeleton (the triangles) is untouched.
     EXPECT_EQ(out.substr(out.find("triangles")), textOf(bytes).substr(textOf(bytes).find("triangles")));
 }

@@ -16,6 +16,7 @@
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
 #include "formats/semodel/semodel_format.h"
+#include "formats/smd/smd_format.h"
 
 namespace bonescope {
 
@@ -30,6 +31,7 @@ Registry::Registry()
     formats_.push_back(std::make_unique<BvhFormat>());
     formats_.push_back(std::make_unique<CastFormat>());
     formats_.push_back(std::make_unique<SemodelFormat>());
+    formats_.push_back(std::make_unique<SmdFormat>());
 #ifdef BONESCOPE_WITHOUT_ASSIMP
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else

@@ -1,5 +1,6 @@
 #include "app/cli/batch_convert.h"
 #include "app/cli/batch_files.h"
+#include "app/cli/clip_outputs.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -55,13 +56,41 @@ void writeOutput(Job& job, const std::vector<uint8_t>& bytes)
     }
 }
 
+// A file of several animations into SMD: each as OUT-<animation>.smd. These names are known only once
+// the file is read, so an existing one is replaced only with --overwrite and kept otherwise.
+std::function<void()> convertClips(Job& job, LoadedScene& loaded, const Format& target, const ConvertOptions& options,
+                                   bool overwrite)
+{
+    std::vector<std::pair<std::string, std::vector<uint8_t>>> files;
+    std::string outs;
+    for (const ClipOutput& clip : clipOutputs(job.out, loaded.scene)) {
+        Scene scene = loaded.scene;
+        scene.current = clip.animation;
+        files.push_back({clip.path, convertFile(std::move(scene), target, options, job.report).bytes()});
+        outs += (outs.empty() ? "" : ", ") + clip.path;
+    }
+    job.out = outs;
+    return [&job, files = std::move(files), overwrite] {
+        for (const auto& [path, bytes] : files) {
+            Job one = job;
+            one.out = path;
+            one.replaces = overwrite;
+            writeOutput(one, bytes);
+            if (!one.error.empty())
+                job.error += (job.error.empty() ? "" : "; ") + one.error;
+        }
+    };
+}
+
 // Reads and converts a job's input; returns the write of its output, or nothing when it failed.
-std::function<void()> convertOne(Job& job, const Format& target, const ConvertOptions& options)
+std::function<void()> convertOne(Job& job, const Format& target, const ConvertOptions& options, bool overwrite)
 {
     if (!job.error.empty())
         return {};
     try {
         LoadedScene loaded = loadScene(job.in);
+        if (writesClipPerFile(loaded.scene, target))
+            return convertClips(job, loaded, target, options, overwrite);
         ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
         job.optimized = converted.optimized;
         // Made here, on a computing thread; the writing threads only wait for the disk.
@@ -166,7 +195,7 @@ int cmdBatchConvert(const Args& a, Io io)
 
     Plan plan = collectJobs(a.positional, platform::utf8Path(a.get("--out-dir")), target, a.has("--overwrite"));
     std::vector<Job>& jobs = plan.jobs;
-    runJobs(jobs, [&](Job& job) { return convertOne(job, *target, options); }, [&](const Job& job, size_t done) {
+    runJobs(jobs, [&](Job& job) { return convertOne(job, *target, options, a.has("--overwrite")); }, [&](const Job& job, size_t done) {
         io.err << "[" << done << "/" << jobs.size() << "] ";
         if (job.error.empty())
             io.err << job.in << " -> " << job.out << (job.replaces ? " (replaced)" : "") << "\n";

@@ -17,7 +17,7 @@ const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format",
                                              "--to", "--out-dir", "--bone-map", "--frame", "--fps", "--scale",
                                              "--up", "--tolerance", "--max-memory", "--base", "--base-weight",
                                              "--preview-while", "--retarget-mode", "--root-motion", "--source-pose",
-                                             "--target-pose",
+                                             "--target-pose", "--smd-flavour",
                                              // edit
                                              "--priority", "--joint-priority", "--loop", "--ease-in", "--ease-out",
                                              "--hand-pose", "--time-scale", "--trim", "--drop-joints",
@@ -93,6 +93,9 @@ Usage:
         [--optimize]                           .anim OUT: strip static joints, reduce keys within
                                                --tolerance T degrees / T cm (default 0.1); sizes shown
         [--target secondlife]                  .bvh OUT: the BVH the Second Life uploader expects
+        [--smd-flavour source|goldsrc]         .smd OUT: weighted vertices (Source, the default) or
+                                               one bone per vertex (GoldSrc); a file of several
+                                               animations is written as OUT-<animation>.smd each
   bonescope-cli convert --to FORMAT --out-dir DIR [--overwrite] [--json] [options] FILE_OR_FOLDER...
                                                convert many files on every core, keep going past
                                                bad ones, summary at the end (--json: as JSON)

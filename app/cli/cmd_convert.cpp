@@ -5,6 +5,7 @@
 
 #include "app/cli/batch_convert.h"
 #include "app/cli/cli.h"
+#include "app/cli/clip_outputs.h"
 #include "app/cli/load.h"
 #include "formats/convert/convert_file.h"
 #include "formats/convert/retarget_report_json.h"
@@ -12,6 +13,38 @@
 #include "formats/registry.h"
 
 namespace bonescope::cli {
+
+namespace {
+
+// Each animation of a file SMD cannot hold whole, as OUT-<animation>.smd; an existing file is kept
+// unless --overwrite.
+int convertClips(LoadedScene& loaded, const Format& target, const ConvertOptions& options, const Args& a,
+                 const std::string& outPath, Io io)
+{
+    int status = Ok;
+    for (const ClipOutput& clip : clipOutputs(outPath, loaded.scene)) {
+        Scene scene = loaded.scene;
+        scene.current = clip.animation;
+        try {
+            std::vector<std::string> report;
+            const ConvertedFile converted = convertFile(std::move(scene), target, options, report);
+            for (const std::string& line : report)
+                io.err << "warning: " << clip.path << ": " << line << "\n";
+            const uint64_t size = writeFileAtomic(clip.path, [&](const ByteSink& out) { converted.writeTo(out); },
+                                                  a.has("--overwrite") ? Replace::Allowed : Replace::Never);
+            io.out << "wrote " << clip.path << " (" << target.displayName() << ", " << size << " bytes)\n";
+        } catch (const FileExistsError&) {
+            io.err << clip.path << ": exists; use --overwrite or another OUT\n";
+            status = Invalid;
+        } catch (const std::exception& e) {
+            io.err << clip.path << ": " << e.what() << "\n";
+            status = Invalid;
+        }
+    }
+    return status;
+}
+
+} // namespace
 
 int cmdConvert(const Args& a, Io io)
 {
@@ -49,6 +82,8 @@ int cmdConvert(const Args& a, Io io)
                                   target->writtenExtension() + " only; name the output ." + target->writtenExtension());
     if (const std::string why = optionsConflict(options, *target); !why.empty())
         return usageError(io, why);
+    if (!a.has("--animation") && writesClipPerFile(loaded->scene, *target))
+        return convertClips(*loaded, *target, options, a, outPath, io);
     const int index = selectAnimation(loaded->scene, a, io);
     if (index < 0 && !loaded->scene.animations.empty())
         return Invalid;

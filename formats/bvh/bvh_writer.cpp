@@ -9,6 +9,7 @@
 #include "formats/bvh/bvh_euler.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"
+#include "formats/fixed_number.h"
 #include "formats/parse_error.h"
 #include "formats/text_encoding.h"
 
@@ -17,15 +18,6 @@ namespace bonescope {
 namespace {
 
 using bvh::ChannelKind;
-
-void appendNumber(std::string& out, double v, int precision)
-{
-    char buf[400]; // room for any finite double in fixed notation (DBL_MAX has 309 digits)
-    if (std::abs(v) < 0.5 * std::pow(10.0, -precision))
-        v = 0; // no "-0.000000"
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, precision);
-    out.append(buf, ec == std::errc() ? p : buf);
-}
 
 bool hasAllRotations(const std::vector<ChannelKind>& ch)
 {
@@ -136,7 +128,7 @@ std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
         auto offsetLine = [&] {
             out += indent + "\tOFFSET ";
             for (int i = 0; i < 3; ++i) {
-                appendNumber(out, bone.restTranslation[i], 6);
+                appendFixed(out, bone.restTranslation[i], 6);
                 out += i < 2 ? " " : "\n";
             }
         };
@@ -186,9 +178,9 @@ std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
                     out += ' ';
                 first = false;
                 if (bvh::isRotation(c))
-                    appendNumber(out, euler[r++], 6);
+                    appendFixed(out, euler[r++], 6);
                 else
-                    appendNumber(out, pos[bvh::axisOf(c)], 6);
+                    appendFixed(out, pos[bvh::axisOf(c)], 6);
             }
         }
         out += "\n";

@@ -20,6 +20,8 @@ std::string optionsConflict(const ConvertOptions& o, const Format& target)
         return "--optimize makes Second Life .anim files, not " + target.displayName() + " (give an .anim OUT, or --to secondlife)";
     if (o.forSecondLife && target.id() != "bvh" && target.id() != "secondlife")
         return "--target secondlife writes BVH (or .anim), not " + target.displayName();
+    if (o.smdFlavour && target.id() != "smd")
+        return "--smd-flavour applies to SMD output, not " + target.displayName();
     if (o.forSecondLife && o.optimize && target.id() == "bvh")
         return "--optimize applies to .anim output; a BVH for Second Life keeps every frame";
     return {};
@@ -40,6 +42,8 @@ ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptio
     if (!o.optimize) {
         out.target = &target;
         out.scene = prepareForTarget(std::move(source), target, plain, report);
+        if (o.smdFlavour)
+            setSmdFlavour(out.scene, *o.smdFlavour, report);
         return out;
     }
     // The file as the conversion makes it, then without what the upload does not need.

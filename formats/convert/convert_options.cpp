@@ -26,7 +26,7 @@ const std::vector<std::string>& convertOptionNames()
     static const std::vector<std::string> names = {"--fps", "--scale", "--up", "--tolerance", "--bone-map", "--skeleton",
                                                    "--base", "--base-weight", "--optimize", "--target", "--mirror",
                                                    "--retarget-mode", "--root-motion", "--leg-ik", "--arm-ik",
-                                                   "--foot-lock", "--source-pose", "--target-pose"};
+                                                   "--foot-lock", "--source-pose", "--target-pose", "--smd-flavour"};
     return names;
 }
 
@@ -75,6 +75,14 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
         if (value.empty() || value == "rest")
             return true;
         (name == "--source-pose" ? o.sourcePose : o.targetPose) = value;
+        return true;
+    }
+    if (name == "--smd-flavour") {
+        if (value != "source" && value != "goldsrc") {
+            error = "--smd-flavour takes source or goldsrc, not '" + value + "'";
+            return false;
+        }
+        o.smdFlavour = value == "goldsrc" ? smd::Flavour::GoldSrc : smd::Flavour::Source;
         return true;
     }
     if (name == "--optimize") {

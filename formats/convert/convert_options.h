@@ -11,6 +11,7 @@
 #include "core/layering.h"
 #include "core/retarget/retarget.h"
 #include "core/skeleton.h"
+#include "formats/smd/smd_format.h"
 
 namespace bonescope {
 
@@ -42,10 +43,14 @@ struct ConvertOptions {
     // of an .anim; --target secondlife writes a BVH as the viewer's uploader expects it.
     bool optimize = false;
     bool forSecondLife = false;
+    // SMD output: GoldSrc (one bone per vertex) or Source (weighted links) vertices; unset: the
+    // file's own flavour, else Source.
+    std::optional<smd::Flavour> smdFlavour;
 
     bool any() const
     {
-        return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror || optimize || forSecondLife;
+        return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror || optimize || forSecondLife ||
+               smdFlavour;
     }
     // The retarget's settings: the bone map's, with the options given here over them.
     RetargetSettings retargetSettings() const
@@ -64,8 +69,9 @@ struct ConvertOptions {
 
 // Sets one option from its command-line spelling ("--fps", "--scale", "--up", "--tolerance",
 // "--bone-map", "--skeleton", "--base", "--base-weight": after "--base", "--mirror" and "--optimize":
-// flags, "--target": only secondlife; retargeting: "--retarget-mode", "--root-motion",
-// "--source-pose", "--target-pose", and the flags "--leg-ik", "--arm-ik", "--foot-lock") and value; files are loaded here. Returns false with `error` set when
+// flags, "--target": only secondlife, "--smd-flavour": source or goldsrc; retargeting:
+// "--retarget-mode", "--root-motion", "--source-pose", "--target-pose", and the flags "--leg-ik",
+// "--arm-ik", "--foot-lock") and value; files are loaded here. Returns false with `error` set when
 // the value is wrong or a file cannot be read; `usage` says which of the two it was.
 bool setConvertOption(ConvertOptions& options, const std::string& name, const std::string& value,
                       std::string& error, bool& usage);

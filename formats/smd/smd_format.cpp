@@ -1,0 +1,112 @@
+#include "formats/smd/smd_format.h"
+
+#include <cmath>
+
+#include "formats/convert/name_list.h"
+#include "formats/short_number.h"
+#include "formats/smd/smd_extra.h"
+#include "formats/smd/smd_parse.h"
+#include "formats/smd/smd_text.h"
+
+namespace bonescope {
+
+Capabilities SmdFormat::capabilities() const
+{
+    Capabilities c;
+    c.scale = false;
+    c.visibility = false;
+    c.notes = false;
+    c.embeddedSkeleton = true;
+    c.mesh = true;
+    c.multipleAnimations = false; // one clip per file: convert writes OUT-<clip>.smd for each
+    c.framed = true;
+    return c;
+}
+
+bool SmdFormat::detect(std::span<const uint8_t> head) const
+{
+    // The first statement, past blank and comment lines (Crowbar heads its files with one), is
+    // `version <number>`.
+    smd::Lines lines(head);
+    smd::Line l;
+    while (lines.next(l)) {
+        if (l.text.find_first_not_of(" \t") == std::string_view::npos || smd::isComment(l.text))
+            continue;
+        const auto t = smd::tokens(l.text);
+        return t.size() == 2 && smd::equalsWord(t[0], "version") && smd::isInteger(t[1]);
+    }
+    return false;
+}
+
+Scene SmdFormat::read(std::span<const uint8_t> bytes) const
+{
+    return smd::parse(bytes);
+}
+
+std::vector<Finding> SmdFormat::validate(const Scene& scene, const std::string& target) const
+{
+    std::vector<Finding> out = Format::validate(scene, target);
+    if (const auto* x = scene.extra.as<SmdExtra>())
+        for (const SmdWarning& w : x->warnings)
+            out.push_back({Finding::Severity::Warning, w.message, w.offset});
+    return out;
+}
+
+FileSummary SmdFormat::summarize(std::span<const uint8_t> bytes) const
+{
+    const Scene scene = read(bytes);
+    FileSummary s = summarizeScene(scene);
+    if (const auto* x = scene.extra.as<SmdExtra>()) {
+        s.details.push_back(std::string("flavour: ") +
+                            (x->fileFlavour ? smd::flavourName(*x->fileFlavour) : "none (no triangles)"));
+        if (!x->triangleMaterials.empty())
+            s.details.push_back("triangles: " + std::to_string(x->triangleMaterials.size()) + " (" +
+                                std::to_string(x->materialNames.size()) + " material(s))");
+        if (!x->vertexAnimation.empty())
+            s.details.push_back("vertexanimation: " + std::to_string(x->vertexAnimation.size()) + " bytes, kept");
+        for (const SmdWarning& w : x->warnings)
+            s.details.push_back("warning: " + w.message);
+    }
+    return s;
+}
+
+namespace {
+// Vertices a GoldSrc file would give one bone where the mesh has several.
+size_t multiBoneVertices(const Mesh& mesh)
+{
+    size_t n = 0;
+    for (const glm::vec4& w : mesh.weights)
+        n += (w[1] > 0 ? 1 : 0);
+    return n;
+}
+} // namespace
+
+std::vector<std::string> SmdFormat::conversionLoss(const Scene& scene) const
+{
+    std::vector<std::string> report = Format::conversionLoss(scene);
+    if (const Animation* a = scene.currentAnimation(); a && std::abs(a->fps - smd::DefaultFps) > 1e-9)
+        report.push_back("SMD has no frame rate: the " + shortNumber(a->fps) +
+                         " fps frames are written one per 'time'; give 'fps " + shortNumber(a->fps) +
+                         "' in the QC (read back, and by studiomdl without it, at 30 fps)");
+    if (const Animation* a = scene.currentAnimation(); a && !scene.mesh.empty() && a->frameCount() > 1)
+        report.push_back("the mesh (" + std::to_string(scene.mesh.positions.size()) +
+                         " vertices) is not written: SMD keeps a mesh only in a reference file of one frame; "
+                         "(the first frame is its bind pose)");
+    return report;
+}
+
+void setSmdFlavour(Scene& scene, smd::Flavour flavour, std::vector<std::string>& report)
+{
+    SmdExtra* x = scene.extra.as<SmdExtra>();
+    if (!x) {
+        scene.extra = ExtraPtr(std::make_unique<SmdExtra>());
+        x = scene.extra.as<SmdExtra>();
+    }
+    x->writeFlavour = flavour;
+    if (flavour == smd::Flavour::GoldSrc)
+        if (const size_t n = multiBoneVertices(scene.mesh))
+            report.push_back("GoldSrc SMD gives each vertex one bone: " + std::to_string(n) +
+                             " vertices weighted to several keep only their strongest");
+}
+
+} // namespace bonescope

@@ -188,7 +188,12 @@ void MainWindow::buildMenus()
     });
     file->addAction(tr("&Clear skeleton mesh"), doc_, &Document::clearSkeletonMesh);
     file->addAction(tr("Open &demo"), this, [this] { openDemoNow(true); });
-    file->addAction(tr("Re&target onto skeleton..."), this, [this] { retargetDocument(this, doc_); });
+    file->addAction(tr("Re&target onto skeleton..."), this, [this] {
+        if (retargetDocument(this, doc_)) {
+            viewport_->frameAll(); // the rig can be of another size and place than the source
+            statusBar()->showMessage(tr("Retargeted: Edit > Undo puts the source back; Save asks for a name"), 10000);
+        }
+    });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

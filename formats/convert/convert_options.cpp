@@ -122,8 +122,11 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
             return true;
         }
         if (name == "--skeleton") {
-            o.targetSkeleton = loadSkeletonSource(value);
+            SkeletonSource rig = loadSkeletonScene(value);
+            o.targetSkeleton = std::move(rig.scene.skeleton);
             o.targetSkeletonPath = value;
+            if (!rig.scene.mesh.empty())
+                o.targetMesh = std::move(rig.scene.mesh);
             return true;
         }
     } catch (const std::exception& e) {

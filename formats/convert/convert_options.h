@@ -9,6 +9,7 @@
 
 #include "core/axis_conversion.h"
 #include "core/layering.h"
+#include "core/mesh.h"
 #include "core/retarget/retarget.h"
 #include "core/skeleton.h"
 #include "formats/smd/smd_format.h"
@@ -23,6 +24,7 @@ struct ConvertOptions {
     std::optional<BoneMap> boneMap;  // source bone -> target bone
     std::optional<Skeleton> targetSkeleton; // retarget onto this skeleton
     std::string targetSkeletonPath;         // its file (a --target-pose frame:N is one of its frames)
+    std::optional<Mesh> targetMesh;         // its file's mesh: the retargeted motion plays on it
     // How the retarget carries the motion (core/retarget/settings.h): a bone map's saved settings,
     // then each choice given here over them.
     std::optional<RetargetMode> retargetMode;

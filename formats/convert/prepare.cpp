@@ -143,10 +143,13 @@ void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& re
         a = std::move(r.animation);
     }
     s.skeleton = resultSkeleton;
-    if (!s.mesh.empty()) {
-        report.push_back("retargeting: the mesh is skinned to the source skeleton and is not carried over");
-        s.mesh = Mesh{};
-    }
+    // The rig's own mesh, when its file has one (its joints index the rig's bones, which a root bone
+    // added by extraction follows): the motion plays on the character it was put on.
+    const bool hadMesh = !s.mesh.empty();
+    s.mesh = o.targetMesh ? *o.targetMesh : Mesh{};
+    if (hadMesh)
+        report.push_back(o.targetMesh ? "retargeting: the result plays on the rig's own mesh, not the source's"
+                                      : "retargeting: the mesh is skinned to the source skeleton and is not carried over");
 }
 
 // Keys that already mean plain local transforms, played by the default rules, can be written as

@@ -13,7 +13,14 @@
 #include "app/gui/dialogs/retarget_action.h"
 #include "app/gui/dialogs/retarget_dialog.h"
 #include "app/gui/document/scene_loading.h"
+#include "app/gui/dialogs/retarget_options.h"
+#include "formats/registry.h"
+#include "formats/secondlife/avatar_skeleton.h"
+#include "formats/skeleton_source.h"
 #include "gui_test_support.h"
+
+#include <QCheckBox>
+#include <QTreeWidget>
 
 using namespace bonescope;
 using namespace bonescope::gui;
@@ -118,6 +125,46 @@ private slots:
         QVERIFY(doc.isModified());
         QVERIFY(doc.needsSaveAs());
         QCOMPARE(doc.path(), sample); // the source file itself is untouched
+        // It plays on the rig's own mesh, and it is one undo step: Edit > Undo brings the source back.
+        QCOMPARE(QString::fromStdString(doc.scene().format), QString("assimp"));
+        QVERIFY(doc.mesh() != nullptr);
+        QVERIFY(doc.undoStack()->canUndo());
+        QVERIFY(doc.undoStack()->undoText().startsWith("Retarget onto"));
+        doc.undoStack()->undo();
+        QCOMPARE(QString::fromStdString(doc.scene().format), QString("secondlife"));
+        QCOMPARE(doc.skeleton().size(), secondlife::avatarSkeleton().size());
+        doc.undoStack()->redo();
+        QCOMPARE(QString::fromStdString(doc.scene().format), QString("assimp"));
+    }
+
+    // The dialog's choices and its measure of the result, before anything is accepted: the Second
+    // Life walk onto the demo character, matching the source's pose, limbs within a degree.
+    void choicesAndQualityBeforeAccepting()
+    {
+        const std::string sample = BONESCOPE_SAMPLES "/secondlife/linden_walk.anim";
+        LoadResult r = loadAnimationFile(QString::fromStdString(sample));
+        QVERIFY(r.scene);
+        Scene common = *r.scene;
+        Registry::instance().byId(common.format)->toCommon(common);
+        const SkeletonSource rig = loadSkeletonScene(BONESCOPE_FIXTURES "/../../resources/demo/demo_character.glb");
+        RetargetDialog d(common.skeleton, rig.scene.skeleton, nullptr, common.currentAnimation());
+        QCOMPARE(d.settings().mode, RetargetMode::MatchPose); // the default, as on the command line
+        QVERIFY2(d.qualityText().contains("degrees"), qPrintable(d.qualityText()));
+        QVERIFY(d.qualityTable()->topLevelItemCount() >= 10); // limbs and the ends' orientations
+        for (int i = 0; i < d.qualityTable()->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem* row = d.qualityTable()->topLevelItem(i);
+            QVERIFY2(row->text(1).toDouble() <= 1.0, qPrintable(row->text(0) + " " + row->text(1)));
+        }
+        // The choices travel with the saved map.
+        d.options()->modeBox()->setCurrentIndex(1);
+        d.options()->footLockBox()->setChecked(true);
+        QVERIFY(d.qualityText().startsWith("Changed"));
+        QTemporaryDir dir;
+        QCOMPARE(d.saveMap(dir.filePath("setup.json")), QString());
+        RetargetDialog other(common.skeleton, rig.scene.skeleton);
+        QCOMPARE(other.loadMap(dir.filePath("setup.json")), QString());
+        QCOMPARE(other.settings().mode, RetargetMode::KeepRest);
+        QVERIFY(other.settings().footLock && other.settings().legIk);
     }
 };
 

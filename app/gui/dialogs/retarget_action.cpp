@@ -2,56 +2,103 @@
 
 #include <QFileDialog>
 #include <QMessageBox>
+#include <QUndoCommand>
 #include <QUndoStack>
 
+#include "app/gui/commands/scene_edit_command.h"
+#include "app/gui/dialogs/retarget_dialog.h"
 #include "app/gui/document/document.h"
 #include "app/gui/saving/file_filters.h"
-#include "app/gui/dialogs/retarget_dialog.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"
 #include "formats/skeleton_source.h"
 
 namespace bonescope::gui {
 
-void retargetDocument(QWidget* parent, Document* doc)
+namespace {
+
+// The skeleton mesh the document plays on, swapped as an undo step: after a retarget the animation
+// plays on the rig's own mesh (carried in the scene), so a skeleton mesh loaded for the source
+// character must make way, and come back on undo.
+class SkeletonMeshCommand : public QUndoCommand {
+public:
+    SkeletonMeshCommand(Document* doc, Scene after, QString afterPath, QUndoCommand* parent)
+        : QUndoCommand(parent), doc_(doc), before_(doc->skeletonMeshScene()), beforePath_(doc->meshPath()),
+          after_(std::move(after)), afterPath_(std::move(afterPath))
+    {
+    }
+    void redo() override { set(after_, afterPath_); }
+    void undo() override { set(before_, beforePath_); }
+
+private:
+    void set(const Scene& s, const QString& path)
+    {
+        if (path.isEmpty())
+            doc_->clearSkeletonMesh();
+        else
+            doc_->setSkeletonMesh(s, path);
+    }
+    Document* doc_;
+    Scene before_;
+    QString beforePath_;
+    Scene after_;
+    QString afterPath_;
+};
+
+} // namespace
+
+bool retargetDocument(QWidget* parent, Document* doc)
 {
     if (doc->isEmpty() || doc->scene().animations.empty()) {
         QMessageBox::information(parent, QObject::tr("Retarget"), QObject::tr("Open an animation first."));
-        return;
+        return false;
     }
     const QString rigPath = QFileDialog::getOpenFileName(parent, QObject::tr("Retarget: choose the skeleton to play on"),
                                                          doc->dialogFolder(), meshFileFilter());
     if (rigPath.isEmpty())
-        return;
+        return false;
     ConvertOptions options;
+    SkeletonSource rig;
     try {
-        options.targetSkeleton = loadSkeletonSource(rigPath.toStdString());
+        rig = loadSkeletonScene(rigPath.toStdString());
     } catch (const std::exception& e) {
         QMessageBox::warning(parent, QObject::tr("Retarget"), QString::fromUtf8(e.what()));
-        return;
+        return false;
     }
-    RetargetDialog dialog(doc->skeleton(), *options.targetSkeleton, parent);
+    options.targetSkeleton = rig.scene.skeleton;
+    if (!rig.scene.mesh.empty())
+        options.targetMesh = rig.scene.mesh; // the motion plays on the rig's own character
+    Scene source = doc->scene();
+    if (source.skeleton.empty())
+        source.skeleton = doc->skeleton(); // the skeleton mesh (or the flat one) the document plays on
+    // The dialog measures the clip as the conversion will see it: in the common frame, on that skeleton.
+    Scene common = source;
+    if (const Format* from = Registry::instance().byId(common.format))
+        from->toCommon(common);
+    const Animation* clip = common.currentAnimation();
+    RetargetDialog dialog(common.skeleton.empty() ? doc->skeleton() : common.skeleton, *options.targetSkeleton, parent, clip);
     if (dialog.exec() != QDialog::Accepted)
-        return;
+        return false;
     options.boneMap = dialog.map();
 
     // glTF keeps the common meaning as it is (skeleton, several animations), so the result is
     // shown exactly as retargeting made it.
-    const Format& common = *Registry::instance().byId("assimp");
+    const Format& assimp = *Registry::instance().byId("assimp");
     std::vector<std::string> report;
-    Scene source = doc->scene();
-    if (source.skeleton.empty())
-        source.skeleton = doc->skeleton(); // the skeleton mesh (or the flat one) the document plays on
     try {
-        Scene result = prepareForTarget(source, common, options, report);
-        doc->setScene(std::move(result), doc->path());
-        // The result is new work in another format: modified until saved, and Save asks for a name
-        // (saving it over the source file would replace the user's original animation).
+        Scene result = prepareForTarget(std::move(source), assimp, options, report);
+        QUndoStack* undo = doc->undoStack();
+        undo->beginMacro(QObject::tr("Retarget onto %1").arg(QFileInfo(rigPath).fileName()));
+        if (!doc->meshPath().isEmpty())
+            undo->push(new SkeletonMeshCommand(doc, Scene{}, QString(), nullptr));
+        pushScene(doc, QObject::tr("Retarget"), std::move(result));
+        undo->endMacro();
+        // The result is new work in another format: Save asks for a name (saving it over the source
+        // file would replace the user's original animation).
         doc->setNeedsSaveAs(true);
-        doc->undoStack()->resetClean();
     } catch (const std::exception& e) {
         QMessageBox::warning(parent, QObject::tr("Retarget"), QString::fromUtf8(e.what()));
-        return;
+        return false;
     }
     if (!report.empty()) {
         QStringList lines;
@@ -59,6 +106,7 @@ void retargetDocument(QWidget* parent, Document* doc)
             lines << QString::fromStdString(l);
         QMessageBox::information(parent, QObject::tr("Retarget"), lines.join("\n"));
     }
+    return true;
 }
 
 } // namespace bonescope::gui

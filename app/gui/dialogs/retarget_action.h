@@ -1,12 +1,15 @@
 #pragma once
-// File > Retarget onto skeleton...: choose a rig file, map the bones in RetargetDialog, and replace
-// the document's scene by its animations retargeted onto the rig (formats/convert/prepare.h).
+// File > Retarget onto skeleton...: choose a rig file, map the bones and choose how the motion is
+// carried in RetargetDialog (its quality shown before accepting), and replace the document's scene by
+// its animations retargeted onto the rig (formats/convert/prepare.h), playing on the rig's own mesh.
+// One undo step.
 class QWidget;
 
 namespace bonescope::gui {
 
 class Document;
 
-void retargetDocument(QWidget* parent, Document* doc);
+// True when the document now holds the retargeted animations.
+bool retargetDocument(QWidget* parent, Document* doc);
 
 } // namespace bonescope::gui

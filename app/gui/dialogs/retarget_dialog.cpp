@@ -9,8 +9,12 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <unordered_map>
+
+#include "app/gui/dialogs/retarget_options.h"
 #include "app/gui/saving/save_file.h"
 #include "formats/bone_map_file.h"
 
@@ -18,6 +22,18 @@ namespace bonescope::gui {
 
 namespace {
 constexpr int kNone = 0; // combo index of "(none)"
+
+// How a map names each bone: its name, or its path where another bone has the same name.
+std::vector<std::string> mapKeys(const Skeleton& s)
+{
+    std::unordered_map<std::string, int> count;
+    for (const Bone& b : s.bones)
+        ++count[b.name];
+    std::vector<std::string> out;
+    for (size_t b = 0; b < s.size(); ++b)
+        out.push_back(count[s.bones[b].name] > 1 ? bonePath(s, int(b)) : s.bones[b].name);
+    return out;
+}
 
 QString listed(const QStringList& names, int shown = 12)
 {
@@ -29,8 +45,10 @@ QString listed(const QStringList& names, int shown = 12)
 }
 } // namespace
 
-RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, QWidget* parent)
-    : QDialog(parent), source_(source), target_(target), table_(new QTableWidget(this)), unmapped_(new QLabel(this))
+RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, QWidget* parent, const Animation* clip)
+    : QDialog(parent), source_(source), target_(target), clip_(clip), sourceKeys_(mapKeys(source)),
+      targetKeys_(mapKeys(target)), table_(new QTableWidget(this)), unmapped_(new QLabel(this)),
+      options_(new RetargetOptions(this)), summary_(new QLabel(this)), quality_(new QTreeWidget(this))
 {
     setWindowTitle(tr("Retarget onto skeleton"));
     table_->setColumnCount(2);
@@ -38,11 +56,14 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
     table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     table_->verticalHeader()->hide();
     table_->setRowCount(int(source_.size()));
+    // Two bones of one name (a mesh node and a joint both "Foot.L") are told apart by their paths.
     QStringList targets{tr("(none)")};
-    for (const Bone& b : target_.bones)
-        targets << QString::fromStdString(b.name);
+    for (size_t b = 0; b < target_.size(); ++b)
+        targets << (targetKeys_[b] == target_.bones[b].name
+                        ? QString::fromStdString(target_.bones[b].name)
+                        : QString::fromStdString(target_.bones[b].name + "  (" + targetKeys_[b] + ")"));
     for (int r = 0; r < int(source_.size()); ++r) {
-        auto* name = new QTableWidgetItem(QString::fromStdString(source_.bones[r].name));
+        auto* name = new QTableWidgetItem(QString::fromStdString(sourceKeys_[size_t(r)]));
         name->setFlags(name->flags() & ~Qt::ItemIsEditable);
         table_->setItem(r, 0, name);
         auto* combo = new QComboBox(table_);
@@ -51,11 +72,22 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
         table_->setCellWidget(r, 1, combo);
     }
     unmapped_->setWordWrap(true);
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    quality_->setColumnCount(3);
+    quality_->setHeaderLabels({tr("Limb"), tr("Median error (deg)"), tr("Worst (deg)")});
+    quality_->setRootIsDecorated(false);
+    quality_->setMaximumHeight(180);
 
     auto* autoButton = new QPushButton(tr("&Auto-match"), this);
     auto* loadButton = new QPushButton(tr("&Load map..."), this);
     auto* saveButton = new QPushButton(tr("&Save map..."), this);
+    auto* checkButton = new QPushButton(tr("&Check quality"), this);
+    checkButton->setEnabled(clip_ != nullptr);
+    checkButton->setToolTip(tr("Retarget the current animation with this map and these choices, and show how far each "
+                               "limb points from the source's"));
     connect(autoButton, &QPushButton::clicked, this, &RetargetDialog::autoMatch);
+    connect(checkButton, &QPushButton::clicked, this, &RetargetDialog::measure);
     connect(loadButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load bone map"), {}, tr("Bone map (*.json)"));
         if (path.isEmpty())
@@ -70,6 +102,7 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
         if (const QString error = saveMap(path); !error.isEmpty())
             QMessageBox::warning(this, tr("Save bone map"), error);
     });
+    connect(options_, &RetargetOptions::changed, this, [this] { summary_->setText(tr("Changed: Check quality measures again.")); });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("&Retarget"));
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -80,13 +113,58 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
     tools->addWidget(loadButton);
     tools->addWidget(saveButton);
     tools->addStretch();
+    tools->addWidget(checkButton);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(tools);
     layout->addWidget(table_);
     layout->addWidget(unmapped_);
+    layout->addWidget(options_);
+    layout->addWidget(summary_);
+    layout->addWidget(quality_);
     layout->addWidget(buttons);
-    resize(560, 640);
+    resize(620, 760);
     autoMatch();
+    if (clip_)
+        measure();
+}
+
+RetargetSettings RetargetDialog::settings() const { return options_->settings(); }
+
+void RetargetDialog::setSettings(const RetargetSettings& s) { options_->setSettings(s); }
+
+QString RetargetDialog::qualityText() const { return summary_->text(); }
+
+QString RetargetDialog::measure()
+{
+    quality_->clear();
+    if (!clip_)
+        return {};
+    QString text;
+    try {
+        const RetargetResult r = retarget(*clip_, source_, target_, map(), settings());
+        const RetargetReport& q = r.report;
+        if (q.limbs.empty()) {
+            text = tr("No limb is mapped on both skeletons: nothing to measure.");
+        } else {
+            text = tr("Limbs point within %1 degrees of the source's (median), %2 at worst; the hips travel %3 leg "
+                      "lengths (the source's %4).")
+                       .arg(q.median, 0, 'f', 1)
+                       .arg(q.max, 0, 'f', 1)
+                       .arg(q.resultTravel, 0, 'f', 2)
+                       .arg(q.sourceTravel, 0, 'f', 2);
+            if (settings().footLock)
+                text += " " + tr("%n foot contact(s) locked.", nullptr, q.contacts);
+        }
+        for (const LimbError& l : q.limbs) {
+            auto* item = new QTreeWidgetItem(quality_, {QString::fromStdString(l.limb), QString::number(l.median, 'f', 1),
+                                                        QString::number(l.max, 'f', 1)});
+            item->setToolTip(0, QString::fromStdString(l.bone));
+        }
+    } catch (const std::exception& e) {
+        text = tr("Cannot retarget with this map: %1").arg(QString::fromUtf8(e.what()));
+    }
+    summary_->setText(text);
+    return text;
 }
 
 int RetargetDialog::rowCount() const { return table_->rowCount(); }
@@ -99,19 +177,28 @@ BoneMap RetargetDialog::map() const
     for (int r = 0; r < rowCount(); ++r) {
         const QComboBox* c = targetCombo(r);
         if (c->currentIndex() != kNone)
-            m.map[source_.bones[r].name] = target_.bones[c->currentIndex() - 1].name;
+            m.map[sourceKeys_[size_t(r)]] = targetKeys_[size_t(c->currentIndex() - 1)];
     }
+    m.settings = settings();
     return m;
 }
 
 void RetargetDialog::setMap(const BoneMap& m)
 {
+    // Chains are spread over the bones they name; a map that names missing bones sets what it can.
+    std::vector<int> targetOf(source_.size(), -1);
+    try {
+        for (const auto& [s, t] : resolveBoneMap(m, source_, target_))
+            targetOf[size_t(s)] = t;
+    } catch (const std::exception&) {
+        for (const auto& [src, dst] : m.map)
+            if (const int s = resolveBone(source_, src); s >= 0)
+                targetOf[size_t(s)] = resolveBone(target_, dst);
+    }
     for (int r = 0; r < rowCount(); ++r) {
-        const auto it = m.map.find(source_.bones[r].name);
-        const int t = it == m.map.end() ? -1 : target_.find(it->second);
         QComboBox* c = targetCombo(r);
         const QSignalBlocker block(c);
-        c->setCurrentIndex(t < 0 ? kNone : t + 1);
+        c->setCurrentIndex(targetOf[size_t(r)] < 0 ? kNone : targetOf[size_t(r)] + 1);
     }
     updateUnmapped();
 }
@@ -127,7 +214,10 @@ QString RetargetDialog::saveMap(const QString& path) const
 QString RetargetDialog::loadMap(const QString& path)
 {
     try {
-        setMap(loadBoneMap(path.toStdString()));
+        const BoneMap m = loadBoneMap(path.toStdString());
+        setMap(m);
+        if (m.settings)
+            setSettings(*m.settings);
     } catch (const std::exception& e) {
         return QString::fromUtf8(e.what());
     }

@@ -1,7 +1,8 @@
 #pragma once
-// The bone-name map for retargeting: one row per source bone with a combo of target bones,
-// automatic matching (core/retarget.h autoMatch), loading and saving the map as JSON
-// (docs/bone-map.md), and the bones left unmapped listed under the table.
+// The Retarget dialog: one row per source bone with a combo of target bones (their paths shown where
+// two share a name), automatic matching (core/retarget/auto_match.h), how the motion is carried
+// (retarget_options.h), loading and saving the map with those choices as JSON (docs/bone-map.md),
+// the bones left unmapped, and the quality of the result (per-limb error) before it is accepted.
 #include <QDialog>
 #include <QStringList>
 
@@ -11,20 +12,32 @@
 class QComboBox;
 class QLabel;
 class QTableWidget;
+class QTreeWidget;
 
 namespace bonescope::gui {
 
 class RetargetDialog : public QDialog {
     Q_OBJECT
 public:
-    RetargetDialog(const Skeleton& source, const Skeleton& target, QWidget* parent = nullptr);
+    // `clip`: the animation the quality is measured on (none: not measured).
+    RetargetDialog(const Skeleton& source, const Skeleton& target, QWidget* parent = nullptr,
+                   const Animation* clip = nullptr);
 
-    BoneMap map() const;               // rows with a target bone
+    BoneMap map() const;               // rows with a target bone, and the settings
     void setMap(const BoneMap& map);   // rows whose source bone the map lacks get "(none)"
     void autoMatch();
     // Errors are returned (empty on success) so that the caller decides how to show them.
     QString saveMap(const QString& path) const;
     QString loadMap(const QString& path);
+
+    RetargetSettings settings() const;
+    void setSettings(const RetargetSettings& s);
+    class RetargetOptions* options() const { return options_; }
+    // Retargets the clip with the current map and settings and shows each limb's error; returns the
+    // summary line ("" without a clip), or the reason it cannot be done.
+    QString measure();
+    QString qualityText() const;
+    QTreeWidget* qualityTable() const { return quality_; }
 
     QStringList unmappedSource() const; // source bones with no target: their motion is lost
     QStringList unmappedTarget() const; // target bones nothing drives: they stay at rest
@@ -35,8 +48,13 @@ private:
     void updateUnmapped();
 
     Skeleton source_, target_;
+    const Animation* clip_;
+    std::vector<std::string> sourceKeys_, targetKeys_; // how the map names each bone (name, or path)
     QTableWidget* table_;
     QLabel* unmapped_;
+    class RetargetOptions* options_;
+    QLabel* summary_;
+    QTreeWidget* quality_;
 };
 
 } // namespace bonescope::gui

@@ -77,9 +77,21 @@ bool Document::isModified() const { return !undo_->isClean(); }
 
 void Document::changeScene(const std::function<void(Scene&)>& step)
 {
+    const size_t bones = scene_.skeleton.size(), vertices = scene_.mesh.positions.size();
     step(scene_);
     if (!scene_.currentAnimation() && !scene_.animations.empty())
         scene_.current = 0;
+    if (scene_.skeleton.size() != bones || scene_.mesh.positions.size() != vertices) {
+        // Another skeleton or mesh (a retarget, a root bone added, and their undo): everything that
+        // was bound to the old one is found again.
+        chooseMesh();
+        selection_.clear();
+        current_ = -1;
+        time_ = std::clamp(time_, 0.0, std::max(0.0, duration()));
+        rebuild();
+        emit edited();
+        return;
+    }
     bindSampler();
     time_ = std::clamp(time_, 0.0, std::max(0.0, duration()));
     resample();

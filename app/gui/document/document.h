@@ -71,6 +71,7 @@ public:
     // the time and the selection, re-binds the sampler and emits edited(). Only for commands.
     void changeScene(const std::function<void(Scene&)>& step);
     QString meshPath() const { return meshPath_; }
+    const Scene& skeletonMeshScene() const { return meshScene_; } // the loaded skeleton mesh (empty: none)
     const Skeleton& skeletonMeshBones() const { return meshScene_.skeleton; } // the loaded skeleton mesh's
     bool isEmpty() const { return path_.isEmpty(); }
 

@@ -16,6 +16,7 @@
 #include <QSpinBox>
 
 #include "app/gui/commands/edit_commands.h"
+#include "app/gui/dialogs/root_motion_menu.h"
 #include "app/gui/document/document.h"
 
 namespace bonescope::gui {
@@ -232,6 +233,7 @@ QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
             resampleEdit(doc, fps->value());
     });
     addBoneEditActions(clip, doc, parent);
+    addRootMotionMenu(clip, doc, parent);
     QObject::connect(clip, &QMenu::aboutToShow, clip, [clip, doc, resample] {
         for (QAction* a : clip->actions())
             a->setEnabled(doc->scene().currentAnimation());

@@ -208,7 +208,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
 
     // First pass: the source's ground (its lowest bone over the clip) and where its feet go, for
     // the hips' height, contacts and IK goals.
-    std::array<std::vector<glm::dvec3>, 2> srcFeet;
+    std::array<std::vector<glm::dvec3>, 2> srcFeet, srcToes;
+    glm::dvec3 hipsFirst(0), hipsLast(0);
     const bool feetKnown = humanoids && hs->legs[0].end >= 0 && hs->legs[1].end >= 0;
     double groundS = std::numeric_limits<double>::infinity();
     for (int f = 0; f < frames; ++f) {
@@ -218,8 +219,14 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             if (!src.bones[b].isHelper())
                 groundS = std::min(groundS, fs.height(sp.at(int(b))));
         if (feetKnown)
-            for (int side = 0; side < 2; ++side)
-                srcFeet[size_t(side)].push_back(sp.at(hs->legs[size_t(side)].end));
+            for (int side = 0; side < 2; ++side) {
+                const HumanoidLimb& leg = hs->legs[size_t(side)];
+                srcFeet[size_t(side)].push_back(sp.at(leg.end));
+                if (leg.tip >= 0)
+                    srcToes[size_t(side)].push_back(sp.at(leg.tip));
+            }
+        if (srcHips >= 0)
+            (f == 0 ? hipsFirst : hipsLast) = sp.at(srcHips);
     }
     // The rest pose stands on the ground, unless the clip puts the body somewhere else entirely
     // (BVH rigs rest with the hips at the origin and the feet below it, and the motion lifts them a
@@ -228,10 +235,13 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         groundS = fs.restGround;
     const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
     const bool armIk = humanoids && settings.armIk;
+    // A walk on the spot (the hips end where they start) slides its planted feet back as on a treadmill.
+    const glm::dvec3 travel = hipsLast - hipsFirst;
+    const bool inPlace = frames > 1 && glm::length(travel - fs.up * glm::dot(travel, fs.up)) < 0.25 * fs.legLength;
     std::array<std::vector<ContactRange>, 2> contacts;
     if (legIk && settings.footLock)
         for (int side = 0; side < 2; ++side) {
-            contacts[side] = findContacts(srcFeet[side], fs.up, source.fps, fs.legLength);
+            contacts[side] = findContacts(srcFeet[side], srcToes[side], fs.up, source.fps, fs.legLength, inPlace);
             r.report.contacts += int(contacts[side].size());
         }
     std::array<std::vector<int>, 2> contactAt; // per frame, the contact range index or -1

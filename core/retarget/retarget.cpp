@@ -340,10 +340,11 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             tp.world[size_t(t)] = parentWorld * composeTRS(l.translation, l.rotation, l.scale);
             tp.rotation[size_t(t)] = glm::normalize(parentRotation * l.rotation);
         }
-        // Match-pose between humanoids: a spine or neck of another length bends otherwise than the
-        // source's, so the chain as a whole is swung (about its first joint) until hips -> neck and
-        // neck -> head point as the source's do. The bones above it keep their world rotations.
-        if (humanoids && settings.mode == RetargetMode::MatchPose && frames > 0) {
+        // Between humanoids: a spine or neck of another length bends otherwise than the source's, so
+        // the chain as a whole is swung (about its first joint) until hips -> neck and neck -> head
+        // point as the source's do (keep-rest: turn from their rest as the source's turned). The
+        // bones above it keep their world rotations.
+        if (humanoids && frames > 0) {
             auto swing = [&](const std::vector<int>& chain, int start, int end, const glm::dvec3& want) {
                 if (chain.empty() || start < 0 || end < 0 || glm::length(want) < 1e-12)
                     return;
@@ -372,15 +373,26 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                     driven[size_t(c)] = 1;
                 tp.compute(target, tgtOrder, tl);
             };
+            // Where a segment of the source points now, or (keep-rest) the target's rest segment
+            // turned as the source's turned from its rest.
+            auto wanted = [&](int s0, int s1, int t0, int t1) {
+                const glm::dvec3 now = C * (sp.at(s1) - sp.at(s0));
+                if (settings.mode == RetargetMode::MatchPose)
+                    return now;
+                const glm::dvec3 rest = tgtRef.at(t1) - tgtRef.at(t0);
+                if (src.bones[size_t(s1)].parent == s0) // one bone: its whole turn, twist included
+                    return C * sp.rotation[size_t(s0)] * glm::inverse(srcRef.rotation[size_t(s0)]) * Cinv * rest;
+                return rotationBetween(C * (srcRef.at(s1) - srcRef.at(s0)), now) * rest;
+            };
             swing(ht->spine.size() >= 2 ? ht->spine : std::vector<int>{}, ht->hips, neckOf(*ht),
-                  C * (sp.at(neckOf(*hs)) - sp.at(hs->hips)));
+                  wanted(hs->hips, neckOf(*hs), ht->hips, neckOf(*ht)));
             if (ht->neckBase != ht->head && hs->neckBase != hs->head) {
                 // The neck bones from its base up turn about the base.
                 std::vector<int> neck;
                 for (int b : ht->neck)
                     if (b == ht->neckBase || !neck.empty())
                         neck.push_back(b);
-                swing(neck, ht->neckBase, ht->head, C * (sp.at(hs->head) - sp.at(hs->neckBase)));
+                swing(neck, ht->neckBase, ht->head, wanted(hs->neckBase, hs->head, ht->neckBase, ht->head));
             }
         }
         // IK after FK: the end joint to its goal, the limb's bend side kept, the end's world

@@ -18,6 +18,7 @@
 #include "formats/registry.h"
 #include "formats/scene_mirror.h"
 #include "formats/short_number.h"
+#include "formats/secondlife/secondlife_adapter.h"
 #include "formats/skeleton_source.h"
 
 namespace bonescope {
@@ -355,6 +356,9 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
     // Each writer only uses extra data of its own type: the source's stays for formats that share it
     // (the Dash variants) and is ignored by the others.
     s.format = target.id();
+    // Onto the avatar with the retarget options given (the adapter alone would use the defaults).
+    if (target.id() == "secondlife" && !o.targetSkeleton && !s.skeleton.empty())
+        secondlife::retargetOntoAvatar(s, o.retargetSettings(), report);
     target.fromCommon(s, report);
     return s;
 }

@@ -100,10 +100,11 @@ bool hasMotion(const Animation& a, const std::string& bone)
 }
 
 // Plays `a` (on `source`) on the avatar, in the common frame.
-void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, std::vector<std::string>& report)
+void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, const RetargetSettings& settings,
+                std::vector<std::string>& report)
 {
     const Skeleton src = source.empty() ? flatSkeleton(a) : source;
-    RetargetResult r = retarget(a, src, avatarCommon, avatarMap(src, avatarCommon), {}, UpAxis::Y);
+    RetargetResult r = retarget(a, src, avatarCommon, avatarMap(src, avatarCommon), settings, UpAxis::Y);
     std::vector<std::string> lost;
     for (const std::string& n : r.unmappedSource)
         if (hasMotion(a, n))
@@ -182,6 +183,17 @@ void finishForFile(Animation& a, std::vector<std::string>& report)
 
 using namespace secondlife;
 
+void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report)
+{
+    if (isAvatar(scene.skeleton))
+        return;
+    Skeleton avatarCommon = avatarSkeleton();
+    applyAxisConversion(fileFromCommon().inverse(), avatarCommon);
+    for (Animation& a : scene.animations)
+        ontoAvatar(a, scene.skeleton, avatarCommon, settings, report);
+    scene.skeleton = avatarCommon;
+}
+
 void SecondLifeFormat::toCommon(Scene& scene) const
 {
     const AxisConversion toCommonAxes = fileFromCommon().inverse();
@@ -193,12 +205,8 @@ void SecondLifeFormat::toCommon(Scene& scene) const
 void SecondLifeFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
 {
     const AxisConversion toFile = fileFromCommon();
-    Skeleton avatarCommon = avatarSkeleton();
-    applyAxisConversion(toFile.inverse(), avatarCommon);
-    const bool onAvatar = isAvatar(scene.skeleton);
+    secondlife::retargetOntoAvatar(scene, {}, report);
     for (Animation& a : scene.animations) {
-        if (!onAvatar)
-            ontoAvatar(a, scene.skeleton, avatarCommon, report);
         applyAxisConversion(toFile, a);
         finishForFile(a, report);
     }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/axis_conversion.h"
+#include "core/retarget/settings.h"
 #include "core/scene.h"
 
 namespace bonescope::secondlife {
@@ -18,5 +19,9 @@ AxisConversion fileFromCommon();
 // 60 s, played with the viewer's rules. Pelvis positions are made relative to its rest offset.
 // Appends a line to `report` for everything changed.
 void finishForFile(Animation& a, std::vector<std::string>& report);
+
+// The scene's animations (in the common frame) retargeted onto the avatar, unless it plays on the
+// avatar already: convert's retarget options (mode, root motion, IK) apply to a Second Life output too.
+void retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report);
 
 } // namespace bonescope::secondlife

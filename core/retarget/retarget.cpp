@@ -211,14 +211,19 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     std::array<std::vector<glm::dvec3>, 2> srcFeet, srcToes;
     glm::dvec3 hipsFirst(0), hipsLast(0);
     const bool feetKnown = humanoids && hs->legs[0].end >= 0 && hs->legs[1].end >= 0;
+    const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
+    const bool armIk = humanoids && settings.armIk;
+    // Contacts need every frame; the ground alone is found well enough on a few hundred.
+    const bool everyFrame = legIk && settings.footLock;
+    const int stride = everyFrame ? 1 : std::max(1, frames / 400);
     double groundS = std::numeric_limits<double>::infinity();
-    for (int f = 0; f < frames; ++f) {
+    for (int f = 0; f < frames; f = (f + stride < frames || f == frames - 1) ? f + stride : frames - 1) {
         sampler.sampleLocal(times[size_t(f)], sl);
         sp.compute(src, srcOrder, sl);
         for (size_t b = 0; b < src.size(); ++b)
             if (!src.bones[b].isHelper())
                 groundS = std::min(groundS, fs.height(sp.at(int(b))));
-        if (feetKnown)
+        if (feetKnown && everyFrame)
             for (int side = 0; side < 2; ++side) {
                 const HumanoidLimb& leg = hs->legs[size_t(side)];
                 srcFeet[size_t(side)].push_back(sp.at(leg.end));
@@ -233,8 +238,6 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     // leg length): then the clip's own lowest point is its ground.
     if (!std::isfinite(groundS) || std::abs(groundS - fs.restGround) < 0.25 * fs.legLength)
         groundS = fs.restGround;
-    const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
-    const bool armIk = humanoids && settings.armIk;
     // A walk on the spot (the hips end where they start) slides its planted feet back as on a treadmill.
     const glm::dvec3 travel = hipsLast - hipsFirst;
     const bool inPlace = frames > 1 && glm::length(travel - fs.up * glm::dot(travel, fs.up)) < 0.25 * fs.legLength;
@@ -300,21 +303,53 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     }
     LimbMeasure measure(std::move(specs), C, settings.mode, srcRef, tgtRef);
 
-    // Second pass: the transfer, frame by frame.
+    // The bones that get keys: the mapped ones, the spine and neck chains the swing below turns, and
+    // the limbs IK bends.
     std::vector<uint8_t> driven(target.size(), 0);
     for (size_t t = 0; t < target.size(); ++t)
         driven[t] = srcOf[t] >= 0;
-    std::vector<std::vector<LocalTransform>> out(static_cast<size_t>(frames));
+    std::vector<int> spineChain, neckChain;
+    if (humanoids) {
+        if (ht->spine.size() >= 2)
+            spineChain = ht->spine;
+        if (ht->neckBase != ht->head && hs->neckBase != hs->head)
+            for (int b : ht->neck)
+                if (b == ht->neckBase || !neckChain.empty())
+                    neckChain.push_back(b);
+        for (const auto* chain : {&spineChain, &neckChain})
+            for (int b : *chain)
+                driven[size_t(b)] = 1;
+        for (int side = 0; side < 2; ++side)
+            for (const HumanoidLimb* l : {legIk ? &ht->legs[size_t(side)] : nullptr, armIk ? &ht->arms[size_t(side)] : nullptr})
+                if (l)
+                    for (int b : {l->upper, l->lower, l->end})
+                        driven[size_t(b)] = 1;
+    }
+    std::vector<Track> keys(target.size());
+    for (size_t t = 0; t < target.size(); ++t)
+        if (driven[t])
+            keys[t].rotation.keys.reserve(size_t(frames));
+
+    // Second pass: the transfer, frame by frame.
     const glm::dvec3 ptRef = tgtHips >= 0 ? tgtRef.at(tgtHips) : glm::dvec3(0);
     const glm::dvec3 psRef = srcHips >= 0 ? srcRef.at(srcHips) : glm::dvec3(0);
     const glm::dvec3 ptRefGround = ptRef - ft.up * ft.height(ptRef), psRefGround = psRef - fs.up * fs.height(psRef);
     PosedRig tp;
+    std::vector<LocalTransform> tl;
+    std::vector<glm::dquat> world; // the target's world rotations as the passes below change them
     std::array<glm::dvec3, 2> lastLocked{};
     std::array<bool, 2> wasLocked{false, false};
+    glm::dvec3 resultFirst(0), resultLast(0);
+    // Sets bone b's local rotation so that its world rotation is w (its parent's as `world` says).
+    auto setWorld = [&](int b, const glm::dquat& w) {
+        const int p = target.bones[size_t(b)].parent;
+        world[size_t(b)] = w;
+        tl[size_t(b)].rotation = glm::normalize(glm::inverse(p >= 0 ? world[size_t(p)] : glm::dquat(1, 0, 0, 0)) * w);
+    };
     for (int f = 0; f < frames; ++f) {
         sampler.sampleLocal(times[size_t(f)], sl);
         sp.compute(src, srcOrder, sl);
-        std::vector<LocalTransform> tl = tgtRest;
+        tl = tgtRest;
         glm::dvec3 hipsGoal(0);
         if (srcHips >= 0) {
             // Over the ground: the source's travel from its reference, turned and scaled; up: the
@@ -340,78 +375,77 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             tp.world[size_t(t)] = parentWorld * composeTRS(l.translation, l.rotation, l.scale);
             tp.rotation[size_t(t)] = glm::normalize(parentRotation * l.rotation);
         }
+        world = tp.rotation;
+        bool changed = false;
         // Between humanoids: a spine or neck of another length bends otherwise than the source's, so
         // the chain as a whole is swung (about its first joint) until hips -> neck and neck -> head
         // point as the source's do (keep-rest: turn from their rest as the source's turned). The
-        // bones above it keep their world rotations.
-        if (humanoids && frames > 0) {
-            auto swing = [&](const std::vector<int>& chain, int start, int end, const glm::dvec3& want) {
-                if (chain.empty() || start < 0 || end < 0 || glm::length(want) < 1e-12)
-                    return;
-                const glm::dvec3 d = glm::normalize(want);
-                const glm::dvec3 a = tp.at(chain.front()) - tp.at(start), b = tp.at(end) - tp.at(chain.front());
-                const double da = glm::dot(d, a);
-                const double lambda = da + std::sqrt(std::max(0.0, da * da - glm::dot(a, a) + glm::dot(b, b)));
-                const glm::dquat R = rotationBetween(b, lambda * d - a);
-                // The chain turns; every driven bone below it keeps its world rotation, the others
-                // their local one.
-                std::vector<glm::dquat> world = tp.rotation;
-                std::vector<uint8_t> inChain(target.size(), 0);
-                for (int c : chain)
-                    inChain[size_t(c)] = 1;
-                for (int t : tgtOrder) {
-                    const int p = target.bones[size_t(t)].parent;
-                    const glm::dquat parent = p >= 0 ? world[size_t(p)] : glm::dquat(1, 0, 0, 0);
-                    if (inChain[size_t(t)])
-                        world[size_t(t)] = glm::normalize(R * tp.rotation[size_t(t)]);
-                    else if (!driven[size_t(t)])
-                        world[size_t(t)] = glm::normalize(parent * tl[size_t(t)].rotation);
-                    if (inChain[size_t(t)] || driven[size_t(t)])
-                        tl[size_t(t)].rotation = glm::normalize(glm::inverse(parent) * world[size_t(t)]);
-                }
-                for (int c : chain)
-                    driven[size_t(c)] = 1;
-                tp.compute(target, tgtOrder, tl);
-            };
-            // Where a segment of the source points now, or (keep-rest) the target's rest segment
-            // turned as the source's turned from its rest.
-            auto wanted = [&](int s0, int s1, int t0, int t1) {
-                const glm::dvec3 now = C * (sp.at(s1) - sp.at(s0));
-                if (settings.mode == RetargetMode::MatchPose)
-                    return now;
-                const glm::dvec3 rest = tgtRef.at(t1) - tgtRef.at(t0);
-                if (src.bones[size_t(s1)].parent == s0) // one bone: its whole turn, twist included
-                    return C * sp.rotation[size_t(s0)] * glm::inverse(srcRef.rotation[size_t(s0)]) * Cinv * rest;
-                return rotationBetween(C * (srcRef.at(s1) - srcRef.at(s0)), now) * rest;
-            };
-            swing(ht->spine.size() >= 2 ? ht->spine : std::vector<int>{}, ht->hips, neckOf(*ht),
-                  wanted(hs->hips, neckOf(*hs), ht->hips, neckOf(*ht)));
-            if (ht->neckBase != ht->head && hs->neckBase != hs->head) {
-                // The neck bones from its base up turn about the base.
-                std::vector<int> neck;
-                for (int b : ht->neck)
-                    if (b == ht->neckBase || !neck.empty())
-                        neck.push_back(b);
-                swing(neck, ht->neckBase, ht->head, wanted(hs->neckBase, hs->head, ht->neckBase, ht->head));
-            }
+        // mapped bones above it keep their world rotations; the neck's do, so the neck's segment is
+        // the same before and after the spine turns.
+        auto swing = [&](const std::vector<int>& chain, int start, int end, const glm::dvec3& want) {
+            if (chain.empty() || glm::length(want) < 1e-12)
+                return;
+            const glm::dvec3 d = glm::normalize(want);
+            const glm::dvec3 a = tp.at(chain.front()) - tp.at(start), b = tp.at(end) - tp.at(chain.front());
+            const double da = glm::dot(d, a);
+            const double lambda = da + std::sqrt(std::max(0.0, da * da - glm::dot(a, a) + glm::dot(b, b)));
+            const glm::dquat R = rotationBetween(b, lambda * d - a);
+            std::vector<glm::dquat> before(chain.size());
+            for (size_t i = 0; i < chain.size(); ++i)
+                before[i] = world[size_t(chain[i])];
+            for (size_t i = 0; i < chain.size(); ++i)
+                setWorld(chain[i], glm::normalize(R * before[i]));
+            changed = true;
+        };
+        // Where a segment of the source points now, or (keep-rest) the target's rest segment turned
+        // as the source's turned from its rest.
+        auto wanted = [&](int s0, int s1, int t0, int t1) {
+            const glm::dvec3 now = C * (sp.at(s1) - sp.at(s0));
+            if (settings.mode == RetargetMode::MatchPose)
+                return now;
+            const glm::dvec3 rest = tgtRef.at(t1) - tgtRef.at(t0);
+            if (src.bones[size_t(s1)].parent == s0) // one bone: its whole turn, twist included
+                return C * sp.rotation[size_t(s0)] * glm::inverse(srcRef.rotation[size_t(s0)]) * Cinv * rest;
+            return rotationBetween(C * (srcRef.at(s1) - srcRef.at(s0)), now) * rest;
+        };
+        if (humanoids) {
+            swing(spineChain, ht->hips, neckOf(*ht), wanted(hs->hips, neckOf(*hs), ht->hips, neckOf(*ht)));
+            swing(neckChain, ht->neckBase, ht->head, wanted(hs->neckBase, hs->head, ht->neckBase, ht->head));
         }
+        // Bones below a turned chain that the map drives keep their world rotation; the others turn
+        // with their parent.
+        auto settle = [&] {
+            for (int t : tgtOrder) {
+                const int p = target.bones[size_t(t)].parent;
+                if (p < 0)
+                    continue;
+                if (driven[size_t(t)])
+                    tl[size_t(t)].rotation = glm::normalize(glm::inverse(world[size_t(p)]) * world[size_t(t)]);
+                else
+                    world[size_t(t)] = glm::normalize(world[size_t(p)] * tl[size_t(t)].rotation);
+            }
+            tp.compute(target, tgtOrder, tl);
+            world = tp.rotation;
+        };
+        if (changed)
+            settle();
         // IK after FK: the end joint to its goal, the limb's bend side kept, the end's world
-        // orientation kept.
+        // orientation kept. The bones between upper and lower (twist bones) turn with the upper.
         auto solve = [&](const HumanoidLimb& limb, const glm::dvec3& goal) {
             const TwoBoneIkResult ik = solveTwoBoneIk(tp.at(limb.upper), tp.at(limb.lower), tp.at(limb.end), goal);
-            const glm::dquat endWorld = tp.rotation[size_t(limb.end)];
-            auto setWorld = [&](int b, const glm::dquat& w) {
-                const int p = target.bones[size_t(b)].parent;
-                tl[size_t(b)].rotation = glm::normalize(glm::inverse(p >= 0 ? tp.rotation[size_t(p)] : glm::dquat(1, 0, 0, 0)) * w);
-                driven[size_t(b)] = 1;
-            };
-            setWorld(limb.upper, ik.upper * tp.rotation[size_t(limb.upper)]);
-            tp.compute(target, tgtOrder, tl);
-            setWorld(limb.lower, ik.lower * tp.rotation[size_t(limb.lower)]);
-            tp.compute(target, tgtOrder, tl);
-            setWorld(limb.end, endWorld);
-            tp.compute(target, tgtOrder, tl);
+            const glm::dquat upper = glm::normalize(ik.upper * world[size_t(limb.upper)]);
+            const glm::dquat lower = glm::normalize(ik.lower * ik.upper * world[size_t(limb.lower)]);
+            const glm::dquat end = world[size_t(limb.end)];
+            for (int b = target.bones[size_t(limb.lower)].parent; b >= 0 && b != limb.upper; b = target.bones[size_t(b)].parent)
+                world[size_t(b)] = glm::normalize(ik.upper * world[size_t(b)]);
+            for (int b = target.bones[size_t(limb.end)].parent; b >= 0 && b != limb.lower; b = target.bones[size_t(b)].parent)
+                world[size_t(b)] = glm::normalize(ik.lower * ik.upper * world[size_t(b)]);
+            setWorld(limb.upper, upper);
+            setWorld(limb.lower, lower);
+            setWorld(limb.end, end);
+            changed = true;
         };
+        changed = false;
         for (int side = 0; side < 2; ++side) {
             if (legIk) {
                 const HumanoidLimb& ls = hs->legs[size_t(side)];
@@ -423,12 +457,6 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                     goal = pins[size_t(side)][size_t(c)];
                 }
                 solve(ht->legs[size_t(side)], goal);
-                // How far a locked foot moved (it should not).
-                const glm::dvec3 foot = tp.at(ht->legs[size_t(side)].end);
-                if (c >= 0 && wasLocked[size_t(side)])
-                    r.report.lockedFootSlide = std::max(r.report.lockedFootSlide, glm::length(foot - lastLocked[size_t(side)]));
-                wasLocked[size_t(side)] = c >= 0 && f < contacts[size_t(side)][size_t(c)].last;
-                lastLocked[size_t(side)] = foot;
             }
             if (armIk) {
                 const HumanoidLimb& as = hs->arms[size_t(side)];
@@ -436,9 +464,31 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                 solve(at, tp.at(at.upper) + armScale * (C * (sp.at(as.end) - sp.at(as.upper))));
             }
         }
+        if (changed)
+            settle();
+        if (legIk && settings.footLock)
+            for (int side = 0; side < 2; ++side) {
+                // How far a locked foot moved (it should not).
+                const int c = contactAt[size_t(side)][size_t(f)];
+                const glm::dvec3 foot = tp.at(ht->legs[size_t(side)].end);
+                if (c >= 0 && wasLocked[size_t(side)])
+                    r.report.lockedFootSlide = std::max(r.report.lockedFootSlide, glm::length(foot - lastLocked[size_t(side)]));
+                wasLocked[size_t(side)] = c >= 0 && f < contacts[size_t(side)][size_t(c)].last;
+                lastLocked[size_t(side)] = foot;
+            }
         measure.add(times[size_t(f)], sp, tp);
-        out[size_t(f)] = std::move(tl);
+        if (tgtHips >= 0)
+            (f == 0 ? resultFirst : resultLast) = tp.at(tgtHips);
+        for (size_t t = 0; t < target.size(); ++t) {
+            if (!driven[t])
+                continue;
+            keys[t].rotation.keys.push_back({times[size_t(f)], tl[t].rotation});
+            if (int(t) == tgtHips)
+                keys[t].translation.keys.push_back({times[size_t(f)], tl[t].translation});
+        }
     }
+    if (frames == 1)
+        resultLast = resultFirst;
     std::vector<std::string> targetNames;
     for (const Bone& b : target.bones)
         targetNames.push_back(b.name);
@@ -447,16 +497,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     // The hips' net travel over the ground, in leg lengths, in the source and in the result.
     if (srcHips >= 0 && frames > 0 && fs.legLength > 0 && ft.legLength > 0) {
         auto ground = [](const RigFrame& fr, glm::dvec3 v) { return v - fr.up * glm::dot(v, fr.up); };
-        sampler.sampleLocal(times.front(), sl);
-        sp.compute(src, srcOrder, sl);
-        const glm::dvec3 s0 = sp.at(srcHips);
-        sampler.sampleLocal(times.back(), sl);
-        sp.compute(src, srcOrder, sl);
-        r.report.sourceTravel = glm::length(ground(fs, sp.at(srcHips) - s0)) / fs.legLength;
-        tp.compute(target, tgtOrder, out.front());
-        const glm::dvec3 t0 = tp.at(tgtHips);
-        tp.compute(target, tgtOrder, out.back());
-        r.report.resultTravel = glm::length(ground(ft, tp.at(tgtHips) - t0)) / ft.legLength;
+        r.report.sourceTravel = glm::length(ground(fs, (frames > 1 ? hipsLast : hipsFirst) - hipsFirst)) / fs.legLength;
+        r.report.resultTravel = glm::length(ground(ft, resultLast - resultFirst)) / ft.legLength;
     }
 
     // The animation: a key per frame for every driven bone, in the target's bone order.
@@ -482,19 +524,11 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     for (size_t t = 0; t < target.size(); ++t) {
         if (!driven[t])
             continue;
-        Track track;
+        Track& track = keys[t];
         track.name = target.bones[t].name;
         if (const int s = srcOf[t]; s >= 0)
             if (const int st = source.findTrack(src.bones[size_t(s)].name); st >= 0)
                 track.visibility = source.tracks[size_t(st)].visibility;
-        track.rotation.keys.reserve(size_t(frames));
-        for (int f = 0; f < frames; ++f)
-            track.rotation.keys.push_back({times[size_t(f)], out[size_t(f)][t].rotation});
-        if (int(t) == tgtHips) {
-            track.translation.keys.reserve(size_t(frames));
-            for (int f = 0; f < frames; ++f)
-                track.translation.keys.push_back({times[size_t(f)], out[size_t(f)][t].translation});
-        }
         anim.tracks.push_back(std::move(track));
     }
     r.skeleton = target;

@@ -344,7 +344,10 @@ std::vector<uint8_t> writePsa(const Scene& s)
                 const auto group = encodeName("None");
                 std::memcpy(rec.data() + kGroup, group.data(), NameBytes); // the rest 0, as UE Viewer writes
             }
-            const auto name = nameField(a.name, ax ? ax->info.data() : nullptr);
+            // Unreal and the Blender add-on need a sequence name: an unnamed animation from another format
+            // gets one (a PSA's own unnamed sequence stays as it was).
+            const std::string named = a.name.empty() && !ax ? "Sequence" + (s.animations.size() > 1 ? std::to_string(i) : std::string()) : a.name;
+            const auto name = nameField(named, ax ? ax->info.data() : nullptr);
             std::memcpy(rec.data(), name.data(), NameBytes);
             const int32_t n = int32_t(frames[i]);
             const bool sameBones = ax && ax->bonesRead == int32_t(B), sameFrames = ax && ax->framesRead == n;

@@ -55,13 +55,16 @@ Scene readPsa(std::span<const uint8_t> bytes)
         const std::string name = c.header.name();
         const ChunkView** slot = name == "BONENAMES" ? &names : name == "ANIMINFO" ? &info
                                  : name == "ANIMKEYS" ? &keys : name == "SCALEKEYS" ? &scales : nullptr;
-        PskKeptChunk kept{c.header, {}, false};
-        if (slot && !*slot) {
+        if (slot && !*slot)
             *slot = &c;
-            kept.rebuilt = true;
-        } else {
+    }
+    if (!info) // keys without sequences say nothing Bonescope can show: kept as bytes
+        keys = scales = nullptr;
+    for (const ChunkView& c : chunks) {
+        PskKeptChunk kept{c.header, {}, false};
+        kept.rebuilt = &c == names || &c == info || &c == keys || &c == scales;
+        if (!kept.rebuilt)
             kept.payload.assign(c.data.begin(), c.data.end());
-        }
         x->chunks.push_back(std::move(kept));
     }
     if (!names)

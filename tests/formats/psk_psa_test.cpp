@@ -287,3 +287,55 @@ TEST(PskPsa, BadInputNamesTheChunkAndTheOffset)
     // Not an ActorX file.
     EXPECT_NE(errorOf(psk, std::vector<uint8_t>(64, 'x')).find("not an ActorX file"), std::string::npos);
 }
+
+// The .pskx layout (FACE3200: 32-bit wedge indices, 18-byte records) made from Suzanne's faces.
+TEST(PskPsa, PskxWithWideFacesReadsAsTheSameMeshAndResaves)
+{
+    const auto psk = fixture("Suzanne.psk");
+    // Suzanne: FACE0000 at 15060, 968 records of 12 bytes; MATT0000 follows at 26708.
+    std::vector<uint8_t> pskx(psk.begin(), psk.begin() + 15060);
+    const std::string id = "FACE3200";
+    std::vector<uint8_t> header(psk.begin() + 15060, psk.begin() + 15092);
+    std::memcpy(header.data(), id.data(), id.size());
+    putS32(header, 24, 18);
+    pskx.insert(pskx.end(), header.begin(), header.end());
+    for (size_t f = 0; f < 968; ++f) {
+        const uint8_t* r = psk.data() + 15092 + 12 * f;
+        for (int k = 0; k < 3; ++k) {
+            const uint32_t w = uint32_t(r[2 * k] | (r[2 * k + 1] << 8));
+            for (int b = 0; b < 4; ++b)
+                pskx.push_back(uint8_t(w >> (8 * b)));
+        }
+        pskx.insert(pskx.end(), r + 6, r + 12);
+    }
+    pskx.insert(pskx.end(), psk.begin() + 26708, psk.end());
+    const Format& f = formatOf(pskx, "Suzanne.pskx");
+    ASSERT_EQ(f.id(), "psk");
+    const Scene wide = f.read(pskx), narrow = f.read(psk);
+    EXPECT_EQ(wide.mesh.indices, narrow.mesh.indices);
+    EXPECT_EQ(wide.mesh.positions, narrow.mesh.positions);
+    EXPECT_TRUE(wide.extra.as<PskExtra>()->wideFaces);
+    EXPECT_TRUE(f.write(wide) == pskx);
+}
+
+// A mesh of more vertices than 16 bits index is written with FACE3200 and 32-bit wedge points.
+TEST(PskPsa, BigMeshIsWrittenWithWideFaces)
+{
+    Scene s;
+    s.skeleton.bones.push_back(Bone{.name = "root"});
+    const uint32_t n = 70000;
+    for (uint32_t i = 0; i < n; ++i) {
+        s.mesh.positions.push_back({float(i % 100), float(i / 100), 0.f});
+        s.mesh.joints.push_back({0, 0, 0, 0});
+        s.mesh.weights.push_back({1, 0, 0, 0});
+    }
+    for (uint32_t i = 0; i + 2 < n; i += 3)
+        s.mesh.indices.insert(s.mesh.indices.end(), {i, i + 1, i + 2});
+    const PskFormat psk;
+    const auto bytes = psk.write(s);
+    const Scene back = psk.read(bytes);
+    EXPECT_TRUE(back.extra.as<PskExtra>()->wideFaces);
+    EXPECT_EQ(back.mesh.indices, s.mesh.indices);
+    EXPECT_EQ(back.mesh.positions[69999], s.mesh.positions[69999]);
+    EXPECT_EQ(back.skeleton.bones[0].name, "root");
+}

@@ -16,6 +16,7 @@ public:
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
     std::vector<std::string> conversionLoss(const Scene& scene) const override;
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override; // psk_adapter.cpp
 };
 
 class PsaFormat : public Format {
@@ -29,6 +30,7 @@ public:
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
     std::vector<std::string> conversionLoss(const Scene& scene) const override;
+    void fromCommon(Scene& scene, std::vector<std::string>& report) const override; // psk_adapter.cpp
 };
 
 } // namespace bonescope

@@ -2,6 +2,7 @@
 // the skeleton is rebuilt from the model, the mesh chunks are written as read while the mesh is the
 // one they made (else rebuilt, and the per-wedge extras and morphs that no longer fit dropped), and
 // every other chunk is kept as bytes.
+#include <algorithm>
 #include <map>
 
 #include "formats/parse_error.h"

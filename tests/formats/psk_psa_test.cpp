@@ -9,10 +9,12 @@
 #include <limits>
 
 #include "core/sampler.h"
+#include "formats/convert/prepare.h"
 #include "formats/parse_error.h"
 #include "formats/psk/psk_extra.h"
 #include "formats/psk/psk_format.h"
 #include "formats/registry.h"
+#include "tests/formats/convert_pose_compare.h"
 #include "tests/support/test_support.h"
 
 using namespace bonescope;
@@ -338,4 +340,37 @@ TEST(PskPsa, BigMeshIsWrittenWithWideFaces)
     EXPECT_EQ(back.mesh.indices, s.mesh.indices);
     EXPECT_EQ(back.mesh.positions[69999], s.mesh.positions[69999]);
     EXPECT_EQ(back.skeleton.bones[0].name, "root");
+}
+
+// A skeleton listing a child before its parent is written parents first, root as bone 0 (Unreal's
+// importers need it, and bone 0 is the one whose rotations are not conjugated); the pose is the same.
+TEST(PskPsa, SkeletonIsWrittenParentsFirst)
+{
+    Scene s;
+    s.format = "seanim";
+    Bone hand{.name = "hand", .parent = 1, .restTranslation = {0, 0, 5}};
+    hand.restRotation = glm::angleAxis(0.4, glm::normalize(glm::dvec3(1, 2, 3)));
+    Bone arm{.name = "arm", .parent = -1, .restTranslation = {1, 2, 3}};
+    arm.restRotation = glm::angleAxis(-0.7, glm::dvec3(0, 0, 1));
+    s.skeleton.bones = {hand, arm};
+    Animation a;
+    a.fps = 10;
+    a.duration = 0.2;
+    Track t;
+    t.name = "hand";
+    for (int f = 0; f < 3; ++f)
+        t.rotation.keys.push_back({f / 10.0, glm::angleAxis(0.3 * f, glm::dvec3(0, 1, 0))});
+    a.tracks.push_back(t);
+    s.animations.push_back(a);
+    std::vector<std::string> report;
+    const PsaFormat psa;
+    const Scene prepared = prepareForTarget(s, psa, {}, report);
+    const Scene back = psa.read(psa.write(prepared));
+    ASSERT_EQ(back.skeleton.size(), 2u);
+    EXPECT_EQ(back.skeleton.bones[0].name, "arm");
+    EXPECT_EQ(back.skeleton.bones[1].parent, 0);
+    const test::PoseDifference d = test::comparePoses(s, back, {0, 0.1, 0.2});
+    EXPECT_EQ(d.bonesCompared, 2u);
+    EXPECT_LE(d.maxDegrees, 1e-4);
+    EXPECT_LE(d.maxPosition, 1e-5);
 }

@@ -374,3 +374,20 @@ TEST(PskPsa, SkeletonIsWrittenParentsFirst)
     EXPECT_LE(d.maxDegrees, 1e-4);
     EXPECT_LE(d.maxPosition, 1e-5);
 }
+
+// UE Viewer's BONENAMES give every bone parent 0 while the root counts no children: no hierarchy.
+// Made from the grunt sequence: it opens without a skeleton, saves byte for byte, plays on the PSK.
+TEST(PskPsa, PsaWithoutHierarchyOpensWithoutSkeletonAndPlaysOnItsModel)
+{
+    auto bytes = fixture("grunt_hh_grabplayer_crouch_SEQ0.psa");
+    for (size_t b = 1; b < 89; ++b)
+        putS32(bytes, 64 + b * 120 + 72, 0); // parent
+    const PsaFormat psa;
+    const Scene s = psa.read(bytes);
+    EXPECT_TRUE(s.skeleton.empty());
+    ASSERT_EQ(s.animations.at(0).tracks.size(), 89u);
+    EXPECT_TRUE(psa.write(s) == bytes);
+    const Scene model = PskFormat().read(fixture("Grunt_Preview_LOD0.psk"));
+    Sampler sampler(s.animations[0], model.skeleton);
+    EXPECT_EQ(sampler.binding().unmatchedTracks.size(), 17u);
+}

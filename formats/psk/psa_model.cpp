@@ -291,6 +291,7 @@ std::vector<uint8_t> writePsa(const Scene& s)
     const PskExtra* x = s.extra.as<PskExtra>();
     if (x && !x->animationFile)
         x = nullptr;
+    checkWriteLimits(s, writeLimits(true));
     bool asRead = false;
     const Skeleton bones = bonesToWrite(s, x, asRead);
     const size_t B = bones.size();

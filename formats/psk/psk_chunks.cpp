@@ -152,7 +152,7 @@ std::string readName(std::span<const uint8_t> field)
 
 std::array<uint8_t, NameBytes> encodeName(const std::string& name)
 {
-    std::string s = name;
+    std::string s = validUtf8(name); // bytes that are not UTF-8 would read back as Windows-1252
     if (s.size() >= NameBytes)
         s = headBytes(s, 30) + "____" + tailBytes(s, 29);
     std::array<uint8_t, NameBytes> out{};

@@ -53,7 +53,7 @@ void writeHeader(ByteWriter& w, const ChunkHeader& h);
 // char[64] names: up to the first NUL, trailing spaces dropped (old exporters pad with them); bytes
 // that are not UTF-8 are read as Windows-1252 (what the Blender add-on writes).
 std::string readName(std::span<const uint8_t> field);
-// `name` as a char[64] field. A name of 64 bytes or more is shortened as UE Viewer does (its first 30
+// `name` as a char[64] field, in UTF-8 (bytes that are not become U+FFFD). A name of 64 bytes or more is shortened as UE Viewer does (its first 30
 // bytes, "____", its last 29), on character boundaries.
 std::array<uint8_t, NameBytes> encodeName(const std::string& name);
 // The field to write: `raw` when it still reads as `name` (keeping what followed its NUL), else encoded.

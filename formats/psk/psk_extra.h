@@ -8,6 +8,7 @@
 
 #include "core/format_extra.h"
 #include "formats/psk/psk_chunks.h"
+#include "formats/write_limits.h"
 
 namespace bonescope {
 
@@ -18,6 +19,16 @@ constexpr int32_t PointBytes = 12, WedgeBytes = 16, FaceBytes = 12, Face32Bytes 
 // UE Viewer's header TypeFlag: UE3 reads SCALEKEYS only when the header's is at least 20090127.
 constexpr uint32_t WrittenTypeFlag = 20100422;
 constexpr int ParentUnknown = -2; // parentsRead: the file gives no hierarchy (UE Viewer's BONENAMES)
+// What the readers take back: finite 32-bit floats, names that end at a NUL (char[64]), every
+// sequence of a PSA, the mesh of a PSK.
+inline WriteLimits writeLimits(bool animations)
+{
+    WriteLimits l{animations ? "Unreal PSA" : "Unreal PSK"};
+    l.nulTerminatedNames = true;
+    l.allAnimations = animations;
+    l.mesh = !animations;
+    return l;
+}
 } // namespace psk
 
 struct PskKeptChunk {

@@ -75,6 +75,7 @@ std::vector<uint8_t> writePsk(const Scene& s)
     const PskExtra* x = s.extra.as<PskExtra>();
     if (x && x->animationFile)
         x = nullptr;
+    checkWriteLimits(s, writeLimits(false));
     if (s.skeleton.empty() && s.mesh.empty())
         throw WriteError("a PSK needs a skeleton or a mesh; this scene has neither");
     const auto boneHeader = [&](const ChunkHeader* kept) {

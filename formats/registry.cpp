@@ -13,6 +13,7 @@
 #include "formats/dash/dash_format.h"
 #include "formats/lego/lego_format.h"
 #include "formats/platform/utf8_path.h"
+#include "formats/psk/psk_format.h"
 #include "formats/seanim/seanim_format.h"
 #include "formats/secondlife/secondlife_format.h"
 #include "formats/semodel/semodel_format.h"
@@ -32,6 +33,8 @@ Registry::Registry()
     formats_.push_back(std::make_unique<CastFormat>());
     formats_.push_back(std::make_unique<SemodelFormat>());
     formats_.push_back(std::make_unique<SmdFormat>());
+    formats_.push_back(std::make_unique<PskFormat>()); // Unreal ActorX model (ACTRHEAD)
+    formats_.push_back(std::make_unique<PsaFormat>()); // Unreal ActorX animations (ANIMHEAD)
 #ifdef BONESCOPE_WITHOUT_ASSIMP
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else

@@ -15,7 +15,7 @@ using namespace bonescope;
 
 namespace {
 
-const char* const kTargets[] = {"seanim", "secondlife", "lego", "dash15", "dash15-json", "dmx", "dmx-json", "bvh", "smd",
+const char* const kTargets[] = {"seanim", "secondlife", "lego", "dash15", "dash15-json", "dmx", "dmx-json", "bvh", "smd", "psa",
 #ifndef BONESCOPE_WITHOUT_ASSIMP
                                 "assimp"
 #endif

@@ -56,7 +56,7 @@ std::set<std::string> boneNames(const Scene& s)
 // The name a format stores: text formats hold valid UTF-8, Dash cuts to its 32-byte field.
 std::string storedName(const std::string& name, const std::string& target)
 {
-    if (target == "bvh" || target == "assimp" || target.ends_with("-json"))
+    if (target == "bvh" || target == "assimp" || target.ends_with("-json") || target == "psa" || target == "psk")
         return validUtf8(name);
     if (target.starts_with("dash") || target.starts_with("dmx"))
         return name.size() < dash::NameBytes ? name : name.substr(0, dash::NameBytes - 1);
@@ -158,7 +158,7 @@ TEST(WriteReadBack, EverySampleAndRegressionIntoEveryWritableFormat)
 TEST(WriteReadBack, ValuesBeyondTheFormatsFloatsAreRefusedNamingBoneAndKey)
 {
     const Scene source = readFile(test::fixturePath("regressions/convert_values_1e300_double.seanim"));
-    for (const char* id : {"lego", "dash15", "dash15-json", "dmx", "dmx-json", "assimp"}) {
+    for (const char* id : {"lego", "dash15", "dash15-json", "dmx", "dmx-json", "assimp", "psa"}) {
         SCOPED_TRACE(id);
         const Format& target = *Registry::instance().byId(id);
         std::vector<std::string> report;

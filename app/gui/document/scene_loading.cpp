@@ -67,7 +67,8 @@ LoadResult loadMeshFile(const QString& path)
 
 bool looksLikeMeshFile(const QString& path)
 {
-    if (QFileInfo(path).suffix().toLower() == "semodel")
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == "semodel" || suffix == "psk" || suffix == "pskx")
         return true; // a registered format, but a model without animations
     if (Registry::instance().byExtension(path.toStdString()))
         return false;
@@ -97,7 +98,7 @@ QString matchingGameModel(const QString& animationPath, const std::vector<std::s
         return {};
     const QFileInfo info(animationPath);
     const QFileInfoList candidates =
-        info.dir().entryInfoList({"*.semodel", "*.cast"}, QDir::Files | QDir::Readable, QDir::Name);
+        info.dir().entryInfoList({"*.semodel", "*.cast", "*.psk", "*.pskx"}, QDir::Files | QDir::Readable, QDir::Name);
     QString best;
     size_t bestMatched = 0;
     int read = 0;

@@ -37,18 +37,6 @@ std::vector<std::pair<int, int>> humanoidPairs(const Humanoid& s, const Humanoid
     return out;
 }
 
-// How a map names bone `b`: its name, or its path where another bone has the same name.
-std::vector<std::string> mapNames(const Skeleton& s)
-{
-    std::unordered_map<std::string, int> count;
-    for (const Bone& b : s.bones)
-        ++count[b.name];
-    std::vector<std::string> out;
-    for (size_t b = 0; b < s.size(); ++b)
-        out.push_back(count[s.bones[b].name] > 1 ? bonePath(s, int(b)) : s.bones[b].name);
-    return out;
-}
-
 } // namespace
 
 BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
@@ -62,7 +50,7 @@ BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
         srcDone[s] = source.bones[s].isHelper();
     for (size_t t = 0; t < target.size(); ++t)
         tgtUsed[t] = target.bones[t].isHelper();
-    const auto srcName = mapNames(source), tgtName = mapNames(target);
+    const auto srcName = boneMapNames(source), tgtName = boneMapNames(target);
     const auto hs = findHumanoid(source), ht = findHumanoid(target);
     if (hs && ht) {
         for (const auto& [s, t] : humanoidPairs(*hs, *ht)) {

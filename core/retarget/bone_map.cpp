@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 
@@ -126,6 +127,17 @@ std::string bonePath(const Skeleton& s, int b)
     for (int p = b, guard = 0; p >= 0 && guard <= int(s.size()); p = s.bones[p].parent, ++guard)
         path = path.empty() ? s.bones[p].name : s.bones[p].name + "/" + path;
     return path;
+}
+
+std::vector<std::string> boneMapNames(const Skeleton& s)
+{
+    std::unordered_map<std::string, int> count;
+    for (const Bone& b : s.bones)
+        ++count[b.name];
+    std::vector<std::string> out;
+    for (size_t b = 0; b < s.size(); ++b)
+        out.push_back(count[s.bones[b].name] > 1 ? bonePath(s, int(b)) : s.bones[b].name);
+    return out;
 }
 
 int resolveBone(const Skeleton& s, std::string_view nameOrPath)

@@ -42,6 +42,8 @@ std::vector<std::pair<int, int>> distributeChain(int sourceCount, int targetCoun
 int resolveBone(const Skeleton& s, std::string_view nameOrPath);
 // The path of bone `b` from its root ("Armature/Hips/Spine").
 std::string bonePath(const Skeleton& s, int b);
+// How a map names each bone of `s`: its name, or its path where another bone has the same name.
+std::vector<std::string> boneMapNames(const Skeleton& s);
 
 // The map's bone pairs as indices (source bone, target bone), chains spread over each other. Throws
 // std::runtime_error naming the bone when a name matches no bone of its rig, or a bone is mapped twice.

@@ -62,25 +62,13 @@ std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& orde
             const HumanoidLimb& l = h->legs[side];
             along({l.upper, l.lower, l.end, l.tip});
         }
-        std::set<int> roles;
+    }
+    // Other mapped bones (outside the humanoid's roles): their one mapped child in the mapped tree,
+    // when it is the only one.
+    std::set<int> roles;
+    if (h)
         for (int b : h->bones())
             roles.insert(b);
-        // Other mapped bones: their one mapped child in the mapped tree, if it is the only one.
-        std::vector<int> nearest(n, -1), count(n, 0), only(n, -1);
-        for (int b : order) {
-            const int p = t.bones[b].parent;
-            const int up = p < 0 ? -1 : (mapped(p) ? p : nearest[size_t(p)]);
-            nearest[size_t(b)] = up;
-            if (mapped(b) && up >= 0) {
-                ++count[size_t(up)];
-                only[size_t(up)] = b;
-            }
-        }
-        for (size_t b = 0; b < n; ++b)
-            if (mapped(int(b)) && !roles.count(int(b)) && count[b] == 1)
-                seg[b] = only[b];
-        return seg;
-    }
     std::vector<int> nearest(n, -1), count(n, 0), only(n, -1);
     for (int b : order) {
         const int p = t.bones[b].parent;
@@ -92,7 +80,7 @@ std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& orde
         }
     }
     for (size_t b = 0; b < n; ++b)
-        if (mapped(int(b)) && count[b] == 1)
+        if (mapped(int(b)) && !roles.count(int(b)) && count[b] == 1)
             seg[b] = only[b];
     return seg;
 }

@@ -10,6 +10,7 @@
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPixmap>
 #include <QScreen>
 #include <QStandardPaths>
@@ -156,6 +157,22 @@ bool answerFileDialog(QWidget* modal, const QString& path)
     name->setText(path);
     QTest::keyClick(name, Qt::Key_Return);
     return true;
+}
+
+QMenu* menuNamed(const QList<QAction*>& actions, const QString& title)
+{
+    for (QAction* a : actions)
+        if (a->menu() && a->text().remove('&') == title)
+            return a->menu();
+    return nullptr;
+}
+
+QAction* actionNamed(QMenu* menu, const QString& text)
+{
+    for (QAction* a : menu->actions())
+        if (a->text().remove('&') == text)
+            return a;
+    return nullptr;
 }
 
 } // namespace bonescope::guitest

@@ -13,6 +13,7 @@
 #include <QStringList>
 
 class QAction;
+class QMenu;
 class QTreeWidget;
 class QWidget;
 
@@ -53,5 +54,10 @@ QString tempDir();
 // Answers `modal` when it is a visible QFileDialog, as a user does: types `path` into the name field
 // and presses Return. False when it is not one (or has no name field).
 bool answerFileDialog(QWidget* modal, const QString& path);
+
+// The submenu titled `title` among `actions` (a menu bar's or a menu's; ampersands ignored), or null.
+QMenu* menuNamed(const QList<QAction*>& actions, const QString& title);
+// The action of `menu` whose text is `text` (ampersands ignored), or null.
+QAction* actionNamed(QMenu* menu, const QString& text);
 
 } // namespace bonescope::guitest

@@ -20,17 +20,10 @@
 
 using namespace bonescope;
 using namespace bonescope::gui;
+using guitest::actionNamed;
+using guitest::menuNamed;
 
 namespace {
-
-// The menu titled `title` (ampersands ignored) among `actions`.
-QMenu* menuNamed(const QList<QAction*>& actions, const QString& title)
-{
-    for (QAction* a : actions)
-        if (a->menu() && a->text().remove('&') == title)
-            return a->menu();
-    return nullptr;
-}
 
 // Answers the next form dialog: `fill` sets its fields, then OK is clicked.
 class FormAnswerer {
@@ -55,14 +48,6 @@ public:
 private:
     QTimer timer_;
 };
-
-QAction* actionNamed(QMenu* menu, const QString& text)
-{
-    for (QAction* a : menu->actions())
-        if (a->text().remove('&') == text)
-            return a;
-    return nullptr;
-}
 
 glm::quat localRotation(Document* doc, const char* bone)
 {

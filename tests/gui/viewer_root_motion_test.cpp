@@ -12,24 +12,10 @@
 
 using namespace bonescope;
 using namespace bonescope::gui;
+using guitest::actionNamed;
+using guitest::menuNamed;
 
 namespace {
-
-QMenu* menuNamed(const QList<QAction*>& actions, const QString& title)
-{
-    for (QAction* a : actions)
-        if (a->menu() && a->text().remove('&') == title)
-            return a->menu();
-    return nullptr;
-}
-
-QAction* actionNamed(QMenu* menu, const QString& text)
-{
-    for (QAction* a : menu->actions())
-        if (a->text().remove('&') == text)
-            return a;
-    return nullptr;
-}
 
 glm::vec3 worldOf(Document* doc, const char* bone)
 {

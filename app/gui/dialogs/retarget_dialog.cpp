@@ -12,7 +12,6 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-#include <unordered_map>
 
 #include "app/gui/dialogs/retarget_options.h"
 #include "app/gui/saving/save_file.h"
@@ -22,18 +21,6 @@ namespace bonescope::gui {
 
 namespace {
 constexpr int kNone = 0; // combo index of "(none)"
-
-// How a map names each bone: its name, or its path where another bone has the same name.
-std::vector<std::string> mapKeys(const Skeleton& s)
-{
-    std::unordered_map<std::string, int> count;
-    for (const Bone& b : s.bones)
-        ++count[b.name];
-    std::vector<std::string> out;
-    for (size_t b = 0; b < s.size(); ++b)
-        out.push_back(count[s.bones[b].name] > 1 ? bonePath(s, int(b)) : s.bones[b].name);
-    return out;
-}
 
 QString listed(const QStringList& names, int shown = 12)
 {
@@ -46,8 +33,8 @@ QString listed(const QStringList& names, int shown = 12)
 } // namespace
 
 RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, QWidget* parent, const Animation* clip)
-    : QDialog(parent), source_(source), target_(target), clip_(clip), sourceKeys_(mapKeys(source)),
-      targetKeys_(mapKeys(target)), table_(new QTableWidget(this)), unmapped_(new QLabel(this)),
+    : QDialog(parent), source_(source), target_(target), clip_(clip), sourceKeys_(boneMapNames(source)),
+      targetKeys_(boneMapNames(target)), table_(new QTableWidget(this)), unmapped_(new QLabel(this)),
       options_(new RetargetOptions(this)), summary_(new QLabel(this)), quality_(new QTreeWidget(this))
 {
     setWindowTitle(tr("Retarget onto skeleton"));

@@ -364,9 +364,6 @@ private:
     // From now on values are held in double (a value came that a float does not hold exactly).
     void widen()
     {
-        // The room reserve() made for float values, kept for the doubles: a list built key by key
-        // would otherwise grow its double array by reallocation, a megabyte at a time.
-        wideValues_.reserve(std::max(floatValues_.capacity(), times_.capacity() * size_t(N)));
         wideValues_.assign(floatValues_.begin(), floatValues_.end());
         std::vector<float>().swap(floatValues_);
         wide_ = true;

@@ -131,17 +131,32 @@ std::string bonePath(const Skeleton& s, int b)
 
 std::vector<std::string> boneMapNames(const Skeleton& s)
 {
-    std::unordered_map<std::string, int> count;
+    std::unordered_map<std::string, int> names, paths;
     for (const Bone& b : s.bones)
-        ++count[b.name];
+        ++names[b.name];
     std::vector<std::string> out;
     for (size_t b = 0; b < s.size(); ++b)
-        out.push_back(count[s.bones[b].name] > 1 ? bonePath(s, int(b)) : s.bones[b].name);
+        out.push_back(names[s.bones[b].name] > 1 ? bonePath(s, int(b)) : s.bones[b].name);
+    // Siblings of one name share a path too: the second and later get "#2", "#3"...
+    for (const std::string& key : out)
+        ++paths[key];
+    std::unordered_map<std::string, int> seen;
+    for (std::string& key : out)
+        if (paths[key] > 1)
+            if (const int n = ++seen[key]; n > 1)
+                key += "#" + std::to_string(n);
     return out;
 }
 
 int resolveBone(const Skeleton& s, std::string_view nameOrPath)
 {
+    // A key the map itself made ("A/B/HEAD#2") names one bone exactly.
+    if (nameOrPath.find('#') != std::string_view::npos) {
+        const auto keys = boneMapNames(s);
+        for (size_t b = 0; b < keys.size(); ++b)
+            if (keys[b] == nameOrPath)
+                return int(b);
+    }
     if (nameOrPath.find('/') != std::string_view::npos) {
         // Walk from a root, one name per step: names alone cannot tell two "Foot.L" apart.
         int at = -1;

@@ -37,12 +37,13 @@ struct BoneMap {
 // its 2nd and 3rd; a 2-bone spine onto 3 drives the 2nd and 3rd (the 1st follows the hips).
 std::vector<std::pair<int, int>> distributeChain(int sourceCount, int targetCount);
 
-// The bone `nameOrPath` names in `s`: a path "A/B/C" from a root, else the exact name, else the
-// name without case or namespace; -1 when none.
+// The bone `nameOrPath` names in `s`: a key of boneMapNames() ("A/B/C#2"), a path "A/B/C" from a
+// root, else the exact name, else the name without case or namespace; -1 when none.
 int resolveBone(const Skeleton& s, std::string_view nameOrPath);
 // The path of bone `b` from its root ("Armature/Hips/Spine").
 std::string bonePath(const Skeleton& s, int b);
-// How a map names each bone of `s`: its name, or its path where another bone has the same name.
+// How a map names each bone of `s`: its name, or its path where another bone has the same name, and
+// "#2", "#3"... after the path of a second, third sibling of one name: one key per bone.
 std::vector<std::string> boneMapNames(const Skeleton& s);
 
 // The map's bone pairs as indices (source bone, target bone), chains spread over each other. Throws

@@ -194,24 +194,17 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     std::vector<LocalTransform> sl;
     PosedRig sp;
 
-    // First pass: the source's ground (its lowest bone over the clip) and where its feet go, for
-    // the hips' height, contacts and IK goals.
+    // The source's feet over the clip, for contacts; its hips at the first and last frame.
     std::array<std::vector<glm::dvec3>, 2> srcFeet, srcToes;
     glm::dvec3 hipsFirst(0), hipsLast(0);
     const bool feetKnown = humanoids && hs->legs[0].end >= 0 && hs->legs[1].end >= 0;
     const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
     const bool armIk = humanoids && settings.armIk;
-    // Contacts need every frame; the ground alone is found well enough on a few hundred.
     const bool everyFrame = legIk && settings.footLock;
-    const int stride = everyFrame ? 1 : std::max(1, frames / 400);
-    double groundS = std::numeric_limits<double>::infinity();
-    for (int f = 0; f < frames; f = (f + stride < frames || f == frames - 1) ? f + stride : frames - 1) {
+    for (int f = 0; f < frames; f = everyFrame || f == frames - 1 ? f + 1 : frames - 1) {
         sampler.sampleLocal(times[size_t(f)], sl);
         sp.compute(src, srcOrder, sl);
-        for (size_t b = 0; b < src.size(); ++b)
-            if (!src.bones[b].isHelper())
-                groundS = std::min(groundS, fs.height(sp.at(int(b))));
-        if (feetKnown && everyFrame)
+        if (everyFrame)
             for (int side = 0; side < 2; ++side) {
                 const HumanoidLimb& leg = hs->legs[size_t(side)];
                 srcFeet[size_t(side)].push_back(sp.at(leg.end));
@@ -221,11 +214,6 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         if (srcHips >= 0)
             (f == 0 ? hipsFirst : hipsLast) = sp.at(srcHips);
     }
-    // The rest pose stands on the ground, unless the clip puts the body somewhere else entirely
-    // (BVH rigs rest with the hips at the origin and the feet below it, and the motion lifts them a
-    // leg length): then the clip's own lowest point is its ground.
-    if (!std::isfinite(groundS) || std::abs(groundS - fs.restGround) < 0.25 * fs.legLength)
-        groundS = fs.restGround;
     // A walk on the spot (the hips end where they start) slides its planted feet back as on a treadmill.
     const glm::dvec3 travel = hipsLast - hipsFirst;
     const bool inPlace = frames > 1 && glm::length(travel - fs.up * glm::dot(travel, fs.up)) < 0.25 * fs.legLength;
@@ -344,7 +332,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             // source's height above its ground, scaled, above the target's.
             const glm::dvec3 ps = sp.at(srcHips);
             const glm::dvec3 along = ps - fs.up * fs.height(ps) - psRefGround;
-            hipsGoal = ptRefGround + k * (C * along) + ft.up * (ft.restGround + k * (fs.height(ps) - groundS));
+            hipsGoal = ptRefGround + k * (C * along) + ft.up * (ft.ground + k * (fs.height(ps) - fs.ground));
         }
         tp.world.resize(target.size());
         tp.rotation.resize(target.size());

@@ -78,8 +78,7 @@ RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dmat4>& world, const
     for (size_t b = 0; b < world.size(); ++b)
         if (!s.bones[b].isHelper())
             f.restGround = std::min(f.restGround, f.height(at(world, int(b))));
-    // Without feet, the ground is at 0 unless a bone hangs below it (BVH rigs often put the hips at
-    // the origin and the feet below).
+    // Without feet, the ground is at 0 unless a bone hangs below it.
     if (!h)
         f.restGround = std::min(f.restGround, 0.0);
     // The leg length: the hips above the feet (ankles), else above the ground.
@@ -89,6 +88,9 @@ RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dmat4>& world, const
         feet = 0.5 * (f.height(at(world, h->legs[0].end)) + f.height(at(world, h->legs[1].end)));
     if (hips >= 0)
         f.legLength = std::max(0.0, f.height(at(world, hips)) - feet);
+    // A rig that rests hanging below its origin (BVH rigs put the hips at the origin and the feet a
+    // leg length below; their motion lifts the body onto the ground at 0) stands on the world's 0.
+    f.ground = f.restGround < -0.5 * f.legLength ? 0.0 : f.restGround;
     return f;
 }
 

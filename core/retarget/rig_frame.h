@@ -20,6 +20,8 @@ struct RigFrame {
     glm::dvec3 up{0, 1, 0};      // world
     double legLength = 0;        // hips above the lowest bone along up (0: unknown)
     double restGround = 0;       // height of the lowest bone along up in the reference pose
+    double ground = 0;           // where the rig's animations stand: restGround, or 0 for a rig that
+                                 // rests hanging below its origin (BVH)
 
     double height(const glm::dvec3& p) const { return glm::dot(p, up); }
 };

@@ -75,11 +75,15 @@ bool isAvatar(const Skeleton& s)
 BoneMap avatarMap(const Skeleton& source, const Skeleton& avatarCommon)
 {
     BoneMap m;
+    // Keys as the map names bones (a path where names repeat: a LEGO scene has a HEAD per actor), so
+    // that each source bone is mapped once.
+    const std::vector<std::string> keys = boneMapNames(source);
     std::vector<uint8_t> taken(avatarCommon.size(), 0);
-    for (const Bone& b : source.bones) {
-        int j = isAnimatableJoint(b.name) ? findAvatarJoint(b.name) : findByAlias(b.name);
+    for (size_t i = 0; i < source.size(); ++i) {
+        const std::string& name = source.bones[i].name;
+        int j = isAnimatableJoint(name) ? findAvatarJoint(name) : findByAlias(name);
         if (j >= 0 && !taken[j]) {
-            m.map[b.name] = avatarCommon.bones[j].name;
+            m.map[keys[i]] = avatarCommon.bones[j].name;
             taken[j] = 1;
         }
     }

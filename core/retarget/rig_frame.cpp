@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/gtc/constants.hpp>
 #include <glm/mat3x3.hpp>
 
 namespace bonescope {
@@ -40,7 +41,7 @@ glm::dquat rotationBetween(const glm::dvec3& from, const glm::dvec3& to)
         glm::dvec3 axis = glm::cross(a, glm::dvec3(1, 0, 0));
         if (glm::length(axis) < 1e-6)
             axis = glm::cross(a, glm::dvec3(0, 1, 0));
-        return glm::angleAxis(M_PI, glm::normalize(axis));
+        return glm::angleAxis(glm::pi<double>(), glm::normalize(axis));
     }
     const glm::dvec3 c = glm::cross(a, b);
     return glm::normalize(glm::dquat(1 + d, c.x, c.y, c.z));

@@ -92,13 +92,13 @@ std::string roleName(const RigOptions& o, const std::string& role)
 
 glm::dquat bodyToWorld(const RigOptions& o)
 {
-    const glm::dquat facing = o.facingMinusZ ? glm::angleAxis(M_PI, glm::dvec3(0, 1, 0)) : glm::dquat(1, 0, 0, 0);
-    const glm::dquat up = o.zUp ? glm::angleAxis(M_PI / 2, glm::dvec3(1, 0, 0)) : glm::dquat(1, 0, 0, 0);
+    const glm::dquat facing = o.facingMinusZ ? glm::angleAxis(glm::pi<double>(), glm::dvec3(0, 1, 0)) : glm::dquat(1, 0, 0, 0);
+    const glm::dquat up = o.zUp ? glm::angleAxis(glm::pi<double>() / 2, glm::dvec3(1, 0, 0)) : glm::dquat(1, 0, 0, 0);
     return up * facing;
 }
 
 namespace {
-glm::dquat containerTurn() { return glm::angleAxis(-M_PI / 2, glm::dvec3(1, 0, 0)); }
+glm::dquat containerTurn() { return glm::angleAxis(-glm::pi<double>() / 2, glm::dvec3(1, 0, 0)); }
 } // namespace
 
 Skeleton humanoidRig(const RigOptions& o)
@@ -208,7 +208,7 @@ Animation walkClip(const Skeleton& s, const RigOptions& o, double travel)
         Track& t = track(role);
         for (int f = 0; f <= 30; ++f) {
             const double time = f / 30.0;
-            const double angle = glm::radians(35.0) * std::sin(2 * M_PI * time + axis.x);
+            const double angle = glm::radians(35.0) * std::sin(2 * glm::pi<double>() * time + axis.x);
             // A rotation about the bone's own rest-local version of `axis`, after its rest.
             t.rotation.keys.push_back({time, b.restRotation * glm::angleAxis(angle, glm::normalize(axis))});
         }
@@ -218,13 +218,13 @@ Animation walkClip(const Skeleton& s, const RigOptions& o, double travel)
     for (int f = 0; f <= 30; ++f) {
         const double time = f / 30.0;
         // Forward and a bob up and down, in the body's frame, then the world's.
-        glm::dvec3 worldMove = bodyToWorld(o) * (glm::dvec3(0, 0.03 * std::sin(4 * M_PI * time), travel * time) * (o.height / 1.8));
+        glm::dvec3 worldMove = bodyToWorld(o) * (glm::dvec3(0, 0.03 * std::sin(4 * glm::pi<double>() * time), travel * time) * (o.height / 1.8));
         // Into the hips' parent space (the container turns and scales).
         glm::dvec3 local = worldMove;
         if (o.container)
             local = glm::inverse(containerTurn()) * worldMove / o.containerScale;
         h.translation.keys.push_back({time, hips.restTranslation + local});
-        h.rotation.keys.push_back({time, hips.restRotation * glm::angleAxis(glm::radians(8.0) * std::sin(2 * M_PI * time),
+        h.rotation.keys.push_back({time, hips.restRotation * glm::angleAxis(glm::radians(8.0) * std::sin(2 * glm::pi<double>() * time),
                                                                              glm::dvec3(0, 1, 0))});
     }
     return a;

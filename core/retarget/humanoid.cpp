@@ -8,6 +8,22 @@
 
 namespace bonescope {
 
+int boneDepth(const Skeleton& s, int b)
+{
+    int d = 0;
+    for (int p = s.bones[size_t(b)].parent; p >= 0 && d <= int(s.size()); p = s.bones[size_t(p)].parent)
+        ++d;
+    return d;
+}
+
+bool isAncestor(const Skeleton& s, int a, int b)
+{
+    for (int p = b, guard = 0; p >= 0 && guard <= int(s.size()); p = s.bones[size_t(p)].parent, ++guard)
+        if (p == a)
+            return true;
+    return false;
+}
+
 std::vector<int> Humanoid::bones() const
 {
     std::vector<int> out{hips};
@@ -61,13 +77,7 @@ struct Tree {
     }
     bool usable(int b) const { return !s.bones[b].isHelper(); }
     int parent(int b) const { return s.bones[b].parent; }
-    bool isAncestor(int a, int b) const // a above b (or a == b)
-    {
-        for (int p = b, guard = 0; p >= 0 && guard <= int(s.size()); p = parent(p), ++guard)
-            if (p == a)
-                return true;
-        return false;
-    }
+    bool isAncestor(int a, int b) const { return bonescope::isAncestor(s, a, b); }
     int commonAncestor(int a, int b) const
     {
         for (int p = a, guard = 0; p >= 0 && guard <= int(s.size()); p = parent(p), ++guard)
@@ -185,9 +195,7 @@ private:
             int best = -1, bestDepth = 1 << 30;
             bool tie = false;
             for (int b : it->second) {
-                int d = 0;
-                for (int p = t_.parent(b); p >= 0 && d <= int(t_.s.size()); p = t_.parent(p))
-                    ++d;
+                const int d = boneDepth(t_.s, b);
                 const bool deeper = best >= 0 && d == bestDepth;
                 if (d < bestDepth || (deeper && t_.size[b] > t_.size[best])) {
                     best = b;
@@ -310,9 +318,7 @@ private:
             const auto br = branches(int(b), 3);
             if (br.size() < 3)
                 continue;
-            int d = 0;
-            for (int p = t_.parent(int(b)); p >= 0 && d <= int(t_.s.size()); p = t_.parent(p))
-                ++d;
+            const int d = boneDepth(t_.s, int(b));
             if (h.hips >= 0 && d >= hipsDepth_)
                 continue;
             const auto l0 = shapedLimb(br[1], false), l1 = shapedLimb(br[2], false);

@@ -36,6 +36,12 @@ struct Humanoid {
     std::vector<int> bones() const;
 };
 
+// How many ancestors bone `b` has (0 for a root); bounded by the skeleton's size should the parents
+// form a cycle.
+int boneDepth(const Skeleton& s, int b);
+// Whether bone `a` is `b` or one of its ancestors.
+bool isAncestor(const Skeleton& s, int a, int b);
+
 // The humanoid in `s`, or nullopt with `why` saying what was not found (no two legs below a common
 // hips bone, no two arms, ...). Helpers (collision volumes, attachment points) are never taken.
 std::optional<Humanoid> findHumanoid(const Skeleton& s, std::string* why = nullptr);

@@ -85,14 +85,6 @@ std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& orde
     return seg;
 }
 
-bool isAncestorOf(const Skeleton& s, int a, int b)
-{
-    for (int p = b, guard = 0; p >= 0 && guard <= int(s.size()); p = s.bones[p].parent, ++guard)
-        if (p == a)
-            return true;
-    return false;
-}
-
 } // namespace
 
 Skeleton posedAsRest(const Skeleton& s, const Animation& a, double time)
@@ -174,7 +166,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             continue;
         const int tc = seg[size_t(t)];
         const int sc = tc >= 0 ? srcOf[size_t(tc)] : -1;
-        if (sc >= 0 && isAncestorOf(src, s, sc) && sc != s)
+        if (sc >= 0 && isAncestor(src, s, sc) && sc != s)
             srcSeg[size_t(t)] = sc;
         A[size_t(t)] = above >= 0 ? A[size_t(above)] : glm::dquat(1, 0, 0, 0);
         if (settings.mode == RetargetMode::MatchPose && srcSeg[size_t(t)] >= 0) {

@@ -83,9 +83,7 @@ int travelBone(const Animation& a, const Skeleton& s)
         const int b = s.find(t.name);
         if (b < 0 || t.translation.empty())
             continue;
-        int d = 0;
-        for (int p = s.bones[b].parent; p >= 0 && d <= int(s.size()); p = s.bones[p].parent)
-            ++d;
+        const int d = boneDepth(s, b);
         if (d < bestDepth)
             best = b, bestDepth = d;
     }

@@ -2,17 +2,64 @@
 
 namespace bonescope {
 
+void PosedRig::start(const Skeleton& s, const std::vector<LocalTransform>& local)
+{
+    const size_t n = s.size();
+    position.resize(n);
+    rotation.resize(n);
+    uniform_ = true;
+    for (size_t b = 0; b < n && b < local.size(); ++b) {
+        const glm::dvec3& v = local[b].scale;
+        uniform_ = uniform_ && v.x == v.y && v.y == v.z;
+    }
+    if (uniform_) {
+        scale_.resize(n);
+        world_.clear();
+    } else {
+        world_.resize(n);
+    }
+}
+
+void PosedRig::place(int b, int parent, const LocalTransform& l)
+{
+    const size_t i = size_t(b);
+    if (parent < 0) {
+        rotation[i] = glm::normalize(l.rotation);
+        if (uniform_) {
+            scale_[i] = l.scale.x;
+            position[i] = l.translation;
+        } else {
+            world_[i] = composeTRS(l.translation, l.rotation, l.scale);
+            position[i] = glm::dvec3(world_[i][3]);
+        }
+        return;
+    }
+    const size_t p = size_t(parent);
+    rotation[i] = glm::normalize(rotation[p] * l.rotation);
+    if (uniform_) {
+        scale_[i] = scale_[p] * l.scale.x;
+        position[i] = position[p] + scale_[p] * (rotation[p] * l.translation);
+    } else {
+        world_[i] = world_[p] * composeTRS(l.translation, l.rotation, l.scale);
+        position[i] = glm::dvec3(world_[i][3]);
+    }
+}
+
 void PosedRig::compute(const Skeleton& s, const std::vector<int>& order, const std::vector<LocalTransform>& local)
 {
-    world.resize(s.size());
-    rotation.resize(s.size());
-    for (int b : order) {
-        const LocalTransform& l = local[size_t(b)];
-        const glm::dmat4 m = composeTRS(l.translation, l.rotation, l.scale);
-        const int p = s.bones[size_t(b)].parent;
-        world[size_t(b)] = p >= 0 ? world[size_t(p)] * m : m;
-        rotation[size_t(b)] = glm::normalize(p >= 0 ? rotation[size_t(p)] * l.rotation : l.rotation);
-    }
+    start(s, local);
+    for (int b : order)
+        place(b, s.bones[size_t(b)].parent, local[size_t(b)]);
+}
+
+glm::dvec3 PosedRig::toChildSpace(int parent, const glm::dvec3& world) const
+{
+    if (parent < 0)
+        return world;
+    const size_t p = size_t(parent);
+    if (uniform_) // a bone scaled to nothing has no space: its children sit at its origin
+        return scale_[p] != 0 ? glm::inverse(rotation[p]) * (world - position[p]) / scale_[p] : glm::dvec3(0);
+    return glm::dvec3(glm::inverse(world_[p]) * glm::dvec4(world, 1.0));
 }
 
 std::vector<LocalTransform> restLocals(const Skeleton& s)

@@ -140,8 +140,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     const int tgtHips = srcHips >= 0 ? tgtOf[size_t(srcHips)] : -1;
     const bool humanoids = hs && ht && srcHips == hs->hips;
     const glm::dvec3 upVector = up == UpAxis::Y ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
-    const RigFrame fs = rigFrame(src, srcRef.world, humanoids ? hs : std::nullopt, srcHips, upVector);
-    const RigFrame ft = rigFrame(target, tgtRef.world, humanoids ? ht : std::nullopt, tgtHips, upVector);
+    const RigFrame fs = rigFrame(src, srcRef.position, humanoids ? hs : std::nullopt, srcHips, upVector);
+    const RigFrame ft = rigFrame(target, tgtRef.position, humanoids ? ht : std::nullopt, tgtHips, upVector);
     const glm::dquat C = worldToWorld(fs, ft);
     const glm::dquat Cinv = glm::inverse(C);
     if (srcHips >= 0) {
@@ -294,9 +294,10 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                         driven[size_t(b)] = 1;
     }
     std::vector<Track> keys(target.size());
+    std::vector<int> drivenBones;
     for (size_t t = 0; t < target.size(); ++t)
         if (driven[t])
-            keys[t].rotation.keys.reserve(size_t(frames));
+            drivenBones.push_back(int(t));
 
     // Second pass: the transfer, frame by frame.
     const glm::dvec3 ptRef = tgtHips >= 0 ? tgtRef.at(tgtHips) : glm::dvec3(0);
@@ -317,7 +318,12 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     for (int f = 0; f < frames; ++f) {
         sampler.sampleLocal(times[size_t(f)], sl);
         sp.compute(src, srcOrder, sl);
-        tl = tgtRest;
+        // Only the driven bones' locals change below; the others stay at rest.
+        if (f == 0)
+            tl = tgtRest;
+        else
+            for (int t : drivenBones)
+                tl[size_t(t)] = tgtRest[size_t(t)];
         glm::dvec3 hipsGoal(0);
         if (srcHips >= 0) {
             // Over the ground: the source's travel from its reference, turned and scaled; up: the
@@ -326,22 +332,17 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             const glm::dvec3 along = ps - fs.up * fs.height(ps) - psRefGround;
             hipsGoal = ptRefGround + k * (C * along) + ft.up * (ft.ground + k * (fs.height(ps) - fs.ground));
         }
-        tp.world.resize(target.size());
-        tp.rotation.resize(target.size());
+        tp.start(target, tl);
         for (int t : tgtOrder) {
             const int p = target.bones[size_t(t)].parent;
-            const glm::dquat parentRotation = p >= 0 ? tp.rotation[size_t(p)] : glm::dquat(1, 0, 0, 0);
-            const glm::dmat4 parentWorld = p >= 0 ? tp.world[size_t(p)] : glm::dmat4(1.0);
             LocalTransform& l = tl[size_t(t)];
-            const int s = srcOf[size_t(t)];
-            if (s >= 0) {
+            if (const int s = srcOf[size_t(t)]; s >= 0) {
                 const glm::dquat goal = C * sp.rotation[size_t(s)] * K[size_t(t)];
-                l.rotation = glm::normalize(glm::inverse(parentRotation) * goal);
+                l.rotation = glm::normalize(glm::inverse(p >= 0 ? tp.rotation[size_t(p)] : glm::dquat(1, 0, 0, 0)) * goal);
                 if (t == tgtHips)
-                    l.translation = glm::dvec3(glm::inverse(parentWorld) * glm::dvec4(hipsGoal, 1.0));
+                    l.translation = tp.toChildSpace(p, hipsGoal);
             }
-            tp.world[size_t(t)] = parentWorld * composeTRS(l.translation, l.rotation, l.scale);
-            tp.rotation[size_t(t)] = glm::normalize(parentRotation * l.rotation);
+            tp.place(t, p, l);
         }
         world = tp.rotation;
         bool changed = false;
@@ -453,6 +454,12 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             keys[t].rotation.keys.push_back({times[size_t(f)], tl[t].rotation});
             if (int(t) == tgtHips)
                 keys[t].translation.keys.push_back({times[size_t(f)], tl[t].translation});
+            // The first key moved the list to double values (a retargeted rotation is seldom a
+            // float): room for every frame again, so that the lists do not grow by copying.
+            if (f == 0) {
+                keys[t].rotation.keys.reserve(size_t(frames));
+                keys[t].translation.keys.reserve(int(t) == tgtHips ? size_t(frames) : 0);
+            }
         }
     }
     if (frames == 1)

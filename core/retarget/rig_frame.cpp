@@ -10,7 +10,7 @@ namespace bonescope {
 
 namespace {
 
-glm::dvec3 at(const std::vector<glm::dmat4>& world, int b) { return glm::dvec3(world[size_t(b)][3]); }
+glm::dvec3 at(const std::vector<glm::dvec3>& world, int b) { return world[size_t(b)]; }
 
 // The world axis nearest to unit vector `v`, when within 30 degrees of it: rigs are authored standing
 // on an axis (Y or Z up, facing along another), and a spine or hips that lean in the rest pose must
@@ -47,7 +47,7 @@ glm::dquat rotationBetween(const glm::dvec3& from, const glm::dvec3& to)
     return glm::normalize(glm::dquat(1 + d, c.x, c.y, c.z));
 }
 
-RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dmat4>& world, const std::optional<Humanoid>& h, int root,
+RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const std::optional<Humanoid>& h, int root,
                   const glm::dvec3& fallbackUp)
 {
     RigFrame f;

@@ -26,10 +26,10 @@ struct RigFrame {
     double height(const glm::dvec3& p) const { return glm::dot(p, up); }
 };
 
-// The frame of rig `s` posed as `world` (its bones' world matrices). Without a humanoid, the frame
+// The frame of rig `s` posed as `world` (its bones' world positions). Without a humanoid, the frame
 // is the world's with `fallbackUp` as up. The leg length is the hips' (`root`'s) height above the
 // lowest bone.
-RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dmat4>& world, const std::optional<Humanoid>& h, int root,
+RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const std::optional<Humanoid>& h, int root,
                   const glm::dvec3& fallbackUp);
 
 // The rotation that takes directions of the source's world to the target's: the source's left, up

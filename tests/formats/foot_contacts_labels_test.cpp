@@ -39,7 +39,7 @@ Recall check(const std::string& clip, const std::string& labels)
     std::vector<LocalTransform> local;
     PosedRig posed;
     posed.compute(s.skeleton, order, restLocals(s.skeleton));
-    const RigFrame frame = rigFrame(s.skeleton, posed.world, h, h->hips, {0, 1, 0});
+    const RigFrame frame = rigFrame(s.skeleton, posed.position, h, h->hips, {0, 1, 0});
     std::array<std::vector<glm::dvec3>, 2> feet, toes;
     glm::dvec3 first(0), last(0);
     for (int f = 0; f < frames; ++f) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <tuple>
 #include <stdexcept>
@@ -496,9 +497,23 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             names[src.bones[size_t(s)].name] = target.bones[size_t(t)].name;
         anim.extra.get()->renameTracks(names);
     }
+    // Tracks bind to bones by name, the k-th track of a name to the k-th bone of it: a bone that
+    // plays nothing but shares its name with a later driven one (a mesh node and a joint both called
+    // Foot.L) gets an empty track, so that the driven bone's keys bind to it and not to the first.
+    std::map<std::string, int> drivenLeft;
+    for (int t : drivenBones)
+        ++drivenLeft[target.bones[size_t(t)].name];
     for (size_t t = 0; t < target.size(); ++t) {
-        if (!driven[t])
+        const std::string& name = target.bones[t].name;
+        if (!driven[t]) {
+            if (const auto left = drivenLeft.find(name); left != drivenLeft.end() && left->second > 0) {
+                Track placeholder;
+                placeholder.name = name;
+                anim.tracks.push_back(std::move(placeholder));
+            }
             continue;
+        }
+        --drivenLeft[name];
         Track& track = keys[t];
         track.name = target.bones[t].name;
         if (const int s = srcOf[t]; s >= 0)

@@ -95,6 +95,14 @@ RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const
     return f;
 }
 
+RigFrame restFrame(const Skeleton& s, const std::optional<Humanoid>& h)
+{
+    std::vector<glm::dvec3> rest;
+    for (const glm::dmat4& m : s.restWorld())
+        rest.emplace_back(m[3]);
+    return rigFrame(s, rest, h, h ? h->hips : -1, {0, 1, 0});
+}
+
 glm::dquat worldToWorld(const RigFrame& source, const RigFrame& target)
 {
     return glm::normalize(target.axes * glm::inverse(source.axes));

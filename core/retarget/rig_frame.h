@@ -32,6 +32,9 @@ struct RigFrame {
 RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const std::optional<Humanoid>& h, int root,
                   const glm::dvec3& fallbackUp);
 
+// The frame of rig `s` at rest, from its humanoid body `h` (found by findHumanoid) when it has one.
+RigFrame restFrame(const Skeleton& s, const std::optional<Humanoid>& h);
+
 // The rotation that takes directions of the source's world to the target's: the source's left, up
 // and forward onto the target's.
 glm::dquat worldToWorld(const RigFrame& source, const RigFrame& target);

@@ -70,11 +70,7 @@ glm::dvec3 linearAt(const Vec3Channel& c, double time)
 
 glm::dvec3 rigUp(const Skeleton& s)
 {
-    const auto h = findHumanoid(s);
-    std::vector<glm::dvec3> rest;
-    for (const glm::dmat4& m : s.restWorld())
-        rest.emplace_back(m[3]);
-    return rigFrame(s, rest, h, -1, {0, 1, 0}).up;
+    return restFrame(s, findHumanoid(s)).up;
 }
 
 int travelBone(const Animation& a, const Skeleton& s)

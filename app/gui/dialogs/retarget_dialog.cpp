@@ -8,12 +8,14 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
 
 #include "app/gui/dialogs/retarget_options.h"
+#include "app/gui/dialogs/retarget_preview.h"
 #include "app/gui/saving/save_file.h"
 #include "formats/bone_map_file.h"
 
@@ -35,7 +37,8 @@ QString listed(const QStringList& names, int shown = 12)
 RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, QWidget* parent, const Animation* clip)
     : QDialog(parent), source_(source), target_(target), clip_(clip), sourceKeys_(boneMapNames(source)),
       targetKeys_(boneMapNames(target)), table_(new QTableWidget(this)), unmapped_(new QLabel(this)),
-      options_(new RetargetOptions(this)), summary_(new QLabel(this)), quality_(new QTreeWidget(this))
+      options_(new RetargetOptions(this)), summary_(new QLabel(this)), quality_(new QTreeWidget(this)),
+      preview_(nullptr)
 {
     setWindowTitle(tr("Retarget onto skeleton"));
     table_->setColumnCount(2);
@@ -71,8 +74,8 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
     auto* saveButton = new QPushButton(tr("&Save map..."), this);
     auto* checkButton = new QPushButton(tr("&Check quality"), this);
     checkButton->setEnabled(clip_ != nullptr);
-    checkButton->setToolTip(tr("Retarget the current animation with this map and these choices, and show how far each "
-                               "limb points from the source's"));
+    checkButton->setToolTip(tr("Retarget the current animation with this map and these choices, play it beside the "
+                               "source, and show how far each limb points from the source's"));
     connect(autoButton, &QPushButton::clicked, this, &RetargetDialog::autoMatch);
     connect(checkButton, &QPushButton::clicked, this, &RetargetDialog::measure);
     connect(loadButton, &QPushButton::clicked, this, [this] {
@@ -101,15 +104,36 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
     tools->addWidget(saveButton);
     tools->addStretch();
     tools->addWidget(checkButton);
+    // The map and choices on the left, the preview (with a clip) on the right.
+    auto* choices = new QWidget(this);
+    auto* left = new QVBoxLayout(choices);
+    left->setContentsMargins(0, 0, 0, 0);
+    left->addLayout(tools);
+    left->addWidget(table_);
+    left->addWidget(unmapped_);
+    left->addWidget(options_);
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(choices);
+    if (clip_) {
+        preview_ = new RetargetPreview(this);
+        preview_->setSource(source_, *clip_);
+        auto* right = new QWidget(this);
+        auto* column = new QVBoxLayout(right);
+        column->setContentsMargins(0, 0, 0, 0);
+        column->addWidget(preview_, 1);
+        column->addWidget(summary_);
+        column->addWidget(quality_);
+        splitter->addWidget(right);
+        splitter->setStretchFactor(1, 1);
+    }
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(tools);
-    layout->addWidget(table_);
-    layout->addWidget(unmapped_);
-    layout->addWidget(options_);
-    layout->addWidget(summary_);
-    layout->addWidget(quality_);
+    layout->addWidget(splitter, 1);
+    if (!clip_) {
+        summary_->hide();
+        quality_->hide();
+    }
     layout->addWidget(buttons);
-    resize(620, 760);
+    resize(clip_ ? 1180 : 620, 760);
     autoMatch();
     if (clip_)
         measure();
@@ -129,6 +153,8 @@ QString RetargetDialog::measure()
     QString text;
     try {
         const RetargetResult r = retarget(*clip_, source_, target_, map(), settings());
+        if (preview_)
+            preview_->setResult(r.skeleton, r.animation);
         const RetargetReport& q = r.report;
         if (q.limbs.empty()) {
             text = tr("No limb is mapped on both skeletons: nothing to measure.");
@@ -149,6 +175,8 @@ QString RetargetDialog::measure()
         }
     } catch (const std::exception& e) {
         text = tr("Cannot retarget with this map: %1").arg(QString::fromUtf8(e.what()));
+        if (preview_)
+            preview_->clearResult(target_);
     }
     summary_->setText(text);
     return text;

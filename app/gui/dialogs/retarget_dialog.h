@@ -2,7 +2,8 @@
 // The Retarget dialog: one row per source bone with a combo of target bones (their paths shown where
 // two share a name), automatic matching (core/retarget/auto_match.h), how the motion is carried
 // (retarget_options.h), loading and saving the map with those choices as JSON (docs/bone-map.md),
-// the bones left unmapped, and the quality of the result (per-limb error) before it is accepted.
+// the bones left unmapped, and the result before it is accepted: the source and the result playing side
+// by side (retarget_preview.h) and the quality (per-limb error).
 #include <QDialog>
 #include <QStringList>
 
@@ -33,11 +34,13 @@ public:
     RetargetSettings settings() const;
     void setSettings(const RetargetSettings& s);
     class RetargetOptions* options() const { return options_; }
-    // Retargets the clip with the current map and settings and shows each limb's error; returns the
-    // summary line ("" without a clip), or the reason it cannot be done.
+    // Retargets the clip with the current map and settings, plays the result beside the source and
+    // shows each limb's error; returns the summary line ("" without a clip), or the reason it cannot
+    // be done.
     QString measure();
     QString qualityText() const;
     QTreeWidget* qualityTable() const { return quality_; }
+    class RetargetPreview* preview() const { return preview_; }
 
     QStringList unmappedSource() const; // source bones with no target: their motion is lost
     QStringList unmappedTarget() const; // target bones nothing drives: they stay at rest
@@ -55,6 +58,7 @@ private:
     class RetargetOptions* options_;
     QLabel* summary_;
     QTreeWidget* quality_;
+    class RetargetPreview* preview_;
 };
 
 } // namespace bonescope::gui

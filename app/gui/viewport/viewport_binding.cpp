@@ -9,26 +9,22 @@
 
 namespace bonescope::gui {
 
-namespace {
-
-// The joints over the clip, for framing it whole: at a bounded number of times, so that a long clip
-// costs no more than a short one.
-render::Viewport::ClipPoses clipPoses(const Document& doc)
+render::Viewport::ClipPoses clipPoses(const Animation& clip, const Skeleton& skeleton)
 {
     constexpr int kSamples = 32;
     render::Viewport::ClipPoses poses;
-    if (doc.skeleton().empty() || !(doc.duration() > 0))
+    if (skeleton.empty() || !(clip.duration >= 0))
         return poses;
     // In double (sampleLocal): the float path would first prepare every rotation segment of the
     // file, for 33 poses.
-    Sampler sampler(doc.animation(), doc.skeleton());
+    Sampler sampler(clip, skeleton);
     const auto order = sampler.skeleton().evaluationOrder();
     if (!order)
         return poses;
     std::vector<LocalTransform> locals;
     Pose pose;
     for (int i = 0; i <= kSamples; ++i) {
-        sampler.sampleLocal(doc.duration() * i / kSamples, locals);
+        sampler.sampleLocal(clip.duration * i / kSamples, locals);
         composePose(sampler.skeleton(), *order, locals, pose);
         std::vector<glm::vec3>& joints = poses.emplace_back();
         for (const glm::mat4& m : pose.world)
@@ -37,11 +33,13 @@ render::Viewport::ClipPoses clipPoses(const Document& doc)
     return poses;
 }
 
-} // namespace
-
 void bindViewport(Document* doc, render::Viewport* view)
 {
-    view->setClipPoses([doc] { return clipPoses(*doc); });
+    view->setClipPoses([doc]() -> render::Viewport::ClipPoses {
+        if (!(doc->duration() > 0))
+            return {};
+        return clipPoses(doc->animation(), doc->skeleton());
+    });
     auto onPose = [doc, view] {
         view->setPose(doc->pose(), doc->rootTravel());
         if (doc->mesh())

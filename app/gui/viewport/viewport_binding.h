@@ -1,14 +1,18 @@
 #pragma once
 // Keeps a Viewport showing what a Document holds (skeleton, pose, mesh, selection, up axis; another
 // animation of the same file is framed anew), and turns viewport clicks into document selection.
-namespace bonescope::render {
-class Viewport;
-}
+#include "core/animation.h"
+#include "core/skeleton.h"
+#include "render/viewport.h"
 
 namespace bonescope::gui {
 
 class Document;
 
 void bindViewport(Document* doc, render::Viewport* view);
+
+// The joints of `clip` on `skeleton` at times spread over it (for Viewport::setClipPoses, so that
+// framing covers the whole clip, a walk included), a bounded number whatever its length.
+render::Viewport::ClipPoses clipPoses(const Animation& clip, const Skeleton& skeleton);
 
 } // namespace bonescope::gui

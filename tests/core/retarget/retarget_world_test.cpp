@@ -327,3 +327,39 @@ TEST(RetargetWorld, BonesNamedByPath)
 
 } // namespace
 } // namespace bonescope
+
+namespace bonescope {
+namespace {
+
+// A target whose mesh node carries the left foot's name before the joint does: the retargeted keys
+// play on the joint (tracks bind to the k-th bone of a name), and the mesh node stays where it is.
+TEST(RetargetWorld, KeysPlayOnTheJointWhenAMeshNodeSharesItsName)
+{
+    const RigOptions o;
+    const Skeleton rig = test::humanoidRig(o);
+    Skeleton target;
+    Bone mesh;
+    mesh.name = "Mesh";
+    target.bones.push_back(mesh);
+    Bone namesake;
+    namesake.name = roleName(o, "l_foot");
+    namesake.parent = 0;
+    target.bones.push_back(namesake);
+    for (Bone b : rig.bones) {
+        if (b.parent >= 0)
+            b.parent += 2;
+        target.bones.push_back(b);
+    }
+    const Animation walk = test::walkClip(rig, o, 0.8);
+    const RetargetResult r = run(rig, walk, target);
+    for (double t : {0.0, 0.33, 0.71, 1.0}) {
+        const auto ws = test::worldPose(rig, walk, t), wt = test::worldPose(target, r.animation, t);
+        for (size_t b = 0; b < rig.size(); ++b)
+            EXPECT_NEAR(glm::length(glm::dvec3(ws[b][3]) - glm::dvec3(wt[b + 2][3])), 0, 1e-9) << rig.bones[b].name << " at " << t;
+        EXPECT_NEAR(glm::length(glm::dvec3(wt[1][3])), 0, 1e-12) << "the mesh node's namesake moved at " << t;
+        EXPECT_EQ(glm::dquat(glm::quat_cast(wt[1])), glm::dquat(1, 0, 0, 0));
+    }
+}
+
+} // namespace
+} // namespace bonescope

@@ -41,6 +41,8 @@ int cmdRig(const Args& a, Io io)
             } else {
                 o["toe"] = name(l.tip);
             }
+            if (l.detached >= 0) // the bone outside the chain that carries the end (an IK foot)
+                o[arm ? "handBone" : "footBone"] = name(l.detached);
             return o;
         };
         j["humanoid"] = {{"hips", name(h->hips)},     {"spine", names(h->spine)},

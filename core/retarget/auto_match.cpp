@@ -66,6 +66,12 @@ BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
         for (const auto* chain : {&ht->spine, &ht->neck})
             for (int b : *chain)
                 tgtUsed[b] = 1;
+        // A hand or foot outside its chain (an IK foot) follows the chain's end: retarget places it.
+        for (const auto& [h, used] : {std::pair{&*hs, &srcDone}, std::pair{&*ht, &tgtUsed}})
+            for (const auto* limbs : {&h->arms, &h->legs})
+                for (const HumanoidLimb& l : *limbs)
+                    if (l.detached >= 0)
+                        (*used)[size_t(l.detached)] = 1;
     }
     using KeyFn = std::string (*)(std::string_view);
     const KeyFn passes[] = {

@@ -32,7 +32,7 @@ std::vector<int> Humanoid::bones() const
     out.push_back(head);
     for (const auto* limbs : {&arms, &legs})
         for (const HumanoidLimb& l : *limbs)
-            for (int b : {l.root, l.upper, l.lower, l.end, l.tip})
+            for (int b : {l.root, l.upper, l.lower, l.end, l.tip, l.detached})
                 out.push_back(b);
     std::erase(out, -1);
     std::sort(out.begin(), out.end());
@@ -231,18 +231,29 @@ private:
             return std::nullopt;
         if (l.upper < 0)
             l.upper = t_.parent(l.lower);
-        // A hand or foot of that name elsewhere (an IK target, a mesh node) is not this limb's.
-        if (l.end >= 0 && (!t_.isAncestor(l.lower, l.end) || l.end == l.lower))
+        // A hand or foot of that name elsewhere (an IK target, a mesh node) is not this limb's; where
+        // it stands at the chain's end, the chain's end is its (`detached`).
+        int elsewhere = -1;
+        if (l.end >= 0 && (!t_.isAncestor(l.lower, l.end) || l.end == l.lower)) {
+            elsewhere = l.end;
             l.end = -1;
+        }
         if (l.end < 0)
             l.end = t_.largestChild(l.lower);
+        if (elsewhere >= 0 && l.end >= 0 && l.upper >= 0 && !t_.isAncestor(l.upper, elsewhere)) {
+            const double length = glm::length(t_.pos[l.lower] - t_.pos[l.upper]) + glm::length(t_.pos[l.end] - t_.pos[l.lower]);
+            if (glm::length(t_.pos[elsewhere] - t_.pos[l.end]) <= 0.05 * length)
+                l.detached = elsewhere;
+        }
         if (l.upper < 0 || l.end < 0 || !t_.isAncestor(l.upper, l.lower) || !t_.isAncestor(l.lower, l.end) ||
             l.upper == l.lower || l.lower == l.end)
             return std::nullopt;
-        if (l.tip >= 0 && (!t_.isAncestor(l.end, l.tip) || l.tip == l.end))
+        // The tip below the end, or below the detached bone that stands for it (FootL > FootL_end).
+        const int holder = l.detached >= 0 && t_.largestChild(l.end) < 0 ? l.detached : l.end;
+        if (l.tip >= 0 && (!t_.isAncestor(holder, l.tip) || l.tip == holder))
             l.tip = -1;
         if (l.tip < 0)
-            l.tip = arm ? handTip(l.end, side) : t_.largestChild(l.end);
+            l.tip = arm ? handTip(holder, side) : holder != l.end ? footTip(holder, l) : t_.largestChild(holder);
         if (l.root >= 0 && (!t_.isAncestor(l.root, l.upper) || l.root == l.upper))
             l.root = -1;
         return l;
@@ -266,6 +277,26 @@ private:
         while (tip >= 0 && glm::length(t_.pos[tip] - t_.pos[hand]) < 1e-3 * scale && t_.largestChild(tip) >= 0)
             tip = t_.largestChild(tip);
         return tip;
+    }
+
+    // The child of a detached foot that gives its direction: the one most across the shin (a foot
+    // points forward, a mesh node hangs anywhere: RobotExpressive's FootL_1 sits 0.37 up its leg).
+    int footTip(int foot, const HumanoidLimb& l) const
+    {
+        const glm::dvec3 shin = t_.pos[l.end] - t_.pos[l.lower];
+        int best = -1;
+        double bestCos = 2;
+        for (int c : t_.children[foot]) {
+            const glm::dvec3 d = t_.pos[c] - t_.pos[foot];
+            if (glm::length(d) < 1e-9 || glm::length(shin) < 1e-9)
+                continue;
+            const double cos = std::abs(glm::dot(glm::normalize(d), glm::normalize(shin)));
+            if (cos < bestCos) {
+                bestCos = cos;
+                best = c;
+            }
+        }
+        return best;
     }
 
     // A limb from the shape of a chain: its two longest consecutive segments are the upper and

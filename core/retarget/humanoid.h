@@ -20,6 +20,10 @@ struct HumanoidLimb {
     int lower = -1; // forearm / shin
     int end = -1;   // hand / foot
     int tip = -1;   // toe; for arms the hand's main child (the middle finger's base, or the hand's end)
+    // A bone of the end's name outside the chain, standing where the end is (RobotExpressive's FootL
+    // under the armature's root, moved by IK): the bone the mesh follows, so it carries the end's
+    // orientation and goes where the chain ends. -1: none.
+    int detached = -1;
 };
 
 struct Humanoid {

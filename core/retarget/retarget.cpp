@@ -115,15 +115,24 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         srcOf[size_t(t)] = s;
         tgtOf[size_t(s)] = t;
     }
-    for (size_t s = 0; s < src.size(); ++s)
-        if (tgtOf[s] < 0)
-            r.unmappedSource.push_back(src.bones[s].name);
-    for (size_t t = 0; t < target.size(); ++t)
-        if (srcOf[t] < 0)
-            r.unmappedTarget.push_back(target.bones[t].name);
-
     // Each rig's body and frame in its reference pose.
     const auto hs = findHumanoid(src), ht = findHumanoid(target);
+    // A detached hand or foot (an IK foot) is not lost or left at rest when its chain's end is mapped:
+    // its motion is the end's orientation, and it follows the end (below).
+    std::vector<uint8_t> srcCarried(src.size(), 0), tgtCarried(target.size(), 0);
+    for (const auto& [h, mappedEnd, carried] : {std::tuple{&hs, &tgtOf, &srcCarried}, std::tuple{&ht, &srcOf, &tgtCarried}})
+        if (*h)
+            for (const auto* limbs : {&(*h)->arms, &(*h)->legs})
+                for (const HumanoidLimb& l : *limbs)
+                    if (l.detached >= 0 && (*mappedEnd)[size_t(l.end)] >= 0)
+                        (*carried)[size_t(l.detached)] = 1;
+    for (size_t s = 0; s < src.size(); ++s)
+        if (tgtOf[s] < 0 && !srcCarried[s])
+            r.unmappedSource.push_back(src.bones[s].name);
+    for (size_t t = 0; t < target.size(); ++t)
+        if (srcOf[t] < 0 && !tgtCarried[t])
+            r.unmappedTarget.push_back(target.bones[t].name);
+
     PosedRig srcRef, tgtRef;
     const std::vector<LocalTransform> tgtRest = restLocals(target);
     srcRef.compute(src, srcOrder, restLocals(src));
@@ -158,6 +167,16 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     std::vector<int> srcSeg(target.size(), -1);
     std::vector<glm::dquat> A(target.size(), glm::dquat(1, 0, 0, 0)), K(target.size());
     std::vector<int> nearestMapped(target.size(), -1);
+    // Per source bone: the detached hand or foot that stands for it (its segment runs to that bone's
+    // child), else itself.
+    std::vector<int> srcHolder(src.size());
+    for (size_t b = 0; b < src.size(); ++b)
+        srcHolder[b] = int(b);
+    if (hs)
+        for (const auto* limbs : {&hs->arms, &hs->legs})
+            for (const HumanoidLimb& l : *limbs)
+                if (l.detached >= 0)
+                    srcHolder[size_t(l.end)] = l.detached;
     for (int t : tgtOrder) {
         const int p = target.bones[t].parent;
         const int above = p < 0 ? -1 : (srcOf[size_t(p)] >= 0 ? p : nearestMapped[size_t(p)]);
@@ -167,7 +186,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             continue;
         const int tc = seg[size_t(t)];
         const int sc = tc >= 0 ? srcOf[size_t(tc)] : -1;
-        if (sc >= 0 && isAncestor(src, s, sc) && sc != s)
+        if (sc >= 0 && sc != s && (isAncestor(src, s, sc) || isAncestor(src, srcHolder[size_t(s)], sc)))
             srcSeg[size_t(t)] = sc;
         A[size_t(t)] = above >= 0 ? A[size_t(above)] : glm::dquat(1, 0, 0, 0);
         if (settings.mode == RetargetMode::MatchPose && srcSeg[size_t(t)] >= 0) {
@@ -186,6 +205,22 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     Sampler sampler(source, src);
     std::vector<LocalTransform> sl;
     PosedRig sp;
+    // Hands and feet that are bones outside their chains (IK feet: Humanoid's `detached`), as
+    // (chain end, that bone). The source's carry the end's orientation: the chain's end takes it.
+    std::vector<std::pair<int, int>> srcDetached, tgtDetached;
+    if (humanoids)
+        for (const auto& [h, out] : {std::pair{&*hs, &srcDetached}, std::pair{&*ht, &tgtDetached}})
+            for (const auto* limbs : {&h->arms, &h->legs})
+                for (const HumanoidLimb& l : *limbs)
+                    if (l.detached >= 0)
+                        out->emplace_back(l.end, l.detached);
+    auto poseSource = [&](double time) {
+        sampler.sampleLocal(time, sl);
+        sp.compute(src, srcOrder, sl);
+        for (const auto& [e, d] : srcDetached)
+            sp.rotation[size_t(e)] = glm::normalize(sp.rotation[size_t(d)] * glm::inverse(srcRef.rotation[size_t(d)]) *
+                                                    srcRef.rotation[size_t(e)]);
+    };
 
     // The source's feet over the clip, for contacts; its hips at the first and last frame.
     std::array<std::vector<glm::dvec3>, 2> srcFeet, srcToes;
@@ -195,8 +230,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     const bool armIk = humanoids && settings.armIk;
     const bool everyFrame = legIk && settings.footLock;
     for (int f = 0; f < frames; f = everyFrame || f == frames - 1 ? f + 1 : frames - 1) {
-        sampler.sampleLocal(times[size_t(f)], sl);
-        sp.compute(src, srcOrder, sl);
+        poseSource(times[size_t(f)]);
         if (everyFrame)
             for (int side = 0; side < 2; ++side) {
                 const HumanoidLimb& leg = hs->legs[size_t(side)];
@@ -294,6 +328,12 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                     for (int b : {l->upper, l->lower, l->end})
                         driven[size_t(b)] = 1;
     }
+    // Bones keyed with a translation as well: the hips, and detached hands and feet.
+    std::vector<uint8_t> placed(target.size(), 0);
+    if (tgtHips >= 0)
+        placed[size_t(tgtHips)] = 1;
+    for (const auto& [e, d] : tgtDetached)
+        placed[size_t(d)] = driven[size_t(d)] = 1;
     std::vector<Track> keys(target.size());
     std::vector<int> drivenBones;
     for (size_t t = 0; t < target.size(); ++t)
@@ -317,8 +357,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         tl[size_t(b)].rotation = glm::normalize(glm::inverse(p >= 0 ? world[size_t(p)] : glm::dquat(1, 0, 0, 0)) * w);
     };
     for (int f = 0; f < frames; ++f) {
-        sampler.sampleLocal(times[size_t(f)], sl);
-        sp.compute(src, srcOrder, sl);
+        poseSource(times[size_t(f)]);
         // Only the driven bones' locals change below; the others stay at rest.
         if (f == 0)
             tl = tgtRest;
@@ -436,6 +475,18 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         }
         if (changed)
             settle();
+        // The target's own detached hands and feet go where the chain's end went, turned as it turned.
+        for (const auto& [e, d] : tgtDetached) {
+            const glm::dquat turn = world[size_t(e)] * glm::inverse(tgtRef.rotation[size_t(e)]);
+            const int p = target.bones[size_t(d)].parent;
+            tl[size_t(d)].translation = tp.toChildSpace(p, tp.at(e) + turn * (tgtRef.at(d) - tgtRef.at(e)));
+            tl[size_t(d)].rotation = glm::normalize(glm::inverse(p >= 0 ? world[size_t(p)] : glm::dquat(1, 0, 0, 0)) * turn *
+                                                    tgtRef.rotation[size_t(d)]);
+        }
+        if (!tgtDetached.empty()) {
+            tp.compute(target, tgtOrder, tl);
+            world = tp.rotation;
+        }
         if (legIk && settings.footLock)
             for (int side = 0; side < 2; ++side) {
                 // How far a locked foot moved (it should not).
@@ -453,13 +504,13 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             if (!driven[t])
                 continue;
             keys[t].rotation.keys.push_back({times[size_t(f)], tl[t].rotation});
-            if (int(t) == tgtHips)
+            if (placed[t])
                 keys[t].translation.keys.push_back({times[size_t(f)], tl[t].translation});
             // The first key moved the list to double values (a retargeted rotation is seldom a
             // float): room for every frame again, so that the lists do not grow by copying.
             if (f == 0) {
                 keys[t].rotation.keys.reserve(size_t(frames));
-                keys[t].translation.keys.reserve(int(t) == tgtHips ? size_t(frames) : 0);
+                keys[t].translation.keys.reserve(placed[t] ? size_t(frames) : 0);
             }
         }
     }

@@ -359,10 +359,51 @@ void zeroUnusedBinary(std::vector<uint8_t>& glb, const nlohmann::json& doc, size
             glb[start + i] = 0;
 }
 
+// Assimp's glTF exporter takes a node transform within 0.01 of identity for identity (its
+// aiMatrix4x4::IsIdentity epsilon) and writes no transform at all: a finger tip or a shin's end node
+// 0.009 units from its parent lands on it. Each bone's node gets its rest transform back (names are
+// unique: write() refuses others). True when a node changed.
+bool restoreSmallTransforms(nlohmann::json& doc, const Skeleton& skel)
+{
+    if (!doc.contains("nodes") || !doc["nodes"].is_array())
+        return false;
+    std::map<std::string, const Bone*> byName;
+    for (const Bone& b : skel.bones)
+        byName[validUtf8(b.name)] = &b;
+    // A name on two nodes (a bone called like the writer's own "mesh" node) says nothing for sure.
+    std::map<std::string, int> nodesNamed;
+    for (const nlohmann::json& node : doc["nodes"])
+        if (node.is_object() && node.contains("name") && node["name"].is_string())
+            ++nodesNamed[node["name"].get<std::string>()];
+    bool changed = false;
+    for (nlohmann::json& node : doc["nodes"]) {
+        if (!node.is_object() || !node.contains("name") || !node["name"].is_string() ||
+            nodesNamed[node["name"].get<std::string>()] != 1)
+            continue;
+        const auto it = byName.find(node["name"].get<std::string>());
+        if (it == byName.end() || node.contains("matrix") || node.contains("translation") || node.contains("rotation") ||
+            node.contains("scale"))
+            continue;
+        const Bone& b = *it->second;
+        // As the exporter writes them: 32-bit floats, identity parts left out.
+        const glm::vec3 t(b.restTranslation), s(b.restScale);
+        const glm::quat r(b.restRotation);
+        if (t != glm::vec3(0.f))
+            node["translation"] = {t.x, t.y, t.z};
+        if (r != glm::quat(1.f, 0.f, 0.f, 0.f))
+            node["rotation"] = {r.x, r.y, r.z, r.w};
+        if (s != glm::vec3(1.f))
+            node["scale"] = {s.x, s.y, s.z};
+        changed = changed || node.contains("translation") || node.contains("rotation") || node.contains("scale");
+    }
+    return changed;
+}
+
 // Assimp writes empty top-level arrays (`"buffers": []` for a skeleton without keys or mesh), which
 // glTF forbids (EMPTY_ENTITY): rebuild the GLB without them, and without a BIN chunk no buffer uses.
-// Also zeroes the BIN bytes no view uses (zeroUnusedBinary).
-std::vector<uint8_t> withoutEmptyArrays(std::vector<uint8_t> glb)
+// Also zeroes the BIN bytes no view uses (zeroUnusedBinary), and gives back the transforms Assimp
+// dropped as near identity (restoreSmallTransforms).
+std::vector<uint8_t> repairedGlb(std::vector<uint8_t> glb, const Skeleton& skel)
 {
     constexpr uint32_t Json = 0x4E4F534A, Bin = 0x004E4942;
     if (glb.size() < 20 || le32(&glb[16]) != Json || 20 + size_t(le32(&glb[12])) > glb.size())
@@ -372,11 +413,12 @@ std::vector<uint8_t> withoutEmptyArrays(std::vector<uint8_t> glb)
     if (!doc.is_object())
         return glb;
     zeroUnusedBinary(glb, doc, 20 + jsonLength);
+    const bool restored = restoreSmallTransforms(doc, skel);
     std::vector<std::string> empty;
     for (auto it = doc.begin(); it != doc.end(); ++it)
         if (it.value().is_array() && it.value().empty())
             empty.push_back(it.key());
-    if (empty.empty())
+    if (empty.empty() && !restored)
         return glb;
     for (const std::string& key : empty)
         doc.erase(key);
@@ -605,7 +647,7 @@ std::vector<uint8_t> AssimpFormat::write(const Scene& scene) const
     if (!blob)
         throw WriteError(assimpExportFailure(exporter.GetErrorString(), scene));
     const auto* data = static_cast<const uint8_t*>(blob->data);
-    return withoutEmptyArrays(std::vector<uint8_t>(data, data + blob->size));
+    return repairedGlb(std::vector<uint8_t>(data, data + blob->size), skel);
 }
 
 } // namespace bonescope

@@ -1,4 +1,5 @@
 #include "formats/convert/prepare.h"
+#include "formats/convert/retarget_words.h"
 
 #include <algorithm>
 #include <cmath>
@@ -70,40 +71,6 @@ Skeleton referencePose(const Skeleton& rig, const std::string& spec, const Anima
     return posedAsRest(rig, pose.scene.animations.front(), 0);
 }
 
-std::string degrees(double d)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.1f", d);
-    return text;
-}
-
-// "retargeting 'walk' (match-pose): limb directions within 0.4 degrees (median), 2.1 at worst (left
-// forearm at 1.23 s); the hips travel 2.31 leg lengths (the source's 2.30)"
-std::string describe(const Animation& a, const RetargetSettings& settings, const RetargetReport& r)
-{
-    std::string line = "retargeting" + (a.name.empty() ? std::string() : " '" + a.name + "'") + " (" +
-                       std::string(modeName(settings.mode)) + "): ";
-    if (r.limbs.empty())
-        return line + "no limb segment is mapped on both rigs: nothing to measure";
-    const LimbError* worst = nullptr;
-    for (const LimbError& l : r.limbs)
-        if (!l.orientation && (!worst || l.max > worst->max))
-            worst = &l;
-    line += "limb directions off by " + degrees(r.median) + " degrees (median), " + degrees(r.max) + " at worst";
-    if (worst)
-        line += " (" + worst->limb + " at " + degrees(worst->worstTime) + " s)";
-    char travel[96];
-    std::snprintf(travel, sizeof travel, "; the hips travel %.2f leg lengths (the source's %.2f)", r.resultTravel, r.sourceTravel);
-    line += travel;
-    if (r.contacts > 0) {
-        char lock[96];
-        std::snprintf(lock, sizeof lock, "; %d foot contact(s) locked, a locked foot moves %.3g at most", r.contacts,
-                      r.lockedFootSlide);
-        line += lock;
-    }
-    return line;
-}
-
 void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& report)
 {
     const Skeleton& rig = *o.targetSkeleton;
@@ -129,7 +96,7 @@ void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& re
         if (!r.unmappedTarget.empty())
             report.push_back("retargeting: " + std::to_string(r.unmappedTarget.size()) +
                              " target bone(s) no source bone drives keep their rest pose: " + nameList(r.unmappedTarget));
-        report.push_back(describe(a, settings, r.report));
+        report.push_back(describeRetarget(a, settings, r.report));
         if (o.retargetReports)
             o.retargetReports->push_back(r.report);
         // The result plays on the rig as the user gave it (its rest), whatever pose served as reference;

@@ -9,6 +9,7 @@
 #include "core/binding.h"
 #include "core/retarget/retarget.h"
 #include "formats/convert/name_list.h"
+#include "formats/convert/retarget_words.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_adapter.h"
 #include "formats/secondlife/secondlife_extra.h"
@@ -117,6 +118,7 @@ void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarComm
         report.push_back("Second Life: " + std::to_string(lost.size()) +
                          " animated bone(s) match no avatar joint (by name, BVH alias or automatic match) and "
                          "their motion is lost: " + nameList(lost));
+    report.push_back(describeRetarget(a, settings, r.report));
     if (r.unmappedSource.size() == src.size())
         report.push_back("Second Life: no bone matches the avatar; the animation keeps no motion "
                          "(map its bones to the avatar's joints: File > Retarget onto skeleton in the window, --bone-map on the "

@@ -1,0 +1,43 @@
+#include "formats/convert/retarget_words.h"
+
+#include <cstdio>
+
+namespace bonescope {
+
+namespace {
+
+std::string degrees(double d)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", d);
+    return text;
+}
+
+} // namespace
+
+std::string describeRetarget(const Animation& a, const RetargetSettings& settings, const RetargetReport& r)
+{
+    std::string line = "retargeting" + (a.name.empty() ? std::string() : " '" + a.name + "'") + " (" +
+                       std::string(modeName(settings.mode)) + "): ";
+    if (r.limbs.empty())
+        return line + "no limb segment is mapped on both rigs: nothing to measure";
+    const LimbError* worst = nullptr;
+    for (const LimbError& l : r.limbs)
+        if (!l.orientation && (!worst || l.max > worst->max))
+            worst = &l;
+    line += "limb directions off by " + degrees(r.median) + " degrees (median), " + degrees(r.max) + " at worst";
+    if (worst)
+        line += " (" + worst->limb + " at " + degrees(worst->worstTime) + " s)";
+    char travel[96];
+    std::snprintf(travel, sizeof travel, "; the hips travel %.2f leg lengths (the source's %.2f)", r.resultTravel, r.sourceTravel);
+    line += travel;
+    if (r.contacts > 0) {
+        char lock[96];
+        std::snprintf(lock, sizeof lock, "; %d foot contact(s) locked, a locked foot moves %.3g at most", r.contacts,
+                      r.lockedFootSlide);
+        line += lock;
+    }
+    return line;
+}
+
+} // namespace bonescope

@@ -424,17 +424,14 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         // Bones below a turned chain that the map drives keep their world rotation; the others turn
         // with their parent.
         auto settle = [&] {
+            tp.start(target, tl);
             for (int t : tgtOrder) {
                 const int p = target.bones[size_t(t)].parent;
-                if (p < 0)
-                    continue;
-                if (driven[size_t(t)])
+                if (p >= 0 && driven[size_t(t)])
                     tl[size_t(t)].rotation = glm::normalize(glm::inverse(world[size_t(p)]) * world[size_t(t)]);
-                else
-                    world[size_t(t)] = glm::normalize(world[size_t(p)] * tl[size_t(t)].rotation);
+                tp.place(t, p, tl[size_t(t)]);
+                world[size_t(t)] = tp.rotation[size_t(t)];
             }
-            tp.compute(target, tgtOrder, tl);
-            world = tp.rotation;
         };
         if (changed)
             settle();

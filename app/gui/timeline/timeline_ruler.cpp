@@ -157,7 +157,9 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
     if (zoom_ != 1.0)
         p.setClipRect(QRect(inset_, 0, width() - inset_, h));
 
-    if (a.loopRange && a.loopRange->out >= a.loopRange->in) {
+    // The loop band only while the clip loops: a file that keeps loop points but does not loop (or a
+    // user who unchecks Looping) shows none.
+    if (a.looping && a.loopRange && a.loopRange->out >= a.loopRange->in) {
         const double x0 = xOf(a.loopRange->in), x1 = xOf(a.loopRange->out);
         p.fillRect(QRectF(x0, 0, std::max(2.0, x1 - x0), h), QColor(70, 110, 70, 110));
         p.setPen(QColor(120, 200, 120));

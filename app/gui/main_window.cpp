@@ -120,6 +120,14 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 8000);
     });
     connect(saves_, &SaveController::reloadRequested, watch_, [this] { watch_->reload(false); });
+    // After an export the window says what was written, and that the file lacks what the format
+    // cannot carry (listed when the export was asked for).
+    connect(saves_, &SaveController::exported, this, [this](const QString& path, const QString& format, int losses) {
+        QString text = tr("Exported %1 (%2)").arg(QDir::toNativeSeparators(path), format);
+        if (losses > 0)
+            text += tr(": %n thing(s) the format cannot carry left out", nullptr, losses);
+        statusBar()->showMessage(text, 10000);
+    });
     connect(watch_, &FileWatch::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(autosave_, &Autosave::writeFailed, this, [this](const QString& why) {
         statusBar()->showMessage(tr("Autosave failed: %1").arg(why), 15000);

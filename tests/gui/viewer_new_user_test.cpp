@@ -228,6 +228,10 @@ private slots:
         const QString walkBvh = guitest::tempDir() + "/walk.bvh";
         QCOMPARE(detectFile(walkBvh), bvh);
         QVERIFY(w.saves()->lastExportReport().join('\n').contains("note")); // BVH has no notes: reported
+        // The status bar says what was written, and that something was left out.
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("Exported " + QDir::toNativeSeparators(walkBvh) + " (BVH"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY2(w.statusBar()->currentMessage().contains("cannot carry left out"), qPrintable(w.statusBar()->currentMessage()));
 
         // No extension typed: the chosen filter's format, and its suffix is added.
         QFile::remove(guitest::tempDir() + "/walk2.bvh");

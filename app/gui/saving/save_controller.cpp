@@ -255,6 +255,7 @@ bool SaveController::exportTo(QString path, QString formatId)
         return false;
     if (ontoOpen)
         reopenAfterExport(path);
+    emit exported(path, QString::fromStdString(target->displayName()), int(lastReport_.size()));
     return true;
 }
 

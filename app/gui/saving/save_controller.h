@@ -47,6 +47,8 @@ public:
 
 signals:
     void saved(const QString& path);
+    // An export was written: the file, its format's name, and how many losses its report listed.
+    void exported(const QString& path, const QString& format, int losses);
     // The user chose to reload the document from disk instead of saving over another program's
     // version (the window's file watcher does it).
     void reloadRequested();

@@ -188,6 +188,24 @@ private slots:
         QVERIFY(hasNote(*w.document(), "typed_while_loading"));
     }
 
+    // A 200-letter file name is shortened in the middle in the unsaved-changes question (the box
+    // wraps at spaces only, and cut it mid-word): its start and its extension are still there.
+    void aLongNameIsShortenedInTheQuestion()
+    {
+        const QString name = QString(200, 'w') + "_final.seanim";
+        const QString path = copyOf(kSmall, name);
+        guitest::BoxAnswerer answer(guitest::BoxAnswerer::standard(QMessageBox::Cancel));
+        MainWindow w(true);
+        QVERIFY(w.openFileNow(path));
+        addNoteEdit(w.document(), 0.1, "long_name_edit");
+        QVERIFY(!w.saves()->maybeSave()); // Cancel: nothing lost, nothing closed
+        QCOMPARE(answer.seen.size(), 1);
+        const QString text = answer.seen[0];
+        QVERIFY2(text.contains(QString(40, 'w') + QChar(0x2026)), qPrintable(text));
+        QVERIFY2(text.contains("_final.seanim has unsaved changes"), qPrintable(text));
+        QVERIFY2(text.size() < 160, qPrintable(text));
+    }
+
     void reloadWhenTheFileChangesKeepsTheView()
     {
         const QString path = copyOf(kSmall, "loop.seanim");

@@ -21,6 +21,17 @@ namespace bonescope::gui {
 
 namespace {
 
+// A file name as a message box shows it: a long one shortened in the middle (its start and its
+// extension kept), since a box wraps only at spaces and cut a 200-letter name mid-word.
+QString shortFileName(const QString& path)
+{
+    constexpr int kHead = 40, kTail = 20;
+    const QString name = QFileInfo(path).fileName();
+    if (name.size() <= kHead + kTail + 1)
+        return name;
+    return name.left(kHead) + QChar(0x2026) + name.right(kTail);
+}
+
 const Format* documentFormat(const Document* doc)
 {
     const Format* f = Registry::instance().byId(doc->scene().format);
@@ -267,7 +278,7 @@ bool SaveController::maybeSave()
         return true;
     const auto answer = QMessageBox::warning(window_, tr("Unsaved changes"),
                                              tr("%1 has unsaved changes. Save them?")
-                                                 .arg(doc_->isEmpty() ? tr("The animation") : QFileInfo(doc_->path()).fileName()),
+                                                 .arg(doc_->isEmpty() ? tr("The animation") : shortFileName(doc_->path())),
                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();

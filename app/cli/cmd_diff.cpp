@@ -151,12 +151,17 @@ void printText(std::ostream& out, const SceneComparison& s)
                          d->position.max / std::max(c.withinPosition, 1e-12)});
     };
     std::stable_sort(beyond.begin(), beyond.end(), [&](auto* x, auto* y) { return score(x) > score(y); });
-    for (const BoneDifference* d : beyond)
+    constexpr size_t kListed = 20; // the furthest; --json has every bone
+    for (size_t i = 0; i < beyond.size() && i < kListed; ++i) {
+        const BoneDifference* d = beyond[i];
         out << "  " << d->name << ": local " << fixed(d->local.max) << " deg (frame " << c.frameOf(d->local.worstTime)
             << "), world " << fixed(d->world.max) << " deg (frame " << c.frameOf(d->world.worstTime) << "), position "
             << fixed(d->position.max) << " " << s.unit << " (" << fixed(c.percentOfHeight(d->position.max), 3)
             << "% of height, frame " << c.frameOf(d->position.worstTime) << "); mean " << fixed(d->local.mean) << " / "
             << fixed(d->world.mean) << " deg, " << fixed(d->position.mean) << " " << s.unit << "\n";
+    }
+    if (beyond.size() > kListed)
+        out << "  ... and " << beyond.size() - kListed << " more bones beyond the bounds (--json lists every bone)\n";
     out << "largest: local " << fixed(c.maxLocalDegrees()) << " deg, world " << fixed(c.maxWorldDegrees()) << " deg, position "
         << fixed(c.maxPosition()) << " " << s.unit << "\n";
 }

@@ -139,6 +139,25 @@ TEST(CliDiff, ConversionsOfABvhAreWithinTheirPrecision)
     }
 }
 
+// Second Life stores 16-bit keys: an .anim baked again at another rate and quantised again comes back
+// within that format's steps (a rotation step is about 0.0055 degree; a position step 10 m / 65535,
+// 0.15 mm, and rotation steps through the hierarchy add a few hundredths of a millimetre further out).
+TEST(CliDiff, ASecondLifeAnimRequantisedIsWithinItsSteps)
+{
+    const std::string walk = test::samplePath(kWalk);
+    const std::string out = test::tempPath("walk_30fps.anim");
+    ASSERT_EQ(test::runCli({"convert", walk, out, "--fps", "30"}).status, 0);
+    const json j = diffJson({walk, out}, 1); // beyond 0.01 mm: 16-bit positions cannot hold it
+    EXPECT_EQ(j["unit"], "mm");
+    EXPECT_LE(j["max"]["localDegrees"].get<double>(), 0.006);
+    EXPECT_LE(j["max"]["worldDegrees"].get<double>(), 0.01);
+    EXPECT_LE(j["max"]["position"].get<double>(), 0.2);
+    for (const json& b : j["bones"])
+        if (b["bone"] == "mPelvis") // its own translation keys: one step at most
+            EXPECT_LE(b["position"]["max"].get<double>(), 10000.0 / 65535);
+    EXPECT_EQ(test::runCli({"diff", walk, out, "--within", "0.01,0.2"}).status, 0);
+}
+
 // A retarget's output against its source on the other rig: the retargeting's own limb measure, the
 // same limbs as `convert --json` reports, within a float's rounding of its numbers.
 TEST(CliDiff, TwoRigsAreComparedByTheLimbMeasure)

@@ -7,13 +7,11 @@
 
 namespace bonescope {
 
-int fileAxis(const std::string& formatId, int commonAxis)
+AxisConversion fileToCommonAxes(const std::string& formatId)
 {
     const Format* f = Registry::instance().byId(formatId);
     if (!f)
-        return commonAxis;
-    // Three bones along the file's axes, taken to the common frame: the one that lands on
-    // `commonAxis` names the file's axis.
+        return AxisConversion::identity();
     Scene probe;
     probe.format = formatId;
     for (int i = 0; i < 3; ++i) {
@@ -23,8 +21,25 @@ int fileAxis(const std::string& formatId, int commonAxis)
         probe.skeleton.bones.push_back(b);
     }
     f->toCommon(probe);
+    if (probe.skeleton.size() != 3)
+        return AxisConversion::identity();
+    AxisConversion c;
+    c.scale = glm::length(probe.skeleton.bones[0].restTranslation);
+    if (!(c.scale > 0))
+        return AxisConversion::identity();
+    for (int i = 0; i < 3; ++i) {
+        const glm::dvec3 v = probe.skeleton.bones[size_t(i)].restTranslation / c.scale;
+        c.basis[i] = glm::round(v); // column i: where the file's axis i goes
+    }
+    return c;
+}
+
+int fileAxis(const std::string& formatId, int commonAxis)
+{
+    // The file's axis that lands on `commonAxis`.
+    const AxisConversion c = fileToCommonAxes(formatId);
     for (int i = 0; i < 3; ++i)
-        if (std::abs(probe.skeleton.bones[size_t(i)].restTranslation[commonAxis]) > 0.5)
+        if (std::abs(c.basis[i][commonAxis]) > 0.5)
             return i;
     return commonAxis;
 }

@@ -4,10 +4,17 @@
 #include <string>
 #include <vector>
 
+#include "core/axis_conversion.h"
 #include "core/mirror.h"
 #include "core/scene.h"
 
 namespace bonescope {
+
+// The format's own axes taken to the common frame, found through its toCommon() on three bones along
+// its x, y and z (a signed permutation with its unit scale; the identity for an unknown format).
+// Its inverse takes a pose in the common frame into the file's (File > Compare with... draws a second
+// file in the document's axes).
+AxisConversion fileToCommonAxes(const std::string& formatId);
 
 // The axis (0 x, 1 y, 2 z) of the format's own frame that is `commonAxis` of the common frame, found
 // through the format's toCommon(): Second Life's left/right axis (common x) is its y.

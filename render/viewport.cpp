@@ -120,6 +120,79 @@ void Viewport::setGhosts(std::vector<Ghost> ghosts)
     update();
 }
 
+int Viewport::addOverlaySkeleton(const Skeleton& skeleton, const glm::vec4& color, const glm::vec3& offset)
+{
+    OverlaySkeleton o = makeOverlaySkeleton(skeleton, color);
+    o.offset = offset;
+    overlays_.emplace_back(nextOverlay_, std::move(o));
+    update();
+    return nextOverlay_++;
+}
+
+const OverlaySkeleton* Viewport::overlaySkeleton(int id) const
+{
+    for (const auto& [key, o] : overlays_)
+        if (key == id)
+            return &o;
+    return nullptr;
+}
+
+void Viewport::setOverlayPose(int id, const Pose& pose)
+{
+    auto* o = const_cast<OverlaySkeleton*>(overlaySkeleton(id));
+    if (!o)
+        return;
+    for (size_t i = 0; i < o->joints.size() && i < pose.world.size(); ++i)
+        o->joints[i] = glm::vec3(pose.world[i][3]);
+    update();
+}
+
+void Viewport::setOverlayColor(int id, const glm::vec4& color)
+{
+    if (auto* o = const_cast<OverlaySkeleton*>(overlaySkeleton(id))) {
+        o->color = color;
+        update();
+    }
+}
+
+void Viewport::setOverlayOffset(int id, const glm::vec3& offset)
+{
+    if (auto* o = const_cast<OverlaySkeleton*>(overlaySkeleton(id))) {
+        o->offset = offset;
+        update();
+    }
+}
+
+void Viewport::setOverlayDrawn(int id, std::vector<uint8_t> drawn)
+{
+    auto* o = const_cast<OverlaySkeleton*>(overlaySkeleton(id));
+    if (!o || drawn.size() != o->joints.size())
+        return;
+    o->drawn = std::move(drawn);
+    update();
+}
+
+void Viewport::removeOverlaySkeleton(int id)
+{
+    overlays_.erase(std::remove_if(overlays_.begin(), overlays_.end(), [id](const auto& e) { return e.first == id; }),
+                    overlays_.end());
+    update();
+}
+
+void Viewport::clearOverlaySkeletons()
+{
+    overlays_.clear();
+    update();
+}
+
+QPointF Viewport::overlayJointOnScreen(int id, int bone) const
+{
+    const OverlaySkeleton* o = overlaySkeleton(id);
+    if (!o || bone < 0 || bone >= int(o->joints.size()))
+        return {-1, -1};
+    return pointOnScreen(o->joints[size_t(bone)] + o->offset);
+}
+
 void Viewport::setMotionPaths(std::vector<MotionPath> paths)
 {
     motionPaths_ = std::move(paths);
@@ -496,9 +569,28 @@ void Viewport::paintGL()
         bones_.draw(ghostBones_, ghostJoints_, vp, model);
         glDepthMask(GL_TRUE);
     }
+    // Overlays after the main skeleton: where they coincide with it the main one shows, so an overlay's
+    // colour marks where it departs (or, moved aside by its offset, all of it).
+    auto drawOverlays = [&] {
+        for (const auto& [id, o] : overlays_) {
+            std::vector<glm::vec3> joints(o.joints.size());
+            std::vector<JointMark> marks(o.joints.size());
+            for (size_t i = 0; i < joints.size(); ++i) {
+                joints[i] = o.joints[i] + o.offset;
+                marks[i] = o.drawn[i] ? JointMark::Joint : JointMark::Hidden;
+            }
+            const std::vector<uint8_t> limb(o.drawn.begin(), o.drawn.end());
+            const std::vector<uint8_t> links = findLinks(o.joints, o.parents, limb, typicalBoneLength(o.joints, o.parents, limb));
+            buildBoneInstances(joints, o.parents, marks, links, {}, ghostStyle(style, o.color), boneInstances_, jointInstances_);
+            bones_.draw(boneInstances_, jointInstances_, vp, model);
+        }
+    };
+    if (!showBones_ || joints_.empty())
+        drawOverlays();
     if (showBones_ && !joints_.empty()) {
         buildBoneInstances(joints_, parents_, marks_, links_, flags_, style, boneInstances_, jointInstances_);
         bones_.draw(boneInstances_, jointInstances_, vp, model);
+        drawOverlays();
         // Joint axes show rotations: on every joint when there is no hierarchy to show them, else
         // on the selected bones. Links from transform-only roots are dashed.
         std::vector<LineVertex> axes;

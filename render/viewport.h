@@ -19,6 +19,7 @@
 #include "render/line_renderer.h"
 #include "render/mesh_renderer.h"
 #include "render/offscreen_gl_widget.h"
+#include "render/overlay_skeleton.h"
 #include "render/scene_geometry.h"
 
 namespace bonescope::render {
@@ -47,6 +48,21 @@ public:
     const std::vector<Ghost>& ghosts() const { return ghosts_; }
     void setMotionPaths(std::vector<MotionPath> paths);
     const std::vector<MotionPath>& motionPaths() const { return motionPaths_; }
+    // Overlay skeletons (render/overlay_skeleton.h: how to use them): another skeleton drawn with
+    // this one in one colour, posed each frame by setOverlayPose(), optionally moved aside. Ids are
+    // never reused; calls with an unknown id do nothing.
+    int addOverlaySkeleton(const Skeleton& skeleton, const glm::vec4& color, const glm::vec3& offset = glm::vec3(0.f));
+    // `pose.world` of that skeleton (one matrix per bone), in this skeleton's source space.
+    void setOverlayPose(int id, const Pose& pose);
+    void setOverlayColor(int id, const glm::vec4& color);
+    void setOverlayOffset(int id, const glm::vec3& offset);
+    // Which of its bones are drawn (1) or not (0), one per bone; by default all but helpers.
+    void setOverlayDrawn(int id, std::vector<uint8_t> drawn);
+    void removeOverlaySkeleton(int id);
+    void clearOverlaySkeletons();
+    const OverlaySkeleton* overlaySkeleton(int id) const; // null for an unknown id
+    // Where an overlay's joint appears in widget coordinates (its offset included), or (-1, -1).
+    QPointF overlayJointOnScreen(int id, int bone) const;
     // Where a point in source space appears in widget coordinates, or (-1, -1) when behind the eye.
     QPointF pointOnScreen(const glm::vec3& source) const;
     // The colour of the dot on a motion path where its bone is now.
@@ -157,6 +173,8 @@ private:
     std::vector<Ghost> ghosts_;
     std::vector<MotionPath> motionPaths_;
     std::optional<CameraPose> lookThrough_;
+    std::vector<std::pair<int, OverlaySkeleton>> overlays_; // by id, in the order added
+    int nextOverlay_ = 1;
 
     UpAxis up_ = UpAxis::Y;
     RootMotion rootMotion_ = RootMotion::Free;

@@ -22,7 +22,9 @@ const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format",
                                              "--priority", "--joint-priority", "--loop", "--ease-in", "--ease-out",
                                              "--hand-pose", "--time-scale", "--trim", "--drop-joints",
                                              "--freeze-joints", "--offset", "--mirror-axis", "--mirror-pairs",
-                                             "--summary"};
+                                             "--summary",
+                                             // diff
+                                             "--within"};
 
 // Every numeric option and the values it takes, checked before any command runs: a value outside
 // these ranges (or NaN, or infinity) would make the work, or its memory, unbounded.
@@ -112,6 +114,16 @@ Usage:
         [--ease-in S] [--ease-out S] [--hand-pose N]
   bonescope-cli rig FILE [--json]              the humanoid retargeting finds in a rig (hips,
                                                spine, neck, head, arms, legs), or why none
+  bonescope-cli diff A B [--skeleton RIG] [--bone-map MAP] [--animation N|NAME] [--within DEG,MM] [--json]
+                                               compare two animations at every key and frame: per
+                                               bone the largest and mean local and world rotation
+                                               difference (degrees) and world position difference
+                                               (mm where the formats give units, else file units; %
+                                               of the character's height) and the frame where each
+                                               is worst, bones in one only, timing; two rigs (RIG,
+                                               MAP) by the retargeting limb measure. Exit 0 within
+                                               DEG,MM (default 0.01,0.01), 1 different, 2 trouble
+                                               (docs/compare.md)
   bonescope-cli formats                        list the supported formats
   bonescope-cli --version                      print the version
 
@@ -135,7 +147,8 @@ with Bonescope, or a .anim file) as the viewer mixes them: per joint, the higher
 JSON says which motion drives each joint (docs/cli.md).
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
-2 wrong usage. Errors go to stderr.
+2 wrong usage; diff: 0 within the bounds, 1 different, 2 trouble (a file that does not read,
+wrong usage). Errors go to stderr.
 )";
 
 int cmdFormats(Io io)
@@ -242,6 +255,7 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     if (command == "validate") return cmdValidate(a, io);
     if (command == "edit") return cmdEdit(a, io);
     if (command == "rig") return cmdRig(a, io);
+    if (command == "diff") return cmdDiff(a, io);
     if (command == "formats") return cmdFormats(io);
     return usageError(io, "unknown command '" + command + "'");
 }

@@ -39,6 +39,8 @@ int cmdConvert(const Args& a, Io io);
 int cmdValidate(const Args& a, Io io);
 int cmdEdit(const Args& a, Io io);
 int cmdRig(const Args& a, Io io);
+// Exit 0 within the bounds, 1 different, 2 trouble (as cmp and diff).
+int cmdDiff(const Args& a, Io io);
 
 // Helpers shared by the commands.
 int usageError(Io io, const std::string& message);

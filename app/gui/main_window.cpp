@@ -24,6 +24,8 @@
 #include <cstdio>
 #include <tuple>
 
+#include "app/gui/compare/compare_menu.h"
+#include "app/gui/compare/compare_session.h"
 #include "app/gui/document/autosave.h"
 #include "app/gui/field_focus.h"
 #include "app/gui/panels/bone_tree_panel.h"
@@ -141,6 +143,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
 
     figure_ = new AvatarFigureMenu(doc_, this, interactive_);
     motion_ = new MotionOverlay(doc_, viewport_, this);
+    compare_ = new CompareSession(doc_, viewport_, tree_, graph_->graph(), timeline_->ruler(), this);
     buildMenus();
     resize(1280, 800);
     QSettings settings;
@@ -202,6 +205,8 @@ void MainWindow::buildMenus()
             statusBar()->showMessage(tr("Retargeted: Edit > Undo puts the source back; Save asks for a name"), 10000);
         }
     });
+    file->addSeparator();
+    addCompareActions(file, compare_, doc_, this, statusBar(), interactive_);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

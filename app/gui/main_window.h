@@ -20,6 +20,7 @@ class Autosave;
 class AvatarFigureMenu;
 class BoneTreePanel;
 class CameraTrack;
+class CompareSession;
 class Document;
 class DopeSheet;
 class FileWatch;
@@ -67,6 +68,7 @@ public:
     CameraTrack* cameraTrack() const { return cameraTrack_; }
     AvatarFigureMenu* avatarFigure() const { return figure_; }
     MotionOverlay* motionOverlay() const { return motion_; }
+    CompareSession* comparison() const { return compare_; }
     QString lastError() const { return lastError_; }
 
 signals:
@@ -112,6 +114,7 @@ private:
     PoseTool* poseTool_;
     AvatarFigureMenu* figure_ = nullptr;
     MotionOverlay* motion_ = nullptr;
+    CompareSession* compare_ = nullptr;
     SaveController* saves_;
     Autosave* autosave_;
     FileWatch* watch_;

@@ -16,77 +16,10 @@
 #include "core/retarget/root_motion.h"
 #include "core/retarget/two_bone_ik.h"
 #include "core/retarget/posed_rig.h"
+#include "core/retarget/rig_pairing.h"
 #include "core/sampler.h"
 
 namespace bonescope {
-
-namespace {
-
-std::vector<int> orderOf(const Skeleton& s, const char* which)
-{
-    std::string error;
-    auto order = s.evaluationOrder(&error);
-    if (!order)
-        throw std::runtime_error(std::string("cannot retarget: the ") + which + " skeleton is broken: " + error);
-    return *order;
-}
-
-// The mapped bone each mapped target bone's segment runs to (its child joint along the limb, spine
-// or neck), or -1 for the ends (hands, head, toes) and bones without one.
-std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& order, const std::vector<int>& srcOf,
-                                 const std::optional<Humanoid>& h)
-{
-    const size_t n = t.size();
-    std::vector<int> seg(n, -1);
-    auto mapped = [&](int b) { return b >= 0 && srcOf[size_t(b)] >= 0; };
-    // The chain's next mapped bone after position i.
-    auto along = [&](const std::vector<int>& chain) {
-        for (size_t i = 0; i < chain.size(); ++i) {
-            if (!mapped(chain[i]))
-                continue;
-            for (size_t j = i + 1; j < chain.size(); ++j)
-                if (mapped(chain[j])) {
-                    seg[size_t(chain[i])] = chain[j];
-                    break;
-                }
-        }
-    };
-    if (h) {
-        std::vector<int> body{h->hips};
-        body.insert(body.end(), h->spine.begin(), h->spine.end());
-        body.insert(body.end(), h->neck.begin(), h->neck.end());
-        body.push_back(h->head);
-        along(body);
-        for (int side = 0; side < 2; ++side) {
-            const HumanoidLimb& a = h->arms[side];
-            along({a.root, a.upper, a.lower, a.end, a.tip});
-            const HumanoidLimb& l = h->legs[side];
-            along({l.upper, l.lower, l.end, l.tip});
-        }
-    }
-    // Other mapped bones (outside the humanoid's roles): their one mapped child in the mapped tree,
-    // when it is the only one.
-    std::set<int> roles;
-    if (h)
-        for (int b : h->bones())
-            roles.insert(b);
-    std::vector<int> nearest(n, -1), count(n, 0), only(n, -1);
-    for (int b : order) {
-        const int p = t.bones[b].parent;
-        const int up = p < 0 ? -1 : (mapped(p) ? p : nearest[size_t(p)]);
-        nearest[size_t(b)] = up;
-        if (mapped(b) && up >= 0) {
-            ++count[size_t(up)];
-            only[size_t(up)] = b;
-        }
-    }
-    for (size_t b = 0; b < n; ++b)
-        if (mapped(int(b)) && !roles.count(int(b)) && count[b] == 1)
-            seg[b] = only[b];
-    return seg;
-}
-
-} // namespace
 
 Skeleton posedAsRest(const Skeleton& s, const Animation& a, double time)
 {
@@ -107,16 +40,22 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
 {
     RetargetResult r;
     const Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
-    const std::vector<int> srcOrder = orderOf(src, "source"), tgtOrder = orderOf(target, "target");
-    const auto pairs = resolveBoneMap(map, src, target);
-
-    std::vector<int> srcOf(target.size(), -1), tgtOf(src.size(), -1);
-    for (const auto& [s, t] : pairs) {
-        srcOf[size_t(t)] = s;
-        tgtOf[size_t(s)] = t;
-    }
-    // Each rig's body and frame in its reference pose.
-    const auto hs = findHumanoid(src), ht = findHumanoid(target);
+    const RigPairing pairing = pairRigs(src, target, map, settings.mode, up);
+    // Plain references (lambdas below capture them; structured bindings are not captured everywhere).
+    const auto& srcOrder = pairing.srcOrder;
+    const auto& tgtOrder = pairing.tgtOrder;
+    const auto& pairs = pairing.pairs;
+    const auto& srcOf = pairing.srcOf;
+    const auto& tgtOf = pairing.tgtOf;
+    const auto& hs = pairing.hs;
+    const auto& ht = pairing.ht;
+    const auto& srcRef = pairing.srcRef;
+    const auto& tgtRef = pairing.tgtRef;
+    const int srcHips = pairing.srcHips, tgtHips = pairing.tgtHips;
+    const bool humanoids = pairing.humanoids;
+    const RigFrame &fs = pairing.fs, &ft = pairing.ft;
+    const glm::dquat C = pairing.C;
+    const auto& A = pairing.A;
     // A detached hand or foot (an IK foot) is not lost or left at rest when its chain's end is mapped:
     // its motion is the end's orientation, and it follows the end (below).
     std::vector<uint8_t> srcCarried(src.size(), 0), tgtCarried(target.size(), 0);
@@ -132,27 +71,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     for (size_t t = 0; t < target.size(); ++t)
         if (srcOf[t] < 0 && !tgtCarried[t])
             r.unmappedTarget.push_back(target.bones[t].name);
-
-    PosedRig srcRef, tgtRef;
     const std::vector<LocalTransform> tgtRest = restLocals(target);
-    srcRef.compute(src, srcOrder, restLocals(src));
-    tgtRef.compute(target, tgtOrder, tgtRest);
-    // The hips: the humanoids' when the map pairs them, else the shallowest mapped source bone.
-    int srcHips = -1;
-    if (hs && ht && tgtOf[size_t(hs->hips)] == ht->hips)
-        srcHips = hs->hips;
-    else
-        for (int s : srcOrder)
-            if (tgtOf[size_t(s)] >= 0) {
-                srcHips = s;
-                break;
-            }
-    const int tgtHips = srcHips >= 0 ? tgtOf[size_t(srcHips)] : -1;
-    const bool humanoids = hs && ht && srcHips == hs->hips;
-    const glm::dvec3 upVector = up == UpAxis::Y ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1);
-    const RigFrame fs = rigFrame(src, srcRef.position, humanoids ? hs : std::nullopt, srcHips, upVector);
-    const RigFrame ft = rigFrame(target, tgtRef.position, humanoids ? ht : std::nullopt, tgtHips, upVector);
-    const glm::dquat C = worldToWorld(fs, ft);
     const glm::dquat Cinv = glm::inverse(C);
     if (srcHips >= 0) {
         r.sourceRoot = src.bones[srcHips].name;
@@ -162,43 +81,11 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     }
     const double k = r.rootScale;
 
-    // Per target bone: A (onto the source's reference direction) and K = Ws_ref^-1 C^-1 A Wt_ref.
-    const std::vector<int> seg = segmentChildren(target, tgtOrder, srcOf, humanoids ? ht : std::nullopt);
-    std::vector<int> srcSeg(target.size(), -1);
-    std::vector<glm::dquat> A(target.size(), glm::dquat(1, 0, 0, 0)), K(target.size());
-    std::vector<int> nearestMapped(target.size(), -1);
-    // Per source bone: the detached hand or foot that stands for it (its segment runs to that bone's
-    // child), else itself.
-    std::vector<int> srcHolder(src.size());
-    for (size_t b = 0; b < src.size(); ++b)
-        srcHolder[b] = int(b);
-    if (hs)
-        for (const auto* limbs : {&hs->arms, &hs->legs})
-            for (const HumanoidLimb& l : *limbs)
-                if (l.detached >= 0)
-                    srcHolder[size_t(l.end)] = l.detached;
-    for (int t : tgtOrder) {
-        const int p = target.bones[t].parent;
-        const int above = p < 0 ? -1 : (srcOf[size_t(p)] >= 0 ? p : nearestMapped[size_t(p)]);
-        nearestMapped[size_t(t)] = above;
-        const int s = srcOf[size_t(t)];
-        if (s < 0)
-            continue;
-        const int tc = seg[size_t(t)];
-        const int sc = tc >= 0 ? srcOf[size_t(tc)] : -1;
-        if (sc >= 0 && sc != s && (isAncestor(src, s, sc) || isAncestor(src, srcHolder[size_t(s)], sc)))
-            srcSeg[size_t(t)] = sc;
-        A[size_t(t)] = above >= 0 ? A[size_t(above)] : glm::dquat(1, 0, 0, 0);
-        if (settings.mode == RetargetMode::MatchPose && srcSeg[size_t(t)] >= 0) {
-            const glm::dvec3 u = tgtRef.at(tc) - tgtRef.at(t);
-            const glm::dvec3 v = C * (srcRef.at(sc) - srcRef.at(s));
-            if (glm::length(u) > 1e-9 * (ft.legLength + 1) && glm::length(v) > 1e-9 * (fs.legLength + 1))
-                A[size_t(t)] = rotationBetween(u, v);
-        } else if (settings.mode == RetargetMode::KeepRest) {
-            A[size_t(t)] = glm::dquat(1, 0, 0, 0);
-        }
-        K[size_t(t)] = glm::inverse(srcRef.rotation[size_t(s)]) * Cinv * A[size_t(t)] * tgtRef.rotation[size_t(t)];
-    }
+    // Per mapped target bone: K = Ws_ref^-1 C^-1 A Wt_ref.
+    std::vector<glm::dquat> K(target.size());
+    for (size_t t = 0; t < target.size(); ++t)
+        if (const int s = srcOf[t]; s >= 0)
+            K[t] = glm::inverse(srcRef.rotation[size_t(s)]) * Cinv * A[t] * tgtRef.rotation[t];
 
     const std::vector<double> times = frameTimes(source.duration, source.fps);
     const int frames = int(times.size());
@@ -270,41 +157,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         return a > 1e-12 ? b / a : 1.0;
     }();
 
-    // What the report measures: between humanoids, the segments experts compare (upper arm,
-    // forearm, thigh, shin, hips to neck, neck to head) and the hands', feet's and head's
-    // orientations; otherwise every mapped segment.
-    std::vector<LimbSpec> specs;
     auto neckOf = [](const Humanoid& h) { return h.neckBase; };
-    if (humanoids) {
-        auto add = [&](const std::string& name, int t, int tc, int s, int sc, bool chain) {
-            if (t >= 0 && tc >= 0 && s >= 0 && sc >= 0 && t != tc && s != sc)
-                specs.push_back({name, t, tc, s, sc, A[size_t(t)], chain});
-        };
-        add("hips to neck", ht->hips, neckOf(*ht), hs->hips, neckOf(*hs), true);
-        if (ht->neckBase != ht->head && hs->neckBase != hs->head)
-            add("neck to head", ht->neckBase, ht->head, hs->neckBase, hs->head, true);
-        for (int side = 0; side < 2; ++side) {
-            const std::string n = side == 0 ? "left " : "right ";
-            const HumanoidLimb &sa = hs->arms[size_t(side)], &ta = ht->arms[size_t(side)];
-            const HumanoidLimb &sl = hs->legs[size_t(side)], &tl = ht->legs[size_t(side)];
-            add(n + "upper arm", ta.upper, ta.lower, sa.upper, sa.lower, false);
-            add(n + "forearm", ta.lower, ta.end, sa.lower, sa.end, false);
-            add(n + "thigh", tl.upper, tl.lower, sl.upper, sl.lower, false);
-            add(n + "shin", tl.lower, tl.end, sl.lower, sl.end, false);
-        }
-        for (const auto& [name, t, s] : {std::tuple{std::string("head"), ht->head, hs->head},
-                                         {"left hand", ht->arms[0].end, hs->arms[0].end},
-                                         {"right hand", ht->arms[1].end, hs->arms[1].end},
-                                         {"left foot", ht->legs[0].end, hs->legs[0].end},
-                                         {"right foot", ht->legs[1].end, hs->legs[1].end}})
-            if (t >= 0 && s >= 0 && srcOf[size_t(t)] == s)
-                specs.push_back({name + " (orientation)", t, -1, s, -1, A[size_t(t)], false});
-    } else {
-        for (int t : tgtOrder)
-            if (const int s = srcOf[size_t(t)]; s >= 0 && srcSeg[size_t(t)] >= 0)
-                specs.push_back({target.bones[size_t(t)].name, t, seg[size_t(t)], s, srcSeg[size_t(t)], A[size_t(t)], false});
-    }
-    LimbMeasure measure(std::move(specs), C, settings.mode, srcRef, tgtRef);
+    LimbMeasure measure(limbSpecs(pairing, target), C, settings.mode, srcRef, tgtRef);
 
     // The bones that get keys: the mapped ones, the spine and neck chains the swing below turns, and
     // the limbs IK bends.

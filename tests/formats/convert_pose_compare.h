@@ -1,14 +1,23 @@
 #pragma once
-// "The same pose" for conversion tests (docs/conversion.md): both scenes are brought into the common
-// meaning by their format's toCommon(), sampled at the same times, and compared bone for bone by
-// name: world positions (target units) and local rotations (degrees).
+// "The same pose" for conversion tests (docs/conversion.md), measured as `bonescope-cli diff` measures
+// it (core/compare/animation_compare.h): both scenes brought into the common meaning by their
+// format's toCommon(), sampled at the same times, bones paired by name: local and world rotations
+// (degrees) and world positions (the files' units).
 #include <string>
 #include <vector>
 
+#include "core/compare/animation_compare.h"
 #include "core/scene.h"
 
 namespace bonescope::test {
 
+// `a` and `b` are scenes as their formats read them (Scene::format names the format); each plays on
+// its own skeleton, or on `fallback` when it has none (SEAnim). `times` empty: every key time of
+// either and every frame at the finer rate (what diff samples).
+AnimationComparison compareConverted(const Scene& a, const Scene& b, const std::vector<double>& times = {},
+                                     const Skeleton& fallback = {});
+
+// The same, summed up as the older tests read it.
 struct PoseDifference {
     double maxPosition = 0; // largest world position distance
     double maxDegrees = 0;  // largest local rotation difference
@@ -16,9 +25,6 @@ struct PoseDifference {
     std::string worstBone;
     double worstTime = 0;
 };
-
-// `a` and `b` are scenes as their formats read them (Scene::format names the format); each plays on
-// its own skeleton, or on `fallback` when it has none (SEAnim).
 PoseDifference comparePoses(const Scene& a, const Scene& b, const std::vector<double>& times,
                             const Skeleton& fallback = {});
 

@@ -608,6 +608,48 @@ void GraphWidget::paintDots(QPainter& p, const CurveId& c, const CurveScale& s, 
     }
 }
 
+void GraphWidget::setOverlayAnimation(const Animation* overlay)
+{
+    overlay_ = overlay;
+    update();
+}
+
+std::vector<ChannelSample> GraphWidget::overlaySamples(const CurveId& c, double t0, double t1, double step) const
+{
+    const Animation* a = curves_.animation();
+    if (!overlay_ || !a || c.track < 0 || c.track >= int(a->tracks.size()))
+        return {};
+    const int t = overlay_->findTrack(a->tracks[size_t(c.track)].name);
+    if (t < 0)
+        return {};
+    const Track& track = overlay_->tracks[size_t(t)];
+    const RotationDisplay r = curves_.rotationDisplay();
+    return sampleCurve(track, c.channel, r, keyCurveValues(track, c.channel, r), t0, t1, step);
+}
+
+void GraphWidget::paintOverlayCurve(QPainter& p, const CurveId& c, const CurveScale& s) const
+{
+    // Dashed, in the curve's colour lightened: the same channel of the other file, on this curve's scale.
+    const auto samples = overlaySamples(c, view_.startTime(), view_.endTime(), view_.secondsPerPixel() * kManySamplePx);
+    QPen pen(GraphCurves::colour(c).lighter(160), 1.2, Qt::DashLine);
+    p.setPen(pen);
+    QPolygonF line;
+    auto flush = [&] {
+        if (line.size() > 1)
+            p.drawPolyline(line);
+        line.clear();
+    };
+    for (const ChannelSample& x : samples) {
+        const double y = view_.yOf(s.shown(x.value[c.component]));
+        if (!x.applies || !std::isfinite(y)) {
+            flush();
+            continue;
+        }
+        line << QPointF(view_.xOf(x.time), std::clamp(y, -1e6, 1e6));
+    }
+    flush();
+}
+
 void GraphWidget::paintEvent(QPaintEvent* e)
 {
     QPainter p(this);
@@ -628,6 +670,9 @@ void GraphWidget::paintEvent(QPaintEvent* e)
     // Antialiased lines while there are few; hundreds of curves are drawn plain (and fast).
     const bool many = shown.size() > kManyCurves;
     p.setRenderHint(QPainter::Antialiasing, !many);
+    if (overlay_)
+        for (const CurveId& c : shown)
+            paintOverlayCurve(p, c, curves_.scale(c, normalised_));
     for (const CurveId& c : shown)
         paintCurve(p, c, curves_.scale(c, normalised_), left, right, many);
     for (const CurveId& c : shown)

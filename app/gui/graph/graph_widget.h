@@ -44,6 +44,14 @@ public:
     void setSelectedValue(double shown, quint64 mergeKey = 0);
     // Where a key's dot is drawn on one of its curves (none when the curve is not shown).
     std::optional<QPointF> keyPosition(const GraphKey& k) const;
+    // Another animation whose channels of the same bone names are drawn dashed under each curve, on
+    // the curve's scale (File > Compare with...: the compared file's); null: none. It must outlive
+    // the next call.
+    void setOverlayAnimation(const Animation* overlay);
+    const Animation* overlayAnimation() const { return overlay_; }
+    // The overlay's samples for curve `c` over [t0, t1] every `step` seconds (empty when the overlay
+    // has no such channel).
+    std::vector<ChannelSample> overlaySamples(const CurveId& c, double t0, double t1, double step) const;
     // Shown value of a curve at y, and y of a shown value, with the curve's normalisation.
     double valueAt(const CurveId& c, double y) const;
 
@@ -85,6 +93,7 @@ private:
     void paintGrid(QPainter& p) const;
     void paintCurve(QPainter& p, const CurveId& c, const CurveScale& s, double left, double right, bool many) const;
     void paintDots(QPainter& p, const CurveId& c, const CurveScale& s, double left, double right) const;
+    void paintOverlayCurve(QPainter& p, const CurveId& c, const CurveScale& s) const;
 
     Document* doc_;
     DopeSheet* sheet_;
@@ -93,6 +102,7 @@ private:
     std::set<GraphKey> selected_;
     std::set<CurveId> hidden_;
     bool normalised_ = false;
+    const Animation* overlay_ = nullptr;
     bool publishing_ = false; // setting the dope sheet's selection from here
     bool frameOnShow_ = false;  // frameAll() asked while hidden
     CursorRepaint cursor_;

@@ -93,6 +93,15 @@ void BoneTreeModel::rebuild()
     endResetModel();
 }
 
+void BoneTreeModel::setDifferences(std::vector<QString> text, std::vector<QString> tips)
+{
+    // Every row's Difference at once: one layout change (as countsChanged() does for many rows).
+    emit layoutAboutToBeChanged();
+    difference_ = std::move(text);
+    differenceTip_ = std::move(tips);
+    emit layoutChanged();
+}
+
 QModelIndex BoneTreeModel::indexOfBone(int bone) const
 {
     if (bone < 0 || bone >= int(row_.size()))
@@ -137,6 +146,15 @@ QVariant BoneTreeModel::data(const QModelIndex& index, int role) const
         return {};
     if (role == BoneRole)
         return b;
+    if (index.column() == Difference) {
+        if (size_t(b) >= difference_.size())
+            return {};
+        if (role == Qt::DisplayRole)
+            return difference_[size_t(b)];
+        if (role == Qt::ToolTipRole && size_t(b) < differenceTip_.size())
+            return differenceTip_[size_t(b)];
+        return {};
+    }
     const int t = doc_->binding().trackOfBone[b];
     if (const auto& drivers = doc_->previewDrivers(); b < int(drivers.size()) && index.column() == Name) {
         const QVariant mark = previewMark(drivers[size_t(b)], role);
@@ -186,12 +204,13 @@ QVariant BoneTreeModel::headerData(int section, Qt::Orientation o, int role) con
     if (o != Qt::Horizontal)
         return {};
     if (role == Qt::ToolTipRole) {
-        static const char* tips[] = {"Bone", "Translation keys", "Rotation keys", "Scale keys", "Visibility keys"};
+        static const char* tips[] = {"Bone", "Translation keys", "Rotation keys", "Scale keys", "Visibility keys",
+                                     "The largest difference from the compared file: rotation (degrees, local or world) and world position"};
         return section < ColumnCount ? tr(tips[section]) : QVariant();
     }
     if (role != Qt::DisplayRole)
         return {};
-    static const char* names[] = {"Bone", "T", "R", "S", "V"};
+    static const char* names[] = {"Bone", "T", "R", "S", "V", "Difference"};
     return section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include <QAbstractItemModel>
+#include <QString>
 
 #include "core/priority_mix.h"
 
@@ -17,13 +18,16 @@ class Document;
 class BoneTreeModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { Name, Translation, Rotation, Scale, Visibility, ColumnCount };
+    // Difference: a comparison's largest difference per bone (File > Compare with...), empty otherwise.
+    enum Column { Name, Translation, Rotation, Scale, Visibility, Difference, ColumnCount };
     static constexpr int BoneRole = Qt::UserRole + 1;
 
     explicit BoneTreeModel(Document* doc, QObject* parent = nullptr);
 
     QModelIndex indexOfBone(int bone) const;
     int boneOf(const QModelIndex& index) const; // -1 for an invalid index
+    // Per bone of the skeleton in use: the Difference column's text and tooltip (empty: none).
+    void setDifferences(std::vector<QString> text, std::vector<QString> tips);
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
@@ -50,6 +54,7 @@ private:
     std::vector<std::vector<int>> children_;
     std::vector<int> row_; // each bone's row under its parent
     std::vector<Shown> shown_; // per bone, as last announced
+    std::vector<QString> difference_, differenceTip_; // per bone
 };
 
 } // namespace bonescope::gui

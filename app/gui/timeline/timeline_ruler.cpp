@@ -68,6 +68,12 @@ double TimelineRuler::xOf(double time) const
     return inset_ + kMargin + (d > 0 ? (time - viewStart_) / (d / zoom_) : 0) * axisWidth();
 }
 
+void TimelineRuler::setMarks(std::vector<double> times)
+{
+    marks_ = std::move(times);
+    update();
+}
+
 double TimelineRuler::timeAt(double x) const
 {
     const double d = doc_->duration();
@@ -218,6 +224,17 @@ void TimelineRuler::paintEvent(QPaintEvent* e)
         const double x = xOf(n.time);
         p.drawLine(QPointF(x, keyTop + 10), QPointF(x, h)); // named in the dope sheet's Notes row
     }
+
+    // Marked times (a comparison's worst frames): a magenta triangle at the top and a thin line.
+    p.setRenderHint(QPainter::Antialiasing);
+    for (double t : marks_) {
+        const double mx = xOf(t);
+        p.setPen(QPen(QColor(255, 50, 215), 1));
+        p.drawLine(QPointF(mx, 0), QPointF(mx, h));
+        p.setBrush(QColor(255, 50, 215));
+        p.drawPolygon(QPolygonF{QPointF(mx - 5, 0), QPointF(mx + 5, 0), QPointF(mx, 8)});
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
 
     if (const auto range = previewRange()) {
         // Outside the preview range is dimmed; its ends are orange lines.

@@ -28,6 +28,9 @@ public:
     // The playback whose preview range is shown; none: not shown.
     void setPlayback(PlaybackController* playback);
     std::optional<std::pair<double, double>> previewRange() const;
+    // Times marked in magenta over the axis (File > Compare with...: the frames that differ most).
+    void setMarks(std::vector<double> times);
+    const std::vector<double>& marks() const { return marks_; }
 
     double zoom() const { return zoom_; } // 1: the whole animation in view
     double viewStart() const { return viewStart_; } // seconds at the axis's left end
@@ -65,6 +68,7 @@ private:
     double viewStart_ = 0.0;
     double panX_ = 0.0; // the middle drag's last x
     std::vector<double> keys_;
+    std::vector<double> marks_;
     int inset_ = 0;
     CursorRepaint cursor_;
 };

@@ -22,6 +22,8 @@ namespace {
 constexpr double kMargin = 0.995;
 // Passes after the first that widen the shares of the bound (each costs as much as the first).
 constexpr int kWidenings = 2;
+// The most memory the world transforms down one chain may take.
+constexpr double kMaxWorkBytes = double(size_t(2) << 30);
 
 // A channel that reduction may thin: two blended or stepped keys give every value between them.
 template <class T>
@@ -274,13 +276,26 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
 
     std::vector<std::vector<int>> children(n);
     std::vector<int> roots;
-    for (int b : *order)
-        (skel.bones[size_t(b)].parent >= 0 ? children[size_t(skel.bones[size_t(b)].parent)] : roots).push_back(b);
+    std::vector<size_t> depth(n, 1);
+    size_t deepest = 1;
+    for (int b : *order) {
+        const int p = skel.bones[size_t(b)].parent;
+        (p >= 0 ? children[size_t(p)] : roots).push_back(b);
+        depth[size_t(b)] = p >= 0 ? depth[size_t(p)] + 1 : 1;
+        deepest = std::max(deepest, depth[size_t(b)]);
+    }
+    // Each joint on the way down holds two world transforms per time: refuse what would not fit
+    // rather than run out of memory (a million key times under a chain of a thousand bones).
+    const double bytes = double(times.size()) * double(deepest + 1) * 2.0 * sizeof(Affine) + double(times.size()) * sizeof(RawValues);
+    if (bytes > kMaxWorkBytes)
+        throw std::runtime_error("cannot reduce keys: " + std::to_string(times.size()) + " key times under a chain of " +
+                                 std::to_string(deepest) + " bones would need " + std::to_string(long(bytes / (1 << 20))) +
+                                 " MiB (at most " + std::to_string(long(kMaxWorkBytes / (1 << 20))) + ")");
 
     // One pass over the bones, depth first so that only the ancestors' world transforms are held at
     // once, with the shares of the bound widened by `widen`; returns the largest point movement.
     struct Frame {
-        int bone;
+        int bone = -1;
         size_t next = 0;
         std::vector<Affine> world, reduced;
     };
@@ -289,7 +304,8 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
         std::deque<Frame> stack;
         double largest = 0;
         auto enter = [&](int b, const std::vector<Affine>& parent, const std::vector<Affine>& parentReduced) {
-            Frame f{b};
+            Frame f;
+            f.bone = b;
             const int t = binding.trackOfBone[size_t(b)];
             const double limit = std::min(settings.maxError, budget.limit(b) * widen) * kMargin;
             BoneReducer r(times, rules[size_t(b)], parent.data(), parentReduced.data(), budget.pointDistance(b),

@@ -138,3 +138,36 @@ TEST(ReduceInHierarchy, GltfRobotExpressive)
 
 } // namespace
 } // namespace bonescope
+
+namespace bonescope {
+namespace {
+
+// A million key times under a chain of a thousand bones would hold two world transforms per time per
+// bone of the chain: refused with the numbers, before any of it is allocated.
+TEST(ReduceInHierarchy, RefusesWorkThatWouldNotFitInMemory)
+{
+    Skeleton chain;
+    for (int i = 0; i < 1000; ++i) {
+        Bone b;
+        b.name = "b" + std::to_string(i);
+        b.parent = i - 1;
+        b.restTranslation = {0, 1, 0};
+        chain.bones.push_back(b);
+    }
+    Animation a;
+    a.tracks.resize(1);
+    a.tracks[0].name = "b999";
+    for (int k = 0; k < 200000; ++k)
+        a.tracks[0].rotation.keys.push_back({k / 120.0, glm::dquat(1, 0, 0, 0)});
+    a.duration = 199999 / 120.0;
+    try {
+        reduceInHierarchy(a, chain, {0.01, 3});
+        FAIL() << "not refused";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("200000 key times under a chain of 1000 bones would need"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(a.tracks[0].rotation.size(), 200000u);
+}
+
+} // namespace
+} // namespace bonescope

@@ -30,6 +30,7 @@ struct Capabilities {
     bool loopRange = false;         // a sub-range that loops (loop in / out points)
     bool fixedUpAxis = false;       // the format's own adapter sets the axes (--up does not apply)
     bool framed = false;            // keys sit on whole frames of the file's rate (BVH, SEAnim)
+    bool everyFrame = false;        // the writer stores every bone at every frame: keys cannot be left out
 };
 
 // A problem found by validate(): never fatal by itself.

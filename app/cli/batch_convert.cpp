@@ -1,6 +1,7 @@
 #include "app/cli/batch_convert.h"
 #include "app/cli/batch_files.h"
 #include "app/cli/clip_outputs.h"
+#include "app/cli/reduce_option.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -20,6 +21,8 @@ int parseConvertOptions(const Args& a, ConvertOptions& options, Io io)
 {
     if (a.has("--max-memory"))
         options.maxMemory = *parseByteSize(a.get("--max-memory")); // range checked by run()
+    if (const int status = parseKeyReduction(a, options.reduce, io); status != Ok)
+        return status;
     for (const std::string& name : convertOptionNames()) {
         if (!a.has(name))
             continue;
@@ -93,6 +96,7 @@ std::function<void()> convertOne(Job& job, const Format& target, const ConvertOp
             return convertClips(job, loaded, target, options, overwrite);
         ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
         job.optimized = converted.optimized;
+        job.reduced = converted.reduced;
         // Made here, on a computing thread; the writing threads only wait for the disk.
         return [&job, bytes = converted.bytes()] { writeOutput(job, bytes); };
     } catch (const std::exception& e) {
@@ -155,6 +159,12 @@ void printJsonSummary(const Plan& plan, const Format& target, const std::string&
             f["bytesAfter"] = j.optimized->bytesAfter;
             f["removedJoints"] = j.optimized->removedJoints;
             f["removedKeys"] = j.optimized->removedKeys;
+        } else if (j.reduced) {
+            f["keysBefore"] = j.reduced->keysBefore;
+            f["keysAfter"] = j.reduced->keysAfter;
+            f["bytesBefore"] = j.reduced->bytesBefore;
+            f["bytesAfter"] = j.reduced->bytesAfter;
+            f["largestErrorMm"] = j.reduced->largestErrorMm;
         }
         files.push_back(std::move(f));
     }
@@ -205,6 +215,8 @@ int cmdBatchConvert(const Args& a, Io io)
             io.err << "    " << line << "\n";
         if (job.error.empty() && job.optimized)
             io.err << "    " << describe(*job.optimized) << "\n";
+        if (job.error.empty() && job.reduced)
+            io.err << "    " << describe(*job.reduced) << "\n";
     });
 
     if (a.has("--json"))

@@ -23,6 +23,7 @@ struct BatchJob {
     bool renamed = false;            // "-2", "-3"...: another output of this run had the name
     bool replaces = false;           // OUT existed before the run (written only with --overwrite)
     std::optional<OptimizeSummary> optimized; // convert --optimize: the sizes before and after
+    std::optional<KeyReductionSummary> reduced; // convert --reduce-keys: keys, sizes, largest error
 };
 
 struct BatchSkipped {

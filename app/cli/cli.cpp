@@ -24,7 +24,9 @@ const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format",
                                              "--freeze-joints", "--offset", "--mirror-axis", "--mirror-pairs",
                                              "--summary",
                                              // diff
-                                             "--within"};
+                                             "--within",
+                                             // key reduction (convert and edit)
+                                             "--max-error", "--units"};
 
 // Every numeric option and the values it takes, checked before any command runs: a value outside
 // these ranges (or NaN, or infinity) would make the work, or its memory, unbounded.
@@ -95,6 +97,13 @@ Usage:
         [--optimize]                           .anim OUT: strip static joints, reduce keys within
                                                --tolerance T degrees / T cm (default 0.1); sizes shown
         [--target secondlife]                  .bvh OUT: the BVH the Second Life uploader expects
+        [--reduce-keys [--max-error MM] [--units m|cm|mm|in]]
+                                               leave out keys while every joint's virtual points
+                                               (3 cm out along its axes) stay within MM (default
+                                               0.1) through the hierarchy; keys, bytes and the
+                                               largest error shown; not for BVH, SMD, PSA (every
+                                               frame stored); units: the file's, where its format
+                                               states none (default: cm) (docs/key-reduction.md)
         [--smd-flavour source|goldsrc]         .smd OUT: weighted vertices (Source, the default) or
                                                one bone per vertex (GoldSrc); a file of several
                                                animations is written as OUT-<animation>.smd each
@@ -110,6 +119,8 @@ Usage:
         [--mirror [--mirror-axis x|y|z] [--mirror-pairs L:R,...]] [--offset X,Y,Z]
         [--root-motion in-place|extract|restore]   the hips' travel removed, moved to a root bone
                                                above them, or put back (docs/retargeting.md)
+        [--reduce-keys [--max-error MM] [--units m|cm|mm|in]]   as convert's, last
+                                               (docs/key-reduction.md)
         Second Life only: [--priority N] [--joint-priority NAME=N,...] [--loop IN:OUT]
         [--ease-in S] [--ease-out S] [--hand-pose N]
   bonescope-cli rig FILE [--json]              the humanoid retargeting finds in a rig (hips,
@@ -135,7 +146,8 @@ existed before the run unless --overwrite is given (every replaced file is then 
 
 Option ranges: --fps 0.01 to 1000, --scale 1e-06 to 1e+06, --tolerance 0 to 1e+06, --time -1e+09
 to 1e+09 seconds, --animation an index (0 to 1000000) or a name, --max-memory 1M to 1024G,
---base-weight 0 to 2, --time-scale 0.001 to 1000, --ease-in and --ease-out 0 to 60 seconds. A
+--base-weight 0 to 2, --time-scale 0.001 to 1000, --ease-in and --ease-out 0 to 60 seconds,
+--max-error more than 0 up to 1000 millimetres. A
 conversion whose baked keys would need more memory than --max-memory (default 2G) is refused.
 
 --base plays an additive or relative animation on another animation's pose (any file; ANIMATION an

@@ -112,6 +112,8 @@ int cmdConvert(const Args& a, Io io)
     io.out << "wrote " << outPath << " (" << target->displayName() << ", " << size << " bytes)\n";
     if (converted.optimized)
         io.out << outPath << ": " << describe(*converted.optimized) << "\n";
+    if (converted.reduced)
+        io.out << outPath << ": " << describe(*converted.reduced) << "\n";
     if (options.retargetReports)
         io.out << retargetReportJson(*options.retargetReports) << "\n";
     return Ok;

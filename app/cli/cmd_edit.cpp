@@ -91,6 +91,9 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
         } catch (const std::exception& e) {
             throw std::runtime_error(job.in + ": not written, the edited file could not be read back: " + e.what());
         }
+        if (edits.reduce)
+            job.report.push_back("size: " + std::to_string(fs::file_size(platform::utf8Path(job.in))) + " -> " +
+                                 std::to_string(bytes.size()) + " bytes");
         const bool inPlace = job.in == job.out;
         if (!inPlace)
             fs::create_directories(platform::utf8Path(job.out).parent_path());

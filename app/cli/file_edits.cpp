@@ -1,5 +1,7 @@
 #include "app/cli/file_edits.h"
 
+#include "app/cli/reduce_option.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -78,11 +80,13 @@ void jointsFromTracks(SecondLifeExtra& x, const Animation& a)
 bool FileEdits::any() const
 {
     return drop || freeze || trim || timeScale || mirror || offset || rootMotion || priority || !jointPriorities.empty() || loop ||
-           easeIn || easeOut || handPose;
+           easeIn || easeOut || handPose || reduce;
 }
 
 int parseFileEdits(const Args& a, FileEdits& e, Io io)
 {
+    if (const int status = parseKeyReduction(a, e.reduce, io); status != Ok)
+        return status;
     std::vector<double> v;
     if (a.has("--drop-joints"))
         e.drop = a.get("--drop-joints");
@@ -302,6 +306,12 @@ size_t applyFileEdits(Scene& scene, const std::string& formatName, const FileEdi
     secondLifeField(e.easeIn.has_value(), "--ease-in", [&](Animation&, SecondLifeExtra& x) { x.easeIn = float(*e.easeIn); });
     secondLifeField(e.easeOut.has_value(), "--ease-out", [&](Animation&, SecondLifeExtra& x) { x.easeOut = float(*e.easeOut); });
     secondLifeField(e.handPose.has_value(), "--hand-pose", [&](Animation&, SecondLifeExtra& x) { x.handPose = uint32_t(*e.handPose); });
+    if (e.reduce) {
+        if (const Format* f = Registry::instance().byId(scene.format); f && !reductionRefusal(*f).empty())
+            throw std::runtime_error("--reduce-keys: " + reductionRefusal(*f));
+        report.push_back(describe(reduceSceneKeys(scene, scene.format, *e.reduce)));
+        ++applied;
+    }
     return applied;
 }
 

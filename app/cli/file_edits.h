@@ -1,7 +1,8 @@
 #pragma once
 // `edit`'s operations on one file, in a fixed order whatever the command line's: drop joints, freeze
 // joints, trim, time scale, mirror, offset, then the Second Life fields (priority, joint priorities,
-// loop, ease in/out, hand pose), so that loop times are those of the finished clip.
+// loop, ease in/out, hand pose), so that loop times are those of the finished clip; key reduction
+// (--reduce-keys) last, on the finished keys.
 #include <optional>
 #include <string>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "core/animation.h"
 #include "core/mirror.h"
 #include "core/scene.h"
+#include "formats/convert/reduce_keys.h"
 
 namespace bonescope::cli {
 
@@ -30,6 +32,7 @@ struct FileEdits {
     std::optional<LoopRange> loop;
     std::optional<double> easeIn, easeOut;
     std::optional<int> handPose;
+    std::optional<KeyReductionRequest> reduce;
 
     bool any() const;
 };

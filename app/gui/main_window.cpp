@@ -31,6 +31,7 @@
 #include "app/gui/panels/bone_tree_panel.h"
 #include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
+#include "app/gui/dialogs/reduce_keys_dialog.h"
 #include "app/gui/dialogs/clip_dialogs.h"
 #include "app/gui/document/demo_assets.h"
 #include "app/gui/document/document.h"
@@ -251,6 +252,7 @@ void MainWindow::buildEditMenu(QMenu* edit)
     add(tr("&Paste keys at the current time"), QKeySequence::Paste, &DopeSheet::paste);
     edit->addAction(tr("Add &note at the current frame"), notes_, &NotesPanel::addNote);
     edit->addSeparator();
+    addReduceKeysAction(edit, doc_, this);
     addBaseLayerActions(addClipMenu(edit, doc_, this), doc_, this);
 }
 

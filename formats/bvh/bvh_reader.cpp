@@ -344,6 +344,7 @@ Capabilities BvhFormat::capabilities() const
 {
     Capabilities c;
     c.framed = true;
+    c.everyFrame = true; // one line of motion per frame
     c.scale = false;
     c.visibility = false;
     c.notes = false;

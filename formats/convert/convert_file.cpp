@@ -24,6 +24,10 @@ std::string optionsConflict(const ConvertOptions& o, const Format& target)
         return "--smd-flavour applies to SMD output, not " + target.displayName();
     if (o.forSecondLife && o.optimize && target.id() == "bvh")
         return "--optimize applies to .anim output; a BVH for Second Life keeps every frame";
+    if (o.reduce && o.optimize)
+        return "--optimize reduces keys its own way: give --optimize or --reduce-keys, not both";
+    if (o.reduce && !reductionRefusal(target).empty())
+        return "--reduce-keys: " + reductionRefusal(target);
     return {};
 }
 
@@ -40,10 +44,20 @@ ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptio
     ConvertOptions plain = o;
     plain.forSecondLife = false; // an .anim is always what Second Life expects
     if (!o.optimize) {
+        // The data keep the source's units unless --scale changed them or the target states its own.
+        const std::string unitsOf = statedMetresPerUnit(target.id()) || o.scale ? target.id() : source.format;
         out.target = &target;
         out.scene = prepareForTarget(std::move(source), target, plain, report);
         if (o.smdFlavour)
             setSmdFlavour(out.scene, *o.smdFlavour, report);
+        if (o.reduce) {
+            const uint64_t before = target.write(out.scene).size();
+            KeyReductionSummary sum = reduceSceneKeys(out.scene, unitsOf, *o.reduce);
+            out.made = target.write(out.scene);
+            sum.bytesBefore = before;
+            sum.bytesAfter = out.made->size();
+            out.reduced = sum;
+        }
         return out;
     }
     // The file as the conversion makes it, then without what the upload does not need.

@@ -22,6 +22,7 @@ struct OptimizeSummary {
 
 struct ConvertedFile {
     std::optional<OptimizeSummary> optimized; // with options.optimize
+    std::optional<KeyReductionSummary> reduced; // with options.reduce
 
     // The output's bytes handed to `out` as the target's writer makes them: in pieces for formats
     // whose files get big (platform::writeFileAtomic writes each as it comes). Throws WriteError.

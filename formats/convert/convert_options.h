@@ -12,6 +12,7 @@
 #include "core/mesh.h"
 #include "core/retarget/retarget.h"
 #include "core/skeleton.h"
+#include "formats/convert/reduce_keys.h"
 #include "formats/smd/smd_format.h"
 
 namespace bonescope {
@@ -48,11 +49,14 @@ struct ConvertOptions {
     // SMD output: GoldSrc (one bone per vertex) or Source (weighted links) vertices; unset: the
     // file's own flavour, else Source.
     std::optional<smd::Flavour> smdFlavour;
+    // --reduce-keys: keys left out under an error bound through the hierarchy, after everything else
+    // (formats/convert/reduce_keys.h).
+    std::optional<KeyReductionRequest> reduce;
 
     bool any() const
     {
         return fps || scale || up || tolerance || boneMap || targetSkeleton || base || mirror || optimize || forSecondLife ||
-               smdFlavour;
+               smdFlavour || reduce;
     }
     // The retarget's settings: the bone map's, with the options given here over them.
     RetargetSettings retargetSettings() const

@@ -77,6 +77,7 @@ Capabilities PsaFormat::capabilities() const
     c.embeddedSkeleton = true; // BONENAMES: names, hierarchy and rest pose
     c.multipleAnimations = true;
     c.framed = true;
+    c.everyFrame = true; // ANIMKEYS: every bone at every frame
     c.scale = true; // in the optional SCALEKEYS chunk
     return c;
 }

@@ -20,6 +20,7 @@ Capabilities SmdFormat::capabilities() const
     c.mesh = true;
     c.multipleAnimations = false; // one clip per file: convert writes OUT-<clip>.smd for each
     c.framed = true;
+    c.everyFrame = true; // the writer bakes every node into every frame
     return c;
 }
 

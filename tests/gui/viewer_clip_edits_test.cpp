@@ -1,3 +1,6 @@
+// Edit > Reduce keys... with a bound typed in its dialog: fewer keys, every joint within the bound
+// at every frame, the report shown, one undo step; a BVH is refused with the reason, before any
+// question.
 // Edit > Clip > Mirror left/right and Time scale, chosen in the window's own menus and answered in
 // their dialogs as a user does: the left arm's motion plays on the right arm (world positions
 // reflected across the avatar's left/right axis), one undo step each. Mirror pose at this frame keys
@@ -16,6 +19,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/saving/save_controller.h"
 #include "app/gui/document/scene_loading.h"
+#include "box_answerer.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;
@@ -33,7 +37,7 @@ public:
         timer_.setInterval(20);
         QObject::connect(&timer_, &QTimer::timeout, [this, fill] {
             auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
-            if (!d || !d->isVisible())
+            if (!d || !d->isVisible() || qobject_cast<QMessageBox*>(d)) // a report: BoxAnswerer's
                 return;
             fill(d);
             if (auto* box = d->findChild<QDialogButtonBox*>()) {
@@ -142,6 +146,58 @@ private slots:
         QCOMPARE(doc->undoStack()->undoText(), QString("Drop joints"));
         doc->undoStack()->undo();
         QCOMPARE(doc->animation().tracks.size(), tracks);
+    }
+
+    void reduceKeysThroughTheEditMenu()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {900, 700}));
+        QVERIFY2(w.openFileNow(QString(BONESCOPE_SAMPLES) + "/secondlife/opencollar_Tower.anim"), qPrintable(w.lastError()));
+        Document* doc = w.document();
+        const size_t keys = doc->animation().keyCount();
+        const double duration = doc->duration();
+        std::vector<std::vector<glm::vec3>> before;
+        for (int i = 0; i <= 40; ++i) {
+            doc->setTime(duration * i / 40);
+            before.push_back({});
+            for (const Bone& b : doc->skeleton().bones)
+                before.back().push_back(worldOf(doc, b.name.c_str()));
+        }
+        QMenu* edit = menuNamed(w.menuBar()->actions(), "Edit");
+        QVERIFY(edit);
+        QAction* reduce = actionNamed(edit, "Reduce keys...");
+        QVERIFY(reduce && reduce->isEnabled());
+        {
+            guitest::BoxAnswerer report(guitest::BoxAnswerer::standard(QMessageBox::Ok));
+            FormAnswerer answer([](QDialog* d) { d->findChild<QDoubleSpinBox*>()->setValue(1.0); });
+            reduce->trigger();
+            QVERIFY(answer.answered);
+            QCOMPARE(report.seen.size(), 1);
+            QVERIFY2(report.seen[0].startsWith("reduced keys: " + QString::number(keys) + " -> "), qPrintable(report.seen[0]));
+            QVERIFY2(report.seen[0].contains("bytes, largest error") && report.seen[0].contains("(bound 1 mm)"), qPrintable(report.seen[0]));
+        }
+        QCOMPARE(doc->undoStack()->undoText(), QString("Reduce keys"));
+        QVERIFY(doc->animation().keyCount() < keys / 2);
+        // Metres: every joint within 1 mm (and the float the viewer samples in) at every time.
+        double worst = 0;
+        for (int i = 0; i <= 40; ++i) {
+            doc->setTime(duration * i / 40);
+            for (size_t b = 0; b < doc->skeleton().size(); ++b)
+                worst = std::max(worst, double(glm::distance(worldOf(doc, doc->skeleton().bones[b].name.c_str()), before[size_t(i)][b])));
+        }
+        QVERIFY2(worst <= 0.001 + 1e-5, qPrintable(QString::number(worst)));
+        doc->undoStack()->undo();
+        QCOMPARE(doc->animation().keyCount(), keys);
+
+        // A BVH writes every frame: refused, with the reason, and nothing to undo.
+        QVERIFY2(w.openFileNow(QString(BONESCOPE_SAMPLES) + "/secondlife/opencollar_tower.bvh"), qPrintable(w.lastError()));
+        {
+            guitest::BoxAnswerer refusal(guitest::BoxAnswerer::standard(QMessageBox::Ok));
+            reduce->trigger();
+            QCOMPARE(refusal.seen.size(), 1);
+            QVERIFY2(refusal.seen[0].contains("cannot drop keys"), qPrintable(refusal.seen[0]));
+        }
+        QVERIFY(!doc->undoStack()->canUndo());
     }
 
     void mirrorPoseAtThisFrameThroughTheClipMenuAndSaved()

@@ -6,6 +6,7 @@
 #include "core/bone_edits.h"
 #include "core/clip_editing.h"
 #include "core/mirror_pose.h"
+#include "formats/registry.h"
 #include "formats/scene_mirror.h"
 
 namespace bonescope::gui {
@@ -237,6 +238,43 @@ void resampleEdit(Document* doc, double fps)
         resampleClip(a, fps);
         return true;
     });
+}
+
+std::optional<KeyReductionSummary> reduceKeysEdit(Document* doc, const KeyReductionRequest& request, QString* error)
+{
+    std::optional<KeyReductionSummary> out;
+    const Format* format = Registry::instance().byId(doc->scene().format);
+    if (format && !reductionRefusal(*format).empty()) {
+        *error = QString::fromStdString(reductionRefusal(*format));
+        return out;
+    }
+    // The size of what Save writes, where the format writes this scene (0 where it cannot).
+    auto bytes = [&](const Scene& s) -> uint64_t {
+        try {
+            return format && format->capabilities().write ? format->write(s).size() : 0;
+        } catch (const std::exception&) {
+            return 0;
+        }
+    };
+    const Skeleton skeleton = doc->skeleton();
+    editScene(doc, tr("Reduce keys"), [&](Scene& s) {
+        if (!s.currentAnimation())
+            return false;
+        try {
+            const uint64_t before = bytes(s);
+            out = reduceSceneKeys(s, s.format, request, s.current, &skeleton);
+            if (out->keysAfter == out->keysBefore)
+                return false;
+            out->bytesBefore = before;
+            out->bytesAfter = bytes(s);
+        } catch (const std::exception& e) {
+            *error = QString::fromStdString(e.what());
+            out.reset();
+            return false;
+        }
+        return true;
+    });
+    return out;
 }
 
 void timeScaleEdit(Document* doc, double factor)

@@ -9,6 +9,7 @@
 #include "app/gui/commands/scene_edit_command.h"
 #include "core/key_editing.h"
 #include "core/mirror.h"
+#include "formats/convert/reduce_keys.h"
 
 namespace bonescope::gui {
 
@@ -49,6 +50,11 @@ void setDurationEdit(Document* doc, double seconds);
 void reverseEdit(Document* doc);
 void resampleEdit(Document* doc, double fps);
 void timeScaleEdit(Document* doc, double factor);
+// Key reduction through the hierarchy of the current animation on the skeleton it plays on
+// (formats/convert/reduce_keys.h), with the sizes the file's format writes before and after. Nothing
+// is pushed, and `error` says why, when the format stores every frame or the skeleton is broken;
+// nothing is pushed either when no key can go (the summary says so).
+std::optional<KeyReductionSummary> reduceKeysEdit(Document* doc, const KeyReductionRequest& request, QString* error);
 // Left <-> right on `commonAxis` (0 x: the character's left and right, formats/scene_mirror.h), with
 // the user's own side markers. Returns the number of tracks that changed side, or -1 with `error` set
 // when the mirror is refused (nothing is pushed).

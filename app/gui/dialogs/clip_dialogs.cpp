@@ -21,10 +21,6 @@
 
 namespace bonescope::gui {
 
-namespace {
-
-// A form dialog; `fill` adds the rows. The dialog when accepted (its fields are read while it
-// lives: hold it in the `if`), null when cancelled.
 std::unique_ptr<QDialog> runForm(QWidget* parent, const QString& title, const std::function<void(QDialog*, QFormLayout*)>& fill)
 {
     auto d = std::make_unique<QDialog>(parent);
@@ -39,6 +35,8 @@ std::unique_ptr<QDialog> runForm(QWidget* parent, const QString& title, const st
         return nullptr;
     return d;
 }
+
+namespace {
 
 QDoubleSpinBox* fpsField(QWidget* parent, double value)
 {

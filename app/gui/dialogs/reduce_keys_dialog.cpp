@@ -1,0 +1,64 @@
+#include "app/gui/dialogs/reduce_keys_dialog.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QMenu>
+#include <QMessageBox>
+
+#include "app/gui/commands/edit_commands.h"
+#include "app/gui/dialogs/clip_dialogs.h"
+#include "app/gui/document/document.h"
+#include "formats/registry.h"
+
+namespace bonescope::gui {
+
+void addReduceKeysAction(QMenu* edit, Document* doc, QWidget* parent)
+{
+    QAction* action = edit->addAction(QMenu::tr("Reduce ke&ys..."), parent, [doc, parent] {
+        const QString title = QMenu::tr("Reduce keys");
+        if (const Format* f = Registry::instance().byId(doc->scene().format); f && !reductionRefusal(*f).empty()) {
+            QMessageBox::warning(parent, title, QString::fromStdString(reductionRefusal(*f)));
+            return;
+        }
+        const bool stated = statedMetresPerUnit(doc->scene().format).has_value();
+        QDoubleSpinBox* bound = nullptr;
+        QComboBox* units = nullptr;
+        auto form = runForm(parent, title, [&](QDialog* d, QFormLayout* f) {
+            bound = new QDoubleSpinBox(d);
+            bound->setRange(0.001, 1000);
+            bound->setDecimals(3);
+            bound->setValue(0.1);
+            bound->setSuffix(QMenu::tr(" mm"));
+            bound->setToolTip(QMenu::tr("How far any joint's virtual points (3 cm out along its axes) may move from "
+                                        "where the original puts them, through the whole hierarchy"));
+            f->addRow(QMenu::tr("Largest error"), bound);
+            if (!stated) { // BVH, SEAnim, Cast... say nothing of their units
+                units = new QComboBox(d);
+                units->addItems({QMenu::tr("centimetres"), QMenu::tr("metres"), QMenu::tr("millimetres"), QMenu::tr("inches")});
+                f->addRow(QMenu::tr("One unit of this file is"), units);
+            }
+        });
+        if (!form)
+            return;
+        KeyReductionRequest request;
+        request.maxErrorMm = bound->value();
+        if (units)
+            request.metresPerUnit = std::vector<double>{0.01, 1.0, 0.001, 0.0254}[size_t(units->currentIndex())];
+        QString error;
+        const auto summary = reduceKeysEdit(doc, request, &error);
+        if (!summary) {
+            QMessageBox::warning(parent, title, error.isEmpty() ? QMenu::tr("There is no animation to reduce.") : error);
+            return;
+        }
+        QString text = QString::fromStdString(describe(*summary));
+        text.replace("--units m|cm|mm|in says otherwise", "the dialog asks");
+        if (summary->keysAfter == summary->keysBefore)
+            text = QMenu::tr("No key can go without moving a joint more than %1 mm.\n").arg(summary->boundMm) + text;
+        QMessageBox::information(parent, title, text);
+    });
+    action->setObjectName("reduceKeys");
+}
+
+} // namespace bonescope::gui

@@ -1,0 +1,173 @@
+// Key reduction through the hierarchy on real clips: every sample of the reduced clip within the bound
+// of the original (measured by tests/support/point_error.h, not by the reducer), fewer keys, and the
+// reduced file saved then read back with the same keys.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/reduction/reduce_in_hierarchy.h"
+#include "formats/convert/convert_file.h"
+#include "formats/file_io.h"
+#include "formats/registry.h"
+#include "tests/support/point_error.h"
+#include "tests/support/test_support.h"
+
+namespace bonescope {
+namespace {
+
+using test::fixturePath;
+using test::samplePath;
+
+struct Clip {
+    std::string name;
+    Scene scene;
+    const Format* format = nullptr;
+};
+
+Clip load(const std::string& path)
+{
+    LoadedScene l = loadScene(path);
+    return {path.substr(path.find_last_of('/') + 1), std::move(l.scene), l.format};
+}
+
+// The CMU walk as Bonescope converts it to `format`, read back: real motion in that format.
+Clip converted(const std::string& formatId)
+{
+    const Format& f = *Registry::instance().byId(formatId);
+    std::vector<std::string> report;
+    Clip bvh = load(fixturePath("rigs/cmu_131_01_walk.bvh"));
+    const std::vector<uint8_t> bytes = convertFile(bvh.scene, f, {}, report).bytes();
+    Clip c{"cmu_131_01_walk." + f.writtenExtension(), f.read(bytes), &f};
+    if (c.scene.skeleton.empty()) // SEAnim holds no skeleton: it plays on the BVH's
+        c.scene.skeleton = bvh.scene.skeleton;
+    return c;
+}
+
+// Keys equal within the precision the format stores (float: 1e-6 relative).
+template <class T>
+void expectSameKeys(const Channel<T>& a, const Channel<T>& b, const std::string& what)
+{
+    ASSERT_EQ(a.keys.size(), b.keys.size()) << what;
+    for (size_t k = 0; k < a.keys.size(); ++k) {
+        EXPECT_NEAR(a.keys.time(k), b.keys.time(k), 1e-6) << what << " key " << k;
+        double ca[4], cb[4];
+        KeyParts<T>::split(a.keys.value(k), ca);
+        KeyParts<T>::split(b.keys.value(k), cb);
+        for (int c = 0; c < KeyParts<T>::n; ++c)
+            EXPECT_NEAR(ca[c], cb[c], 1e-6 * std::max(1.0, std::abs(ca[c]))) << what << " key " << k;
+    }
+}
+
+// Reduces the current animation at `bound` (file units, points 3 units out) and checks the promise.
+void checkClip(Clip clip, double bound, double distance = 3.0)
+{
+    SCOPED_TRACE(clip.name);
+    Animation& a = *clip.scene.currentAnimation();
+    const Animation original = a;
+    const HierarchyReductionResult r = reduceInHierarchy(a, clip.scene.skeleton, {bound, distance});
+    EXPECT_EQ(r.keysBefore, original.keyCount());
+    EXPECT_EQ(r.keysAfter, a.keyCount());
+    EXPECT_LT(a.keyCount(), original.keyCount());
+    const double measured = test::largestPointError(original, a, clip.scene.skeleton, distance);
+    EXPECT_LE(measured, bound);
+    EXPECT_LE(r.largestError, bound);
+    EXPECT_NEAR(r.largestError, measured, bound * 0.05 + 1e-9); // the reducer reports what is there
+    std::cout << clip.name << ": " << original.keyCount() << " -> " << a.keyCount() << " keys, error "
+              << measured << " of " << bound << "\n";
+
+    // Saved in its own format and read back: the same keys.
+    if (!clip.format || !clip.format->capabilities().write)
+        return;
+    const Scene back = clip.format->read(clip.format->write(clip.scene));
+    const Animation& b = back.animations[size_t(clip.scene.current)];
+    if (clip.format->id() == "assimp") {
+        // Assimp's glTF writer keys its own way (times merged per node): the same motion, and no
+        // more keys than the reduced clip's... within what float and the writer's rest split give.
+        EXPECT_LE(test::largestPointError(a, b, clip.scene.skeleton, distance), bound * 0.01);
+        EXPECT_LT(b.keyCount(), original.keyCount());
+        return;
+    }
+    ASSERT_EQ(b.tracks.size(), a.tracks.size());
+    for (size_t t = 0; t < a.tracks.size(); ++t) {
+        expectSameKeys(a.tracks[t].translation, b.tracks[t].translation, a.tracks[t].name + " translation");
+        expectSameKeys(a.tracks[t].rotation, b.tracks[t].rotation, a.tracks[t].name + " rotation");
+        expectSameKeys(a.tracks[t].scale, b.tracks[t].scale, a.tracks[t].name + " scale");
+    }
+}
+
+TEST(ReduceInHierarchy, CmuWalkAsSEAnimAndCast)
+{
+    // 994 frames of mocap at 120 fps; CMU units are about 5.6 cm (a 0.01 bound: about 0.6 mm).
+    checkClip(converted("seanim"), 0.01);
+    checkClip(converted("cast"), 0.01);
+}
+
+TEST(ReduceInHierarchy, CmuWalkBvhInMemory)
+{
+    Clip c = load(fixturePath("rigs/cmu_131_01_walk.bvh"));
+    c.format = nullptr; // BVH stores every frame: reduced in memory only
+    checkClip(std::move(c), 0.001);
+}
+
+TEST(ReduceInHierarchy, SEAnimSamples)
+{
+    checkClip(load(samplePath("seanim/synth_delta_tag_origin.seanim")), 0.01);
+}
+
+TEST(ReduceInHierarchy, SecondLifeClips)
+{
+    // Metres: 0.1 mm, points 3 cm out.
+    checkClip(load(samplePath("secondlife/ll_raptor_attack.anim")), 1e-4, 0.03);
+    checkClip(load(samplePath("secondlife/opencollar_Tower.anim")), 1e-4, 0.03);
+}
+
+TEST(ReduceInHierarchy, GltfCesiumMan)
+{
+    checkClip(load(fixturePath("rigs/CesiumMan.glb")), 1e-4, 0.03);
+}
+
+TEST(ReduceInHierarchy, GltfRobotExpressive)
+{
+    Clip c = load(fixturePath("rigs/RobotExpressive.glb"));
+    for (int i : {0, 6, 10}) {
+        Clip one{c.name + " #" + std::to_string(i), c.scene, c.format};
+        one.scene.current = i;
+        checkClip(std::move(one), 1e-4, 0.03);
+    }
+}
+
+} // namespace
+} // namespace bonescope
+
+namespace bonescope {
+namespace {
+
+// A million key times under a chain of a thousand bones would hold two world transforms per time per
+// bone of the chain: refused with the numbers, before any of it is allocated.
+TEST(ReduceInHierarchy, RefusesWorkThatWouldNotFitInMemory)
+{
+    Skeleton chain;
+    for (int i = 0; i < 1000; ++i) {
+        Bone b;
+        b.name = "b" + std::to_string(i);
+        b.parent = i - 1;
+        b.restTranslation = {0, 1, 0};
+        chain.bones.push_back(b);
+    }
+    Animation a;
+    a.tracks.resize(1);
+    a.tracks[0].name = "b999";
+    for (int k = 0; k < 200000; ++k)
+        a.tracks[0].rotation.keys.push_back({k / 120.0, glm::dquat(1, 0, 0, 0)});
+    a.duration = 199999 / 120.0;
+    try {
+        reduceInHierarchy(a, chain, {0.01, 3});
+        FAIL() << "not refused";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("200000 key times under a chain of 1000 bones would need"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(a.tracks[0].rotation.size(), 200000u);
+}
+
+} // namespace
+} // namespace bonescope

@@ -12,9 +12,7 @@ bool writesClipPerFile(const Scene& scene, const Format& target)
     return target.id() == "smd" && scene.animations.size() > 1;
 }
 
-namespace {
-// A name that is one path component on Windows, macOS and Linux.
-std::string safeName(const std::string& name)
+std::string safeFileName(const std::string& name)
 {
     std::string s;
     for (unsigned char c : name)
@@ -23,7 +21,6 @@ std::string safeName(const std::string& name)
         s.pop_back();
     return s.substr(0, 100);
 }
-} // namespace
 
 std::vector<ClipOutput> clipOutputs(const std::string& out, const Scene& scene)
 {
@@ -33,7 +30,7 @@ std::vector<ClipOutput> clipOutputs(const std::string& out, const Scene& scene)
     std::vector<ClipOutput> list;
     std::set<std::string> used;
     for (size_t i = 0; i < scene.animations.size(); ++i) {
-        std::string name = safeName(scene.animations[i].name);
+        std::string name = safeFileName(scene.animations[i].name);
         if (name.empty() || used.count(name))
             name = std::to_string(i);
         used.insert(name);

@@ -74,6 +74,8 @@ glm::dvec3 rigUp(const Skeleton& s)
     return rigFrame(s, s.restWorld(), h, -1, {0, 1, 0}).up;
 }
 
+glm::dvec3 upInParent(const Skeleton& s, int bone) { return parentSpace(s, bone).up; }
+
 int travelBone(const Animation& a, const Skeleton& s)
 {
     if (const auto h = findHumanoid(s))

@@ -85,14 +85,17 @@ std::vector<uint8_t> travelBones(const Skeleton& s, int hips)
 double endValue(double s) { return s * s * (3 - 2 * s); }
 double endSlope(double s) { return s * s * (s - 1); }
 
-// The blend region's keys: the channel's own, and one on each frame of (start, end] sampled by its
-// rules, with `bend(time, value)` applied to every key in the region.
+// The blend region's keys: the channel's own, and one on each frame of (start, end] that has none,
+// sampled by its rules, with `bend(time, value)` applied to every key in the region.
 template <class T, class Bend>
 void reshape(Channel<T>& ch, double start, double end, double fps, Bend&& bend)
 {
     std::vector<Key<T>> keys = ch.keys.toVector();
+    // A key within a hundredth of a frame is on that frame already: formats that store times in
+    // steps (Second Life's 16-bit times) keep their keys, not a near twin beside each.
+    const double near = 0.01 / fps;
     const auto has = [&](double t) {
-        return std::any_of(keys.begin(), keys.end(), [&](const Key<T>& k) { return std::abs(k.time - t) <= kEps; });
+        return std::any_of(keys.begin(), keys.end(), [&](const Key<T>& k) { return std::abs(k.time - t) <= near; });
     };
     std::vector<double> times;
     for (long long f = (long long)std::floor(start * fps) + 1; double(f) / fps <= end + kEps; ++f)
@@ -170,7 +173,7 @@ LoopSeam measureSeam(const Animation& a, const Skeleton& skeleton)
 {
     LoopSeam seam;
     loopSpan(a, seam.in, seam.out);
-    seam.fromLoopRange = seam.in != 0 || seam.out != a.duration;
+    seam.fromLoopRange = a.loopRange && a.loopRange->out > a.loopRange->in && a.loopRange->in >= 0;
     Sampler sampler(a, skeleton);
     const Skeleton& s = sampler.skeleton();
     const auto order = s.evaluationOrder();

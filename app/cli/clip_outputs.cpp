@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/platform/utf8_path.h"
 
@@ -12,15 +13,6 @@ bool writesClipPerFile(const Scene& scene, const Format& target)
     return target.id() == "smd" && scene.animations.size() > 1;
 }
 
-std::string safeFileName(const std::string& name)
-{
-    std::string s;
-    for (unsigned char c : name)
-        s += (c < 0x20 || std::string_view("/\\:*?\"<>|").find(char(c)) != std::string_view::npos) ? '_' : char(c);
-    while (!s.empty() && (s.back() == '.' || s.back() == ' '))
-        s.pop_back();
-    return s.substr(0, 100);
-}
 
 std::vector<ClipOutput> clipOutputs(const std::string& out, const Scene& scene)
 {

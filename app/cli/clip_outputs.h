@@ -17,10 +17,6 @@ struct ClipOutput {
     std::string path;
 };
 
-// `name` made one path component on Windows, macOS and Linux (characters they refuse become '_',
-// trailing dots and spaces go, at most 100 bytes).
-std::string safeFileName(const std::string& name);
-
 // True when `target` is SMD and `scene` has more than one animation.
 bool writesClipPerFile(const Scene& scene, const Format& target);
 // OUT's name without its extension, "-", the animation's name (its index when it has none or when

@@ -1,6 +1,7 @@
 // `info FILE`: a human summary. Uses Format::summarize, which for large files counts keys without
 // holding them.
 #include <algorithm>
+#include <filesystem>
 #include <cmath>
 #include <iomanip>
 #include <optional>
@@ -12,6 +13,7 @@
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/parse_error.h"
+#include "formats/platform/utf8_path.h"
 
 namespace bonescope::cli {
 
@@ -22,6 +24,8 @@ namespace {
 constexpr double kMaxPlausibleDuration = 24 * 3600;
 constexpr double kMaxPlausibleFps = 1000;
 const char* kOutside = " (outside what any tool writes)";
+// Files up to this size are read whole for a looping clip's seam without being asked (--seam).
+constexpr uintmax_t kSeamFileBytes = uintmax_t(64) << 20;
 
 bool plausibleDuration(double d) { return std::isfinite(d) && d >= 0 && d <= kMaxPlausibleDuration; }
 
@@ -68,10 +72,13 @@ int cmdInfo(const Args& a, Io io)
         return Invalid;
     }
 
-    // The seams need the keys: the file is read whole only when a clip loops (or --seam asks).
+    // The seams need the keys: the file is read whole only when a clip loops and the file is not big
+    // (info reads big files without holding their keys), or when --seam asks.
     std::optional<LoadedScene> whole;
-    const bool seams = a.has("--seam") || std::any_of(s.animations.begin(), s.animations.end(),
-                                                     [](const AnimationSummary& an) { return an.looping; });
+    std::error_code ec;
+    const bool small = a.positional[0] != "-" && std::filesystem::file_size(platform::utf8Path(a.positional[0]), ec) <= kSeamFileBytes;
+    const bool seams = a.has("--seam") || (small && std::any_of(s.animations.begin(), s.animations.end(),
+                                                                [](const AnimationSummary& an) { return an.looping; }));
     if (seams && a.positional[0] != "-") {
         std::ostringstream quiet;
         whole = load(a.positional[0], {quiet, quiet});

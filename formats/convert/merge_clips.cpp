@@ -42,7 +42,7 @@ std::string restDifference(const Skeleton& a, const Skeleton& b)
     for (const Bone& bone : a.bones) {
         const Bone& other = b.bones[size_t(b.find(bone.name))];
         if (glm::length(bone.restTranslation - other.restTranslation) > tolerance ||
-            1 - std::abs(glm::dot(bone.restRotation, other.restRotation)) > 1e-9 ||
+            1 - std::abs(glm::dot(glm::normalize(bone.restRotation), glm::normalize(other.restRotation))) > 1e-9 ||
             glm::length(bone.restScale - other.restScale) > 1e-6)
             return bone.name;
     }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <type_traits>
 
 #include <glm/gtc/constants.hpp>
@@ -265,6 +266,21 @@ inline bool sampleChannelValue(const Channel<T>& ch, double t, uint32_t& cursor,
     } else {
         return sampleChannel(ch, t, cursor, out);
     }
+}
+
+// A key at t holding the channel's own value there by its rules, or nullopt where it does not apply
+// (the key an edit adds where it cuts or reshapes a channel). Active for formats that gate one- and
+// two-key channels on it.
+template <class T>
+inline std::optional<Key<T>> sampleKeyAt(const Channel<T>& ch, double t)
+{
+    uint32_t cursor = 0;
+    Key<T> k;
+    k.time = t;
+    if (!sampleChannelValue(ch, t, cursor, k.value))
+        return std::nullopt;
+    k.flags = ch.rules.segmentFlags ? keyflag::Active : 0;
+    return k;
 }
 
 } // namespace bonescope

@@ -18,21 +18,6 @@ void forEachChannel(Track& t, F&& f)
     f(t.visibility);
 }
 
-// The channel's own value at t by its rules, or nullopt where it does not apply.
-template <class T>
-std::optional<Key<T>> sampleKey(const Channel<T>& ch, double t)
-{
-    uint32_t cursor = 0;
-    Key<T> k;
-    k.time = t;
-    const bool applies = sampleChannelValue(ch, t, cursor, k.value);
-    if (!applies)
-        return std::nullopt;
-    // Active for formats that gate one- and two-key channels on it.
-    k.flags = ch.rules.segmentFlags ? keyflag::Active : 0;
-    return k;
-}
-
 template <class T>
 bool hasKeyAt(const Channel<T>& ch, double t)
 {
@@ -51,9 +36,9 @@ void cutChannel(Channel<T>& ch, double start, double end)
         return;
     std::optional<Key<T>> atStart, atEnd;
     if (!hasKeyAt(ch, start) && ch.keys.front().time < start)
-        atStart = sampleKey(ch, start);
+        atStart = sampleKeyAt(ch, start);
     if (!hasKeyAt(ch, end) && ch.keys.back().time > end)
-        atEnd = sampleKey(ch, end);
+        atEnd = sampleKeyAt(ch, end);
     std::vector<Key<T>> kept;
     if (atStart)
         kept.push_back(*atStart);
@@ -168,7 +153,7 @@ void resampleClip(Animation& a, double fps)
             std::remove_reference_t<decltype(ch.keys)> keys;
             keys.reserve(size_t(frames));
             for (long long f = 0; f < frames; ++f)
-                if (auto k = sampleKey(ch, f / fps))
+                if (auto k = sampleKeyAt(ch, f / fps))
                     keys.push_back(*k);
             ch.keys = std::move(keys);
         });

@@ -1,5 +1,6 @@
 #include "formats/file_io.h"
 
+#include <string_view>
 #include <algorithm>
 #include <future>
 
@@ -120,6 +121,16 @@ LoadedSummary summarizeBytes(std::span<const uint8_t> bytes, const std::string& 
 {
     const Format& f = requireFormat(bytes, path);
     return {namingFile(path, [&] { return f.summarizeFrom(bytes, path); }), &f};
+}
+
+std::string safeFileName(const std::string& name)
+{
+    std::string s;
+    for (unsigned char c : name)
+        s += (c < 0x20 || std::string_view("/\\:*?\"<>|").find(char(c)) != std::string_view::npos) ? '_' : char(c);
+    while (!s.empty() && (s.back() == '.' || s.back() == ' '))
+        s.pop_back();
+    return s.substr(0, 100);
 }
 
 } // namespace bonescope

@@ -84,6 +84,10 @@ auto namingFile(const std::string& path, F&& step) -> decltype(step())
         throw;
     }
 }
+// `name` made one path component on Windows, macOS and Linux (characters they refuse become '_',
+// trailing dots and spaces go, at most 100 bytes): a file named after a clip or a bone.
+std::string safeFileName(const std::string& name);
+
 // Which format a path would be read with, or nullptr (message in `why`).
 const Format* formatForFile(std::span<const uint8_t> bytes, const std::string& path, std::string* why);
 

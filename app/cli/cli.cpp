@@ -22,11 +22,13 @@ const std::set<std::string> kValueOptions = {"--time", "--skeleton", "--format",
                                              "--priority", "--joint-priority", "--loop", "--ease-in", "--ease-out",
                                              "--hand-pose", "--time-scale", "--trim", "--drop-joints",
                                              "--freeze-joints", "--offset", "--mirror-axis", "--mirror-pairs",
-                                             "--summary",
+                                             "--summary", "--close-loop",
                                              // diff
                                              "--within",
                                              // key reduction (convert and edit)
-                                             "--max-error", "--units"};
+                                             "--max-error", "--units",
+                                             // split, merge
+                                             "--at", "--range", "--out"};
 
 // Every numeric option and the values it takes, checked before any command runs: a value outside
 // these ranges (or NaN, or infinity) would make the work, or its memory, unbounded.
@@ -79,7 +81,8 @@ int checkOptionValues(const Args& a, Io io)
 const char* kUsage = R"(bonescope-cli - read, check and convert skeletal animation files
 
 Usage:
-  bonescope-cli info FILE                      summary: format, frames, fps, bones, keys, notes
+  bonescope-cli info FILE [--seam]             summary: format, frames, fps, bones, keys, notes; a
+                                               looping clip's seam (every clip's with --seam)
   bonescope-cli dump FILE [--animation N|NAME] the whole animation as JSON (docs/dump-json.md)
   bonescope-cli pose FILE --time T [--skeleton MESH] [--animation N|NAME]
         [--base FILE[:ANIMATION]] [--base-weight W] [--preview-while stand|walk|sit|fly|FILE]
@@ -119,10 +122,21 @@ Usage:
         [--mirror [--mirror-axis x|y|z] [--mirror-pairs L:R,...]] [--offset X,Y,Z]
         [--root-motion in-place|extract|restore]   the hips' travel removed, moved to a root bone
                                                above them, or put back (docs/retargeting.md)
+        [--close-loop N|auto]                  blend the last N frames of each clip towards its
+                                               first pose (auto: from the seam); the seam before
+                                               and after is reported (docs/cli.md)
         [--reduce-keys [--max-error MM] [--units m|cm|mm|in]]   as convert's, last
                                                (docs/key-reduction.md)
         Second Life only: [--priority N] [--joint-priority NAME=N,...] [--loop IN:OUT]
         [--ease-in S] [--ease-out S] [--hand-pose N]
+  bonescope-cli split IN --out-dir DIR [--to FORMAT] [--animation N|NAME] [--overwrite]
+        [--at FRAMES | --at-notes | --range FIRST:LAST]
+                                               one file per clip of IN, or per piece of a clip cut at
+                                               frames (30,60) or at its notes, or one range taken out;
+                                               written in IN's format, else --to's (docs/cli.md)
+  bonescope-cli merge IN... -o OUT [--format NAME] [--overwrite]
+                                               the clips of several files in one file of a format
+                                               that holds several (Cast, glTF .glb, Dash, PSA)
   bonescope-cli rig FILE [--json]              the humanoid retargeting finds in a rig (hips,
                                                spine, neck, head, arms, legs), or why none
   bonescope-cli diff A B [--skeleton RIG] [--bone-map MAP] [--animation N|NAME] [--within DEG,MM] [--json]
@@ -189,6 +203,22 @@ bool parseNumber(const std::string& s, double& out)
     const char* end = s.data() + s.size();
     auto [p, ec] = std::from_chars(s.data(), end, out);
     return ec == std::errc() && p == end && std::isfinite(out);
+}
+
+bool parseNumbers(const std::string& s, char sep, std::vector<double>& out)
+{
+    out.clear();
+    size_t start = 0;
+    while (true) {
+        const size_t at = s.find(sep, start);
+        double v = 0;
+        if (!parseNumber(s.substr(start, at == std::string::npos ? std::string::npos : at - start), v))
+            return false;
+        out.push_back(v);
+        if (at == std::string::npos)
+            return true;
+        start = at + 1;
+    }
 }
 
 int animationIndex(const std::string& s)
@@ -268,6 +298,8 @@ int run(const std::vector<std::string>& argv, std::ostream& out, std::ostream& e
     if (command == "edit") return cmdEdit(a, io);
     if (command == "rig") return cmdRig(a, io);
     if (command == "diff") return cmdDiff(a, io);
+    if (command == "split") return cmdSplit(a, io);
+    if (command == "merge") return cmdMerge(a, io);
     if (command == "formats") return cmdFormats(io);
     return usageError(io, "unknown command '" + command + "'");
 }

@@ -41,11 +41,15 @@ int cmdEdit(const Args& a, Io io);
 int cmdRig(const Args& a, Io io);
 // Exit 0 within the bounds, 1 different, 2 trouble (as cmp and diff).
 int cmdDiff(const Args& a, Io io);
+int cmdSplit(const Args& a, Io io);
+int cmdMerge(const Args& a, Io io);
 
 // Helpers shared by the commands.
 int usageError(Io io, const std::string& message);
 // A finite number written the whole way (no trailing text).
 bool parseNumber(const std::string& s, double& out);
+// "A:B" or "A,B,C": such numbers separated by `sep`.
+bool parseNumbers(const std::string& s, char sep, std::vector<double>& out);
 // --animation's value: an index 0..kMaxAnimationIndex, NotAnIndex for a name, BadIndex for a number
 // that is no index (negative, fractional, huge: checked without a float-to-int cast).
 constexpr int kMaxAnimationIndex = 1000000;

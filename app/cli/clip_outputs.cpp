@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/platform/utf8_path.h"
 
@@ -12,18 +13,6 @@ bool writesClipPerFile(const Scene& scene, const Format& target)
     return target.id() == "smd" && scene.animations.size() > 1;
 }
 
-namespace {
-// A name that is one path component on Windows, macOS and Linux.
-std::string safeName(const std::string& name)
-{
-    std::string s;
-    for (unsigned char c : name)
-        s += (c < 0x20 || std::string_view("/\\:*?\"<>|").find(char(c)) != std::string_view::npos) ? '_' : char(c);
-    while (!s.empty() && (s.back() == '.' || s.back() == ' '))
-        s.pop_back();
-    return s.substr(0, 100);
-}
-} // namespace
 
 std::vector<ClipOutput> clipOutputs(const std::string& out, const Scene& scene)
 {
@@ -33,7 +22,7 @@ std::vector<ClipOutput> clipOutputs(const std::string& out, const Scene& scene)
     std::vector<ClipOutput> list;
     std::set<std::string> used;
     for (size_t i = 0; i < scene.animations.size(); ++i) {
-        std::string name = safeName(scene.animations[i].name);
+        std::string name = safeFileName(scene.animations[i].name);
         if (name.empty() || used.count(name))
             name = std::to_string(i);
         used.insert(name);

@@ -1,13 +1,19 @@
 // `info FILE`: a human summary. Uses Format::summarize, which for large files counts keys without
 // holding them.
+#include <algorithm>
+#include <filesystem>
 #include <cmath>
 #include <iomanip>
+#include <optional>
+#include <sstream>
 
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "core/loop_seam.h"
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/parse_error.h"
+#include "formats/platform/utf8_path.h"
 
 namespace bonescope::cli {
 
@@ -18,6 +24,8 @@ namespace {
 constexpr double kMaxPlausibleDuration = 24 * 3600;
 constexpr double kMaxPlausibleFps = 1000;
 const char* kOutside = " (outside what any tool writes)";
+// Files up to this size are read whole for a looping clip's seam without being asked (--seam).
+constexpr uintmax_t kSeamFileBytes = uintmax_t(64) << 20;
 
 bool plausibleDuration(double d) { return std::isfinite(d) && d >= 0 && d <= kMaxPlausibleDuration; }
 
@@ -34,6 +42,19 @@ const char* fpsMark(double fps) { return std::isfinite(fps) && fps >= 0 && fps <
 
 const char* durationMark(double d) { return plausibleDuration(d) ? "" : kOutside; }
 
+// "seam:     pose 1.2 deg (...); speed jump ... (loop 0.5 s to 2 s)"
+std::string seamText(const Animation& a, const Skeleton& skeleton)
+{
+    const LoopSeam seam = measureSeam(a, skeleton);
+    std::ostringstream o;
+    o << "seam:     " << describeSeam(seam);
+    if (seam.fromLoopRange)
+        o << " (loop " << seam.in << " s to " << seam.out << " s)";
+    if (!seam.travelBone.empty() && seam.travel > 0)
+        o << "; travel " << seam.travel << " (" << seam.travelBone << ") kept out of it";
+    return o.str();
+}
+
 } // namespace
 
 int cmdInfo(const Args& a, Io io)
@@ -49,6 +70,18 @@ int cmdInfo(const Args& a, Io io)
     } catch (const std::exception& e) {
         io.err << e.what() << "\n";
         return Invalid;
+    }
+
+    // The seams need the keys: the file is read whole only when a clip loops and the file is not big
+    // (info reads big files without holding their keys), or when --seam asks.
+    std::optional<LoadedScene> whole;
+    std::error_code ec;
+    const bool small = a.positional[0] != "-" && std::filesystem::file_size(platform::utf8Path(a.positional[0]), ec) <= kSeamFileBytes;
+    const bool seams = a.has("--seam") || (small && std::any_of(s.animations.begin(), s.animations.end(),
+                                                                [](const AnimationSummary& an) { return an.looping; }));
+    if (seams && a.positional[0] != "-") {
+        std::ostringstream quiet;
+        whole = load(a.positional[0], {quiet, quiet});
     }
 
     std::ostream& o = io.out;
@@ -79,6 +112,8 @@ int cmdInfo(const Args& a, Io io)
         o << "\n";
         o << "  duration: " << an.duration << " s" << (an.looping ? " (looping)" : "") << durationMark(an.duration)
           << "\n";
+        if (whole && i < whole->scene.animations.size() && (an.looping || a.has("--seam")))
+            o << "  " << seamText(whole->scene.animations[i], whole->scene.skeleton) << "\n";
         o << "  bones:    " << an.tracks.size() << " animated\n";
         o << "  keys:     translation " << t << ", rotation " << r << ", scale " << sc;
         if (v)

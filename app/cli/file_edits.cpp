@@ -11,6 +11,7 @@
 #include "core/bone_edits.h"
 #include "core/bone_pattern.h"
 #include "core/clip_editing.h"
+#include "core/loop_seam.h"
 #include "core/retarget/root_motion.h"
 #include "formats/registry.h"
 #include "formats/scene_mirror.h"
@@ -26,23 +27,6 @@ bool parseInt(const std::string& s, int& out)
     const char* end = s.data() + s.size();
     auto [p, ec] = std::from_chars(s.data(), end, out);
     return ec == std::errc() && p == end;
-}
-
-// "A:B" or "A,B,C": numbers separated by `sep`.
-bool parseNumbers(const std::string& s, char sep, std::vector<double>& out)
-{
-    out.clear();
-    size_t start = 0;
-    while (true) {
-        const size_t at = s.find(sep, start);
-        double v = 0;
-        if (!parseNumber(s.substr(start, at == std::string::npos ? std::string::npos : at - start), v))
-            return false;
-        out.push_back(v);
-        if (at == std::string::npos)
-            return true;
-        start = at + 1;
-    }
 }
 
 std::vector<std::string> split(const std::string& s, char sep)
@@ -80,7 +64,7 @@ void jointsFromTracks(SecondLifeExtra& x, const Animation& a)
 bool FileEdits::any() const
 {
     return drop || freeze || trim || timeScale || mirror || offset || rootMotion || priority || !jointPriorities.empty() || loop ||
-           easeIn || easeOut || handPose || reduce;
+           easeIn || easeOut || handPose || closeLoop || reduce;
 }
 
 int parseFileEdits(const Args& a, FileEdits& e, Io io)
@@ -167,6 +151,13 @@ int parseFileEdits(const Args& a, FileEdits& e, Io io)
             return usageError(io, "--hand-pose takes 0 to " + std::to_string(secondlife::MaxHandPose) + ", not '" +
                                       a.get("--hand-pose") + "'");
         e.handPose = p;
+    }
+    if (a.has("--close-loop")) {
+        int n = 0;
+        const std::string v = a.get("--close-loop");
+        if (v != "auto" && (!parseInt(v, n) || n < 1 || n > 1000000))
+            return usageError(io, "--close-loop takes a number of frames (1 to 1000000) or auto, not '" + v + "'");
+        e.closeLoop = v == "auto" ? 0 : n;
     }
     return Ok;
 }
@@ -306,6 +297,23 @@ size_t applyFileEdits(Scene& scene, const std::string& formatName, const FileEdi
     secondLifeField(e.easeIn.has_value(), "--ease-in", [&](Animation&, SecondLifeExtra& x) { x.easeIn = float(*e.easeIn); });
     secondLifeField(e.easeOut.has_value(), "--ease-out", [&](Animation&, SecondLifeExtra& x) { x.easeOut = float(*e.easeOut); });
     secondLifeField(e.handPose.has_value(), "--hand-pose", [&](Animation&, SecondLifeExtra& x) { x.handPose = uint32_t(*e.handPose); });
+    if (e.closeLoop) {
+        size_t closed = 0;
+        for (Animation& a : scene.animations) {
+            const LoopSeam before = measureSeam(a, scene.skeleton);
+            const int frames = *e.closeLoop ? std::min(*e.closeLoop, maxCloseFrames(a)) : defaultCloseFrames(before, a);
+            const std::string clip = a.name.empty() ? std::string() : " '" + a.name + "'";
+            if (closeLoop(a, scene.skeleton, frames) == 0) {
+                report.push_back("--close-loop" + clip + ": the loop is closed already, nothing to blend");
+                continue;
+            }
+            ++closed;
+            report.push_back("--close-loop" + clip + ": blended over " + std::to_string(frames) + " frame(s); seam before: " +
+                             describeSeam(before) + "; after: " + describeSeam(measureSeam(a, scene.skeleton)));
+        }
+        if (closed)
+            ++applied;
+    }
     if (e.reduce) {
         if (const Format* f = Registry::instance().byId(scene.format); f && !reductionRefusal(*f).empty())
             throw std::runtime_error("--reduce-keys: " + reductionRefusal(*f));

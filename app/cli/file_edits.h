@@ -1,8 +1,8 @@
 #pragma once
 // `edit`'s operations on one file, in a fixed order whatever the command line's: drop joints, freeze
 // joints, trim, time scale, mirror, offset, then the Second Life fields (priority, joint priorities,
-// loop, ease in/out, hand pose), so that loop times are those of the finished clip; key reduction
-// (--reduce-keys) last, on the finished keys.
+// loop, ease in/out, hand pose), so that loop times are those of the finished clip; close loop then,
+// on the clip's final loop; key reduction (--reduce-keys) last, on the finished keys.
 #include <optional>
 #include <string>
 #include <utility>
@@ -33,6 +33,7 @@ struct FileEdits {
     std::optional<double> easeIn, easeOut;
     std::optional<int> handPose;
     std::optional<KeyReductionRequest> reduce;
+    std::optional<int> closeLoop;                           // frames to blend; 0: from the seam (core/loop_seam.h)
 
     bool any() const;
 };

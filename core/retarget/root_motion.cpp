@@ -73,6 +73,8 @@ glm::dvec3 rigUp(const Skeleton& s)
     return restFrame(s, findHumanoid(s)).up;
 }
 
+glm::dvec3 upInParent(const Skeleton& s, int bone) { return parentSpace(s, bone).up; }
+
 int travelBone(const Animation& a, const Skeleton& s)
 {
     if (const auto h = findHumanoid(s))

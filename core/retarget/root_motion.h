@@ -19,6 +19,9 @@ int travelBone(const Animation& a, const Skeleton& s);
 // The rig's up direction (world), from its body when it is a humanoid, else +Y.
 glm::dvec3 rigUp(const Skeleton& s);
 
+// The rig's up direction in the rest space of `bone`'s parent: the space its translation keys move in.
+glm::dvec3 upInParent(const Skeleton& s, int bone);
+
 // The hips' net travel over the ground (first key to last), in the hips' parent's units.
 double netTravel(const Animation& a, const Skeleton& s, int hips);
 

@@ -1,6 +1,7 @@
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -35,14 +36,49 @@ struct NodeInfo {
 
 // Depth first and in the file's order (children after their parent), with an explicit stack: a
 // crafted file's depth must not become ours.
-void addNodes(const aiNode* root, Skeleton& out, std::vector<NodeInfo>& nodes)
+// The root node Bonescope's glTF writer puts above the skeleton, "Scene" (a name it never gives a
+// bone), and the node it hangs its mesh on, "mesh" (a child of that root with the mesh, no children
+// and no transform), are not bones: read as bones, every save added them again above the skeleton,
+// and a file written once could not be written again.
+bool writersRoot(const aiScene& ai)
 {
+    const aiNode* n = ai.mRootNode;
+    if (!n || std::string_view(n->mName.C_Str()) != "Scene" || !n->mTransformation.IsIdentity() || n->mNumMeshes != 0 ||
+        n->mNumChildren == 0)
+        return false;
+    for (unsigned a = 0; a < ai.mNumAnimations; ++a) // an animated "Scene" is someone's bone
+        for (unsigned c = 0; c < ai.mAnimations[a]->mNumChannels; ++c)
+            if (std::string_view(ai.mAnimations[a]->mChannels[c]->mNodeName.C_Str()) == "Scene")
+                return false;
+    return true;
+}
+bool writersMeshHolder(const aiNode* n)
+{
+    return std::string_view(n->mName.C_Str()) == "mesh" && n->mNumMeshes > 0 && n->mNumChildren == 0 &&
+           n->mTransformation.IsIdentity();
+}
+
+// Every node as a bone but the writer's own (above), whose mesh holders go to `holders`.
+void addNodes(const aiScene& ai, Skeleton& out, std::vector<NodeInfo>& nodes, std::vector<const aiNode*>& holders)
+{
+    const aiNode* root = ai.mRootNode;
     struct Pending {
         const aiNode* node;
         int parent;
         size_t depth;
     };
     std::vector<Pending> stack{{root, -1, 1}};
+    if (writersRoot(ai)) {
+        stack.clear();
+        for (unsigned i = root->mNumChildren; i-- > 0;) {
+            const aiNode* child = root->mChildren[i];
+            if (writersMeshHolder(child))
+                holders.push_back(child);
+            else
+                stack.push_back({child, -1, 2});
+        }
+        std::reverse(holders.begin(), holders.end());
+    }
     while (!stack.empty()) {
         const Pending at = stack.back();
         stack.pop_back();
@@ -89,7 +125,9 @@ void appendMesh(const aiMesh* m, int holder, const std::vector<NodeInfo>& nodes,
 {
     if (!(m->mPrimitiveTypes & aiPrimitiveType_TRIANGLE))
         return;
-    const glm::mat4 g = nodes[holder].global;
+    // holder -1: a mesh on the writer's own holder node, at the scene root.
+    const glm::mat4 g = holder >= 0 ? nodes[size_t(holder)].global : glm::mat4(1.f);
+    const uint32_t holderJoint = uint32_t(std::max(holder, 0));
     const glm::mat3 gn = glm::inverseTranspose(glm::mat3(g));
     const uint32_t base = uint32_t(out.positions.size());
     for (unsigned v = 0; v < m->mNumVertices; ++v) {
@@ -104,7 +142,7 @@ void appendMesh(const aiMesh* m, int holder, const std::vector<NodeInfo>& nodes,
     }
     if (m->mNumBones == 0) {
         for (unsigned v = 0; v < m->mNumVertices; ++v) {
-            out.joints[base + v] = glm::uvec4(uint32_t(holder), 0, 0, 0);
+            out.joints[base + v] = glm::uvec4(holderJoint, 0, 0, 0);
             out.weights[base + v] = glm::vec4(1, 0, 0, 0);
         }
     }
@@ -131,7 +169,7 @@ void appendMesh(const aiMesh* m, int holder, const std::vector<NodeInfo>& nodes,
         if (sum > 0) {
             w /= sum;
         } else { // a vertex no bone weighs follows the node holding the mesh
-            out.joints[base + v] = glm::uvec4(uint32_t(holder), 0, 0, 0);
+            out.joints[base + v] = glm::uvec4(holderJoint, 0, 0, 0);
             w = glm::vec4(1, 0, 0, 0);
         }
     }
@@ -164,7 +202,8 @@ Scene sceneFromAssimp(const aiScene& ai)
     Scene scene;
     scene.format = "assimp";
     std::vector<NodeInfo> nodes;
-    addNodes(ai.mRootNode, scene.skeleton, nodes);
+    std::vector<const aiNode*> holders;
+    addNodes(ai, scene.skeleton, nodes, holders);
 
     // Node names are not unique in every file: the first node of a name is the one bones refer to.
     std::unordered_map<std::string, int> boneByName;
@@ -182,6 +221,10 @@ Scene sceneFromAssimp(const aiScene& ai)
                 if (node->mMeshes[k] < ai.mNumMeshes && singleSided(ai, ai.mMeshes[node->mMeshes[k]]) == wantSingle)
                     appendMesh(ai.mMeshes[node->mMeshes[k]], int(i), nodes, boneByName, mesh, bindSet);
         }
+        for (const aiNode* holder : holders)
+            for (unsigned k = 0; k < holder->mNumMeshes; ++k)
+                if (holder->mMeshes[k] < ai.mNumMeshes && singleSided(ai, ai.mMeshes[holder->mMeshes[k]]) == wantSingle)
+                    appendMesh(ai.mMeshes[holder->mMeshes[k]], -1, nodes, boneByName, mesh, bindSet);
         if (wantSingle)
             mesh.singleSidedIndices = uint32_t(mesh.indices.size());
     }

@@ -10,14 +10,18 @@
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
+#include <QMainWindow>
 #include <QMenu>
 #include <QMessageBox>
 #include <QSpinBox>
+#include <QStatusBar>
 
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/dialogs/root_motion_menu.h"
 #include "app/gui/document/document.h"
+#include "core/loop_seam.h"
 
 namespace bonescope::gui {
 
@@ -180,6 +184,40 @@ void addBoneEditActions(QMenu* clip, Document* doc, QWidget* parent)
     offset->setObjectName("offsetRoot");
 }
 
+// Clip > Close loop: the seam now, the frames to blend (from the seam by default), one undo step,
+// and the seam after in the status bar.
+void closeLoopAction(Document* doc, QWidget* parent)
+{
+    const Animation& a = doc->animation();
+    const LoopSeam seam = measureSeam(a, doc->skeleton());
+    QSpinBox* frames = nullptr;
+    auto form = runForm(parent, QMenu::tr("Close loop"), [&](QDialog* d, QFormLayout* f) {
+        auto* now = new QLabel(QString::fromStdString(describeSeam(seam)), d);
+        now->setObjectName("seamBefore");
+        now->setWordWrap(true);
+        f->addRow(QMenu::tr("Seam now"), now);
+        frames = new QSpinBox(d);
+        frames->setObjectName("blendFrames");
+        frames->setRange(1, maxCloseFrames(a));
+        frames->setValue(defaultCloseFrames(seam, a));
+        frames->setToolTip(QMenu::tr("The last frames before the loop's end are bent towards the first pose and its "
+                                     "speed; the hips' travel over the ground stays"));
+        f->addRow(QMenu::tr("Blend over the last frames"), frames);
+    });
+    if (!form)
+        return;
+    const int n = frames->value();
+    const bool changed = editAnimation(doc, QMenu::tr("Close loop"), [&](Animation& an) { return closeLoop(an, doc->skeleton(), n) > 0; });
+    const QString message = changed ? QMenu::tr("Loop closed over %1 frame(s); seam now: %2")
+                                          .arg(n)
+                                          .arg(QString::fromStdString(describeSeam(measureSeam(doc->animation(), doc->skeleton()))))
+                                    : QMenu::tr("The loop is closed already: nothing to blend.");
+    if (auto* window = qobject_cast<QMainWindow*>(parent))
+        window->statusBar()->showMessage(message, 20000);
+    else
+        QMessageBox::information(parent, QMenu::tr("Close loop"), message);
+}
+
 } // namespace
 
 QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
@@ -230,6 +268,7 @@ QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
             }))
             resampleEdit(doc, fps->value());
     });
+    clip->addAction(QMenu::tr("Close &loop..."), parent, [doc, parent] { closeLoopAction(doc, parent); })->setObjectName("closeLoop");
     addBoneEditActions(clip, doc, parent);
     addRootMotionMenu(clip, doc, parent);
     QObject::connect(clip, &QMenu::aboutToShow, clip, [clip, doc, resample] {

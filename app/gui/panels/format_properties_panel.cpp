@@ -16,6 +16,7 @@
 
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/document/document.h"
+#include "core/loop_seam.h"
 #include "formats/dash/dash_extra.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/seanim/seanim_extra.h"
@@ -138,10 +139,21 @@ void FormatPropertiesPanel::buildCommon(QFormLayout* f)
     connect(loop, &QCheckBox::toggled, this, [this](bool on) {
         editAnimationFields(doc_, tr("Looping"), [&](Animation& a) { a.looping = on; });
     });
-    refreshers_.push_back([this, name, loop] {
+    // The seam where the loop jumps back (core/loop_seam.h), measured again after every edit.
+    auto* seam = new QLabel(p);
+    seam->setObjectName("loopSeam");
+    seam->setWordWrap(true);
+    seam->setToolTip(tr("How far the pose jumps, and how much the motion's speed changes, where the loop goes from "
+                        "its end back to its start (the hips' travel over the ground is not counted). Clip > Close loop "
+                        "blends it away."));
+    f->addRow(tr("Loop seam"), seam);
+    refreshers_.push_back([this, name, loop, seam] {
         const QSignalBlocker b1(name), b2(loop);
-        name->setText(QString::fromStdString(doc_->animation().name));
-        loop->setChecked(doc_->animation().looping);
+        const Animation& a = doc_->animation();
+        name->setText(QString::fromStdString(a.name));
+        loop->setChecked(a.looping);
+        seam->setText(a.looping ? QString::fromStdString(describeSeam(measureSeam(a, doc_->skeleton())))
+                                : tr("(not looping)"));
     });
 }
 

@@ -3,7 +3,8 @@
 // (scrubbing one field merges). SEAnim: type (sets the blend mode), looping, per-bone modifiers and
 // cosmetic flags. Second Life: base and joint priorities, loop and loop in/out, ease in/out, hand
 // pose, emote, constraints. LEGO Island: actors (per-key flags are in the Key dock). Dash: the
-// animation's name and frame rate, and which animation is current. Every format: name and looping.
+// animation's name and frame rate, and which animation is current. Every format: name, looping, and a
+// looping clip's seam.
 #include <functional>
 #include <vector>
 

@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <cmath>
 
-#include <QComboBox>
+#include <QListWidget>
+#include <QMenu>
+#include <QSignalBlocker>
 #include <QHeaderView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 #include <glm/gtc/quaternion.hpp>
 
+#include "app/gui/dialogs/clip_list_menu.h"
 #include "app/gui/document/document.h"
 
 namespace bonescope::gui {
@@ -31,17 +34,29 @@ QTreeWidgetItem* row(QTreeWidgetItem* parent, const QString& name, const QString
 } // namespace
 
 PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
-    : QWidget(parent), doc_(doc), animations_(new QComboBox(this)), tree_(new QTreeWidget(this))
+    : QWidget(parent), doc_(doc), animations_(new QListWidget(this)), tree_(new QTreeWidget(this))
 {
     tree_->setColumnCount(2);
     tree_->setHeaderLabels({tr("Property"), tr("Value")});
     tree_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    animations_->setToolTip(tr("The animation to play (files may hold several)"));
+    animations_->setObjectName("animationList");
+    animations_->setToolTip(tr("The file's animations: click one to play it; right-click to split, extract, merge or "
+                               "save clips"));
+    animations_->setContextMenuPolicy(Qt::CustomContextMenu);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addWidget(animations_);
     layout->addWidget(tree_);
-    connect(animations_, &QComboBox::activated, doc_, &Document::setAnimationIndex);
+    // Queued: the list is rebuilt when the animation changes, not inside its own signal.
+    connect(animations_, &QListWidget::currentRowChanged, doc_, &Document::setAnimationIndex, Qt::QueuedConnection);
+    connect(animations_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        if (QListWidgetItem* item = animations_->itemAt(at))
+            doc_->setAnimationIndex(animations_->row(item));
+        QMenu menu(animations_);
+        menu.setObjectName("clipListMenu");
+        fillClipListMenu(&menu, doc_, window());
+        menu.exec(animations_->viewport()->mapToGlobal(at));
+    });
     connect(doc_, &Document::sceneChanged, this, &PropertiesPanel::rebuild);
     connect(doc_, &Document::meshChanged, this, &PropertiesPanel::rebuild);
     connect(doc_, &Document::edited, this, &PropertiesPanel::rebuild);
@@ -54,11 +69,17 @@ PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
 void PropertiesPanel::rebuild()
 {
     const Scene& s = doc_->scene();
-    animations_->clear();
-    for (const Animation& a : s.animations)
-        animations_->addItem(QString::fromStdString(a.name.empty() ? "(unnamed)" : a.name));
-    animations_->setCurrentIndex(doc_->animationIndex());
-    animations_->setVisible(s.animations.size() > 1);
+    {
+        const QSignalBlocker block(animations_);
+        animations_->clear();
+        for (const Animation& a : s.animations)
+            animations_->addItem(QString::fromStdString(a.name.empty() ? "(unnamed)" : a.name));
+        animations_->setCurrentRow(doc_->animationIndex());
+    }
+    animations_->setVisible(!s.animations.empty());
+    // As high as its clips, up to six rows (then it scrolls), so that the properties keep their room.
+    const int rowHeight = std::max(animations_->sizeHintForRow(0), animations_->fontMetrics().height());
+    animations_->setMaximumHeight(rowHeight * std::clamp(int(s.animations.size()), 1, 6) + 2 * animations_->frameWidth() + 2);
 
     tree_->clear();
     auto* file = new QTreeWidgetItem(tree_, {tr("File")});

@@ -1,9 +1,10 @@
 #pragma once
-// The properties dock: the file, the animation, the skeleton and mesh in use (with the tracks that
-// found no bone), and the current bone's rest and posed transforms.
+// The properties dock: the file's animations (a list whose context menu splits, extracts, merges and
+// saves clips: dialogs/clip_list_menu.h), the animation, the skeleton and mesh in use (with the tracks
+// that found no bone), and the current bone's rest and posed transforms.
 #include <QWidget>
 
-class QComboBox;
+class QListWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -16,13 +17,14 @@ class PropertiesPanel : public QWidget {
 public:
     explicit PropertiesPanel(Document* doc, QWidget* parent = nullptr);
     QTreeWidget* tree() const { return tree_; }
+    QListWidget* animationList() const { return animations_; }
 
 private:
     void rebuild();
     void refreshBone();
 
     Document* doc_;
-    QComboBox* animations_;
+    QListWidget* animations_;
     QTreeWidget* tree_;
     QTreeWidgetItem* bone_ = nullptr;
 };

@@ -161,6 +161,14 @@ bool SaveController::saveAs(QString path)
     }
     if (const QString why = wrongName(path, *format); !why.isEmpty())
         return fail(tr("Cannot save"), why);
+    // After a split or a merge the document can hold more clips than its format does: saving would keep
+    // one and lose the others without a word.
+    if (!format->capabilities().multipleAnimations && doc_->scene().animations.size() > 1)
+        return fail(tr("Cannot save"), tr("%1 holds one animation per file and this document has %2. Save each as a file "
+                                          "of its own (the animation list's context menu: Save each clip as a file), or "
+                                          "delete the clips you do not keep.")
+                                           .arg(QString::fromStdString(format->displayName()))
+                                           .arg(doc_->scene().animations.size()));
     if (isOpenDocument(path) && doc_->diskStamp().differsFrom(FileStamp::recheck(path, doc_->diskStamp()))) {
         switch (askDiskChanged(path)) {
         case DiskChanged::Overwrite:

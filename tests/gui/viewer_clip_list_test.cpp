@@ -1,0 +1,224 @@
+// The animation list's context menu and Clip > Close loop, used as a person does: a right-click on the
+// list (a real context menu event), the action picked in the menu that opens, its dialogs answered.
+// Split at the current frame and at notes, extract a range, merge a file, save each clip as a file;
+// every change one undo step. Close loop reads the seam in the Format dock before (17 degrees at
+// Linden's walk's ankle) and after (none), and undo puts it back.
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QLabel>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "app/gui/document/document.h"
+#include "app/gui/main_window.h"
+#include "app/gui/panels/properties_panel.h"
+#include "app/gui/saving/save_controller.h"
+#include "core/clip_split.h"
+#include "box_answerer.h"
+#include "gui_test_support.h"
+
+using namespace bonescope;
+using namespace bonescope::gui;
+
+namespace {
+
+const QString kGrunt = QString(BONESCOPE_FIXTURES) + "/psk/grunt_hh_grabplayer_crouch_SEQ0.psa";
+
+// Answers the next modal dialog: a form's fields set by `fill`, then OK; a file dialog gets `path`.
+class DialogAnswerer {
+public:
+    DialogAnswerer(std::function<void(QDialog*)> fill, QString path = {})
+    {
+        timer_.setInterval(20);
+        QObject::connect(&timer_, &QTimer::timeout, [this, fill, path] {
+            auto* d = qobject_cast<QDialog*>(QApplication::activeModalWidget());
+            if (!d || !d->isVisible() || qobject_cast<QMessageBox*>(d))
+                return;
+            if (!path.isEmpty() && guitest::answerFileDialog(d, path)) {
+                ++answered;
+                return;
+            }
+            if (auto* box = d->findChild<QDialogButtonBox*>()) {
+                fill(d);
+                box->button(QDialogButtonBox::Ok)->click();
+                ++answered;
+            }
+        });
+        timer_.start();
+    }
+    int answered = 0;
+
+private:
+    QTimer timer_;
+};
+
+QStringList rows(const QListWidget* list)
+{
+    QStringList out;
+    for (int i = 0; i < list->count(); ++i)
+        out << list->item(i)->text();
+    return out;
+}
+
+// Right-clicks row `row` of the animation list and picks the action named `name` in the menu that
+// opens (by the keyboard, as the menu takes it); false when the menu or the action never showed.
+bool pickFromListMenu(MainWindow& w, int row, const char* name)
+{
+    QListWidget* list = w.properties()->animationList();
+    const QPoint at = list->visualItemRect(list->item(row)).center();
+    bool picked = false;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+        if (!menu || !menu->isVisible())
+            return;
+        poll.stop();
+        for (QAction* a : menu->actions())
+            if (a->objectName() == name && a->isEnabled()) {
+                menu->setActiveAction(a);
+                QTest::keyClick(menu, Qt::Key_Return);
+                picked = true;
+                return;
+            }
+        menu->close();
+    });
+    poll.start();
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, list->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(list->viewport(), &event);
+    return picked;
+}
+
+} // namespace
+
+class ClipListTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { guitest::isolateSettings(); }
+
+    void splitAndExtractThroughTheListMenu()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1000, 700}));
+        QVERIFY2(w.openFileNow(kGrunt), qPrintable(w.lastError()));
+        Document* doc = w.document();
+        QListWidget* list = w.properties()->animationList();
+        QCOMPARE(rows(list), QStringList{"grunt_hh_grabplayer_crouch"});
+        doc->setTime(doc->timeOfFrame(30));
+        QVERIFY(pickFromListMenu(w, 0, "splitAtFrame"));
+        QCOMPARE(rows(list), (QStringList{"grunt_hh_grabplayer_crouch_0-30", "grunt_hh_grabplayer_crouch_30-100"}));
+        QCOMPARE(doc->scene().animations[0].frameCount(), 31);
+        QCOMPARE(doc->scene().animations[1].frameCount(), 71);
+        QCOMPARE(doc->undoStack()->undoText(), QString("Split at frame 30"));
+
+        // The second piece, frames 10 to 20 of it, as a clip of its own after it.
+        {
+            DialogAnswerer answer([](QDialog* d) {
+                d->findChild<QSpinBox*>("firstFrame")->setValue(10);
+                d->findChild<QSpinBox*>("lastFrame")->setValue(20);
+            });
+            QVERIFY(pickFromListMenu(w, 1, "extractRange"));
+            QCOMPARE(answer.answered, 1);
+        }
+        QCOMPARE(list->count(), 3);
+        QCOMPARE(list->item(2)->text(), QString("grunt_hh_grabplayer_crouch_30-100_10-20"));
+        QCOMPARE(doc->animationIndex(), 2);
+        QCOMPARE(doc->animation().frameCount(), 11);
+        QCOMPARE(list->currentRow(), 2);
+
+        // A file merged in through its dialog: the same grunt, renamed as its name is taken.
+        {
+            guitest::BoxAnswerer ok(guitest::BoxAnswerer::standard(QMessageBox::Ok));
+            DialogAnswerer answer([](QDialog*) {}, kGrunt);
+            QVERIFY(pickFromListMenu(w, 0, "mergeFiles"));
+            QCOMPARE(answer.answered, 1);
+            QVERIFY2(ok.seen.isEmpty(), qPrintable(ok.seen.join("\n"))); // the same skeleton and rest: nothing lost
+        }
+        QCOMPARE(list->count(), 4);
+        QCOMPARE(list->item(3)->text(), QString("grunt_hh_grabplayer_crouch"));
+        QCOMPARE(doc->scene().animations[3].frameCount(), 101);
+
+        // Each clip saved as a file of its own, in a folder chosen in its dialog; PSA writes them.
+        const QString folder = guitest::tempDir();
+        {
+            guitest::BoxAnswerer ok(guitest::BoxAnswerer::standard(QMessageBox::Ok));
+            DialogAnswerer answer([](QDialog*) {}, folder);
+            QVERIFY(pickFromListMenu(w, 0, "saveClips"));
+            QTRY_COMPARE(ok.seen.size(), 1);
+            QVERIFY2(ok.seen[0].startsWith("Wrote 4 file(s):"), qPrintable(ok.seen[0]));
+        }
+        QCOMPARE(QDir(folder).entryList(QDir::Files).size(), 4);
+
+        for (int i = 0; i < 3; ++i)
+            doc->undoStack()->undo();
+        QCOMPARE(rows(list), QStringList{"grunt_hh_grabplayer_crouch"});
+        QVERIFY(!doc->isModified());
+    }
+
+    void splitAtNotesAndTheSaveThatWouldLoseClips()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1000, 700}));
+        const QString copy = guitest::tempDir() + "/notes.seanim";
+        QVERIFY(QFile::copy(QString(BONESCOPE_SAMPLES) + "/seanim/synth_abs_lrs_loop_notes.seanim", copy));
+        QFile(copy).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
+        QVERIFY2(w.openFileNow(copy), qPrintable(w.lastError()));
+        QVERIFY(pickFromListMenu(w, 0, "splitAtNotes"));
+        QListWidget* list = w.properties()->animationList();
+        QCOMPARE(rows(list), (QStringList{"start", QString::fromUtf8("fx_\xc3\xa9" "clair")}));
+        QCOMPARE(w.document()->scene().animations[1].frameCount(), 6);
+        // SEAnim holds one clip per file: Save refuses rather than keep one and lose the other.
+        const QByteArray before = guitest::fileBytes(copy);
+        QVERIFY(!w.saves()->save());
+        QVERIFY2(w.saves()->lastError().contains("holds one animation per file and this document has 2"),
+                 qPrintable(w.saves()->lastError()));
+        QCOMPARE(guitest::fileBytes(copy), before);
+    }
+
+    void closeLoopReadsAndClosesTheSeam()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1000, 700}));
+        QVERIFY2(w.openFileNow(QString(BONESCOPE_SAMPLES) + "/secondlife/linden_walk.anim"), qPrintable(w.lastError()));
+        Document* doc = w.document();
+        auto* seam = w.findChild<QLabel*>("loopSeam");
+        QVERIFY(seam);
+        QVERIFY2(seam->text().startsWith("pose 17 deg (mAnkleLeft)"), qPrintable(seam->text()));
+
+        QMenu* edit = guitest::menuNamed(w.menuBar()->actions(), "Edit");
+        QMenu* clip = edit ? guitest::menuNamed(edit->actions(), "Clip") : nullptr;
+        QVERIFY(clip);
+        emit clip->aboutToShow();
+        QAction* close = guitest::actionNamed(clip, "Close loop...");
+        QVERIFY(close && close->isEnabled());
+        int frames = 0;
+        QString shown;
+        {
+            DialogAnswerer answer([&](QDialog* d) {
+                frames = d->findChild<QSpinBox*>("blendFrames")->value(); // the default, from the seam
+                shown = d->findChild<QLabel*>("seamBefore")->text();
+            });
+            close->trigger();
+            QCOMPARE(answer.answered, 1);
+        }
+        QCOMPARE(frames, 6);
+        QVERIFY2(shown.startsWith("pose 17 deg"), qPrintable(shown));
+        QCOMPARE(doc->undoStack()->undoText(), QString("Close loop"));
+        QVERIFY2(seam->text().startsWith("pose 0 deg"), qPrintable(seam->text()));
+        QVERIFY2(w.statusBar()->currentMessage().contains("Loop closed over 6 frame(s); seam now: pose 0 deg"),
+                 qPrintable(w.statusBar()->currentMessage()));
+        doc->undoStack()->undo();
+        QVERIFY2(seam->text().startsWith("pose 17 deg"), qPrintable(seam->text()));
+    }
+};
+
+QTEST_MAIN(ClipListTest)
+#include "viewer_clip_list_test.moc"

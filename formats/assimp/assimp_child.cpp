@@ -138,7 +138,7 @@ Scene importInChild(const wire::ImportRequest& request, const std::string& path,
         answer = wire::decodeAnswer(run.output);
     } catch (const ParseError& e) {
         throw ParseError("the answer of bonescope-import (the helper that reads FBX, COLLADA and glTF files) for " + name +
-                         " is damaged: " + e.what() + (run.errors.empty() ? "" : " (it said: " + run.errors + ")"));
+                         " is damaged: " + e.what() + (run.errors.empty() ? "" : " (it said: " + run.errors.substr(0, 200) + ")"));
     }
     if (!answer.ok)
         throw ParseError(answer.reason, answer.offset);

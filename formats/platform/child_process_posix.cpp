@@ -47,14 +47,21 @@ void closeFd(int& fd)
     fd = -1;
 }
 
-// Both ends close on exec: the child gets only what dup2 puts on 0, 1 and 2.
+// Both ends close on exec: the child gets only what dup2 puts on 0, 1 and 2. Where pipe2 exists they
+// are made so at once: a helper another thread forks meanwhile must not inherit them (holding our
+// helper's input open, it would keep it waiting for the end of its input until it exits).
 bool makePipe(int& readEnd, int& writeEnd)
 {
     int fds[2];
+#ifdef __linux__
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+        return false;
+#else
     if (::pipe(fds) != 0)
         return false;
     for (const int fd : fds)
         ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+#endif
     readEnd = fds[0];
     writeEnd = fds[1];
     return true;

@@ -172,6 +172,11 @@ index or a name, else the first) instead of the rest pose, --base-weight times w
 with Bonescope, or a .anim file) as the viewer mixes them: per joint, the higher priority wins; the
 JSON says which motion drives each joint (docs/cli.md).
 
+glTF, FBX, COLLADA and the other files Assimp reads are read in a helper process,
+bonescope-import (installed beside bonescope-cli): a file that crashes Assimp or makes it hang ends
+in an error naming the file. Its limits, in the environment: BONESCOPE_IMPORT_SECONDS (default 60)
+and BONESCOPE_IMPORT_MEMORY_MB (default 4096; 0 for none) (docs/formats/gltf.md).
+
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage; diff: 0 within the bounds, 1 different, 2 trouble (a file that does not read,
 wrong usage). Errors go to stderr.

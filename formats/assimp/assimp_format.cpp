@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/binding.h"
+#include "formats/assimp/assimp_child.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
 #include "formats/assimp/fbx_helper_nodes.h"
@@ -451,6 +452,8 @@ Capabilities AssimpFormat::capabilities() const
 
 bool AssimpFormat::detect(std::span<const uint8_t> head) const { return !formatHint(head).empty(); }
 
+std::string assimpFormatHint(std::span<const uint8_t> bytes) { return formatHint(bytes); }
+
 Scene AssimpFormat::read(std::span<const uint8_t> bytes) const { return readFrom(bytes, ""); }
 
 Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& path) const
@@ -458,19 +461,27 @@ Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& 
     const std::string hint = formatHint(bytes);
     if (hint.empty())
         throw ParseError("not a glTF, FBX or COLLADA file", 0);
-    Assimp::Importer importer;
     // Only a .gltf names files beside it (its external buffers), and only when read from a folder.
-    const aiScene& ai = readAssimp(importer, {bytes, hint, hint == "gltf" && !path.empty() ? folderOf(path) : ""});
+    return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes}, path);
+}
+
+Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations)
+{
+    Assimp::Importer importer;
+    const aiScene& ai = readAssimp(importer, {bytes, hint, folder});
     Scene scene;
     try {
         scene = sceneFromAssimp(ai);
     } catch (const std::runtime_error& e) {
-        throw ParseError(e.what(), 0);
+        // A document read names the file's start; a skeleton mesh read has always named no offset.
+        throw animations ? ParseError(e.what(), 0) : ParseError(e.what());
     }
-    scene.format = id();
-    for (unsigned i = 0; i < ai.mNumAnimations; ++i)
-        if (ai.mAnimations[i])
-            scene.animations.push_back(readAnimation(*ai.mAnimations[i]));
+    if (animations) {
+        scene.format = "assimp";
+        for (unsigned i = 0; i < ai.mNumAnimations; ++i)
+            if (ai.mAnimations[i])
+                scene.animations.push_back(readAnimation(*ai.mAnimations[i]));
+    }
     collapseFbxHelperNodes(scene);
     return scene;
 }

@@ -28,6 +28,9 @@ public:
     void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
 };
 
+// Assimp's hint for bytes detect() accepts ("glb", "gltf", "fbx", "dae"), or "" for others.
+std::string assimpFormatHint(std::span<const uint8_t> bytes);
+
 // The message for a failed .glb export: what was being written, that Assimp's exporter failed, and
 // its reason (or that it gave none).
 std::string assimpExportFailure(const std::string& reason, const Scene& scene);

@@ -13,6 +13,7 @@
 #include <assimp/scene.h>
 #include <glm/gtc/matrix_inverse.hpp>
 
+#include "formats/assimp/assimp_child.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/assimp/gltf_json.h"
 #include "formats/file_io.h"
@@ -274,15 +275,7 @@ Scene importWithAssimp(const std::string& path)
     return namingFile(path, [&] {
         const FileBytes file = FileBytes::open(path);
         const std::string ext = extensionOf(path);
-        Assimp::Importer importer;
-        const aiScene& ai = readAssimp(importer, {file.bytes(), ext, ext == "gltf" ? folderOf(path) : ""});
-        try {
-            Scene scene = sceneFromAssimp(ai);
-            collapseFbxHelperNodes(scene);
-            return scene;
-        } catch (const std::runtime_error& e) {
-            throw ParseError(e.what());
-        }
+        return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes()}, path);
     });
 }
 

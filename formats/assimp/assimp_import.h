@@ -1,5 +1,7 @@
 #pragma once
 // Scenes Assimp reads (glTF, FBX, COLLADA, BVH, ...) converted into core types.
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "core/scene.h"
@@ -26,11 +28,18 @@ const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source
 // The post-processing importWithAssimp and the Assimp format ask for.
 unsigned assimpReadFlags();
 
+// What bonescope-import does, in the calling process: the file read by Assimp (`hint` an extension
+// Assimp knows, `folder` where a .gltf finds its buffers or ""), converted to Bonescope's model, the
+// animations too when asked (the format's read; a skeleton mesh has none). Throws ParseError.
+// Everything else reads through the helper (assimp_child.h); the fuzz target calls this directly.
+Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations);
+
 // The node hierarchy becomes the skeleton (rest pose = node transforms), so joints that skin no
 // vertex are kept; Assimp's FBX helper nodes are folded into their bones (fbx_helper_nodes.h). All triangle meshes merge into Scene::mesh in scene-root space: joints and
 // inverse bind matrices come from aiBone (matched to skeleton bones by node name), and a mesh without
 // bones follows the node that holds it. Only the file itself is opened (and, for a .gltf, plain files
-// in its folder): see assimp_io.h. Throws ParseError naming the file and the reason.
+// in its folder): see assimp_io.h. Read in the helper process (assimp_child.h). Throws ParseError
+// naming the file and the reason.
 Scene importWithAssimp(const std::string& path);
 
 } // namespace bonescope

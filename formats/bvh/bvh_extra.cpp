@@ -31,6 +31,8 @@ void BvhExtra::toJson(nlohmann::json& out) const
     out["channels"] = ch;
     if (!trailing.empty())
         out["trailingBytes"] = trailing.size();
+    if (!keywordCase.empty())
+        out["keywordCase"] = keywordCase;
 }
 
 } // namespace bonescope

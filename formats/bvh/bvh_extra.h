@@ -29,6 +29,10 @@ struct BvhExtra : FormatExtra {
     // the frames; trailingOffset is where it starts in the file.
     std::vector<uint8_t> trailing;
     uint64_t trailingOffset = 0;
+    // The first keyword written in another case than the format's (`Root`, `End site`): read as the
+    // keyword, warned about; "" when there is none.
+    std::string keywordCase;
+    uint64_t keywordCaseOffset = 0;
     // The file as read and the fingerprint of what it meant (core/content_hash.h): written back as it
     // was while nothing changed, since re-printing the numbers would not give the same text.
     std::vector<uint8_t> source;

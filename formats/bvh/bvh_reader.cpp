@@ -19,6 +19,14 @@ constexpr int kMaxDepth = bvh::MaxDepth; // bvh_format.h: the writer keeps to it
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
 
+// The same word in any case (ASCII letters).
+bool sameWord(std::string_view a, std::string_view b)
+{
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower((unsigned char)x) == std::tolower((unsigned char)y);
+           });
+}
+
 struct Token {
     std::string_view text;
     uint64_t offset = 0;
@@ -73,9 +81,25 @@ public:
     void expect(std::string_view word)
     {
         const Token t = next(std::string(word).c_str());
-        if (t.text != word)
+        if (!is(t, word))
             throw ParseError("expected '" + std::string(word) + "', found '" + std::string(t.text) + "'", t.offset);
     }
+
+    // Whether `t` is the keyword `word`, in any case: some writers print `Root` or `End site`. The
+    // first one not spelled as the format spells it is remembered, to be warned about.
+    bool is(const Token& t, std::string_view word)
+    {
+        if (!sameWord(t.text, word))
+            return false;
+        if (t.text != word && otherCase.empty()) {
+            otherCase = "'" + std::string(t.text) + "' where BVH spells '" + std::string(word) + "'";
+            otherCaseOffset = t.offset;
+        }
+        return true;
+    }
+
+    std::string otherCase; // the first keyword in another case, or ""
+    uint64_t otherCaseOffset = 0;
 
     double number(const char* what)
     {
@@ -156,9 +180,9 @@ void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_
     while (true) {
         if (open.empty()) {
             const Token t = lex.next("ROOT or MOTION");
-            if (t.text == "MOTION")
+            if (lex.is(t, "MOTION"))
                 break;
-            if (t.text != "ROOT")
+            if (!lex.is(t, "ROOT"))
                 throw ParseError("expected ROOT or MOTION, found '" + std::string(t.text) + "'", t.offset);
         } else {
             const Token t = lex.next("JOINT, End Site or '}'");
@@ -166,7 +190,7 @@ void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_
                 open.pop_back();
                 continue;
             }
-            if (t.text == "End") {
+            if (lex.is(t, "End")) {
                 lex.expect("Site");
                 lex.expect("{");
                 Bone b;
@@ -179,7 +203,7 @@ void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_
                 joints.emplace_back();
                 continue;
             }
-            if (t.text != "JOINT")
+            if (!lex.is(t, "JOINT"))
                 throw ParseError("expected JOINT, End Site or '}', found '" + std::string(t.text) + "'", t.offset);
         }
         if (int(open.size()) >= kMaxDepth)
@@ -192,7 +216,7 @@ void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_
         Joint j;
         j.firstValue = valuesPerFrame;
         const Token ct = lex.next("CHANNELS");
-        if (ct.text != "CHANNELS")
+        if (!lex.is(ct, "CHANNELS"))
             throw ParseError("expected CHANNELS, found '" + std::string(ct.text) + "'", ct.offset);
         const long long n = lex.integer("a channel count", 0, 6);
         uint8_t seen = 0;
@@ -250,6 +274,8 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
     auto extra = std::make_unique<BvhExtra>();
     extra->frameTime = frameTime;
     extra->frameTimeText = std::string(timeTok.text);
+    extra->keywordCase = lex.otherCase;
+    extra->keywordCaseOffset = lex.otherCaseOffset;
 
     Animation anim;
     anim.fps = 1.0 / frameTime;
@@ -337,7 +363,7 @@ bool BvhFormat::detect(std::span<const uint8_t> head) const
     static constexpr std::string_view magic = "HIERARCHY";
     if (head.size() - i < magic.size())
         return false;
-    return std::equal(magic.begin(), magic.end(), head.begin() + i);
+    return sameWord(magic, std::string_view(reinterpret_cast<const char*>(head.data()) + i, magic.size()));
 }
 
 Capabilities BvhFormat::capabilities() const

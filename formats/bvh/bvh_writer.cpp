@@ -71,6 +71,12 @@ std::string jointName(const Bone& b, size_t index)
 
 } // namespace
 
+static std::string keywordCaseNote(const BvhExtra& x)
+{
+    return "a keyword written in another case (" + x.keywordCase + ", byte " + std::to_string(x.keywordCaseOffset) +
+           "): read as the keyword; the file is kept as it is until it is edited, then written as BVH spells it";
+}
+
 static std::string trailingNote(const BvhExtra& x)
 {
     return std::to_string(x.trailing.size()) + " bytes from byte " + std::to_string(x.trailingOffset) +
@@ -195,6 +201,8 @@ std::vector<Finding> BvhFormat::validate(const Scene& scene, const std::string& 
     std::vector<Finding> out = Format::validate(scene, target);
     if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->trailing.empty())
         out.push_back({Finding::Severity::Warning, trailingNote(*x), x->trailingOffset});
+    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->keywordCase.empty())
+        out.push_back({Finding::Severity::Warning, keywordCaseNote(*x), x->keywordCaseOffset});
     return out;
 }
 
@@ -204,6 +212,8 @@ FileSummary BvhFormat::summarize(std::span<const uint8_t> bytes) const
     FileSummary s = summarizeScene(scene);
     if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->trailing.empty())
         s.details.push_back("warning: " + trailingNote(*x));
+    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->keywordCase.empty())
+        s.details.push_back("warning: " + keywordCaseNote(*x));
     return s;
 }
 

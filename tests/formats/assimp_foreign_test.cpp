@@ -12,6 +12,7 @@
 #include "formats/assimp/gltf_json.h"
 #include "formats/file_io.h"
 #include "formats/skeleton_source.h"
+#include "tests/support/error_of.h"
 #include "tests/support/test_support.h"
 
 using namespace bonescope;
@@ -64,15 +65,7 @@ GltfFiles writeSplitGltf(const std::string& name)
     return out;
 }
 
-std::string errorOf(const std::function<void()>& f)
-{
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return e.what();
-    }
-    return "";
-}
+using test::errorOf;
 
 // A glTF whose nodes form one chain `depth` long.
 std::string chainGltf(size_t depth)

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The Linux install as a distribution package makes it: `cmake --install` into a staging folder
 # (DESTDIR), then checks on what landed there. Usage: staged_install.sh STEP BUILD_DIR STAGE_DIR [SAMPLES]
-#   install     stage the install and check it holds the programs and the data files
+#   install     stage the install and check it holds the programs (the import helper too) and the data files
 #   desktop     desktop-file-validate on the staged .desktop entry
 #   appstream   appstreamcli validate on the staged AppStream metadata
 #   mime        the staged MIME types recognise Bonescope's files by their signature
-#   cli         the staged bonescope-cli runs
+#   cli         the staged bonescope-cli runs, and the staged bonescope-import
 #   screenshot  the staged bonescope renders the demo it carries inside it
 # Exits 77 (skipped) when the validator a step needs is not installed.
 set -euo pipefail
@@ -28,6 +28,11 @@ install)
     expect_file "$usr/share/icons/hicolor/${size}x${size}/apps/$id.png"
   done
   [ -x "$usr/bin/bonescope" ] && [ -x "$usr/bin/bonescope-cli" ]
+  # The import helper (built with Assimp) beside the programs that start it.
+  if [ -x "$build/bin/bonescope-import" ]; then
+    expect_file "$usr/bin/bonescope-import"
+    [ -x "$usr/bin/bonescope-import" ]
+  fi
   # The .desktop entry starts what was installed, with the icon that was installed.
   grep -qx "Exec=bonescope %f" "$usr/share/applications/$id.desktop"
   grep -qx "Icon=$id" "$usr/share/applications/$id.desktop"
@@ -77,6 +82,13 @@ cli)
   echo "$version"
   [[ $version =~ ^bonescope-cli\ [0-9]+\.[0-9]+\.[0-9]+$ ]] || { echo "unexpected --version output"; exit 1; }
   "$usr/bin/bonescope-cli" info "$samples/seanim/synth_abs_lrs_loop_notes.seanim"
+  if [ -x "$usr/bin/bonescope-import" ]; then
+    # It runs from where it was installed (its libraries found), and says it is not run by hand.
+    status=0
+    said=$("$usr/bin/bonescope-import" --help 2>&1) || status=$?
+    [ "$status" = 2 ] && [[ $said == *"not meant to be run by hand"* ]] || { echo "staged bonescope-import: status $status: $said"; exit 1; }
+    echo "bonescope-import: installed and runs"
+  fi
   ;;
 screenshot)
   # From an empty folder, so nothing from the source or build tree can be found by a relative path.

@@ -123,11 +123,17 @@ TEST(ReduceInHierarchy, SecondLifeClips)
 
 TEST(ReduceInHierarchy, GltfCesiumMan)
 {
+#ifdef BONESCOPE_WITHOUT_ASSIMP
+    GTEST_SKIP() << "needs Assimp";
+#endif
     checkClip(load(fixturePath("rigs/CesiumMan.glb")), 1e-4, 0.03);
 }
 
 TEST(ReduceInHierarchy, GltfRobotExpressive)
 {
+#ifdef BONESCOPE_WITHOUT_ASSIMP
+    GTEST_SKIP() << "needs Assimp";
+#endif
     Clip c = load(fixturePath("rigs/RobotExpressive.glb"));
     for (int i : {0, 6, 10}) {
         Clip one{c.name + " #" + std::to_string(i), c.scene, c.format};

@@ -68,10 +68,8 @@ BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
                 tgtUsed[b] = 1;
         // A hand or foot outside its chain (an IK foot) follows the chain's end: retarget places it.
         for (const auto& [h, used] : {std::pair{&*hs, &srcDone}, std::pair{&*ht, &tgtUsed}})
-            for (const auto* limbs : {&h->arms, &h->legs})
-                for (const HumanoidLimb& l : *limbs)
-                    if (l.detached >= 0)
-                        (*used)[size_t(l.detached)] = 1;
+            for (const auto& [end, detached] : h->detachedEnds())
+                (*used)[size_t(detached)] = 1;
     }
     using KeyFn = std::string (*)(std::string_view);
     const KeyFn passes[] = {

@@ -24,6 +24,16 @@ bool isAncestor(const Skeleton& s, int a, int b)
     return false;
 }
 
+std::vector<std::pair<int, int>> Humanoid::detachedEnds() const
+{
+    std::vector<std::pair<int, int>> out;
+    for (const auto* limbs : {&arms, &legs})
+        for (const HumanoidLimb& l : *limbs)
+            if (l.detached >= 0)
+                out.emplace_back(l.end, l.detached);
+    return out;
+}
+
 std::vector<int> Humanoid::bones() const
 {
     std::vector<int> out{hips};

@@ -8,6 +8,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/skeleton.h"
@@ -36,6 +37,8 @@ struct Humanoid {
     std::array<HumanoidLimb, 2> legs;
 
     int chest() const { return spine.empty() ? hips : spine.back(); }
+    // Each limb whose end is a detached bone (HumanoidLimb::detached), as (chain end, detached bone).
+    std::vector<std::pair<int, int>> detachedEnds() const;
     // Every bone of the description, each once.
     std::vector<int> bones() const;
 };

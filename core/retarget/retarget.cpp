@@ -61,10 +61,9 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     std::vector<uint8_t> srcCarried(src.size(), 0), tgtCarried(target.size(), 0);
     for (const auto& [h, mappedEnd, carried] : {std::tuple{&hs, &tgtOf, &srcCarried}, std::tuple{&ht, &srcOf, &tgtCarried}})
         if (*h)
-            for (const auto* limbs : {&(*h)->arms, &(*h)->legs})
-                for (const HumanoidLimb& l : *limbs)
-                    if (l.detached >= 0 && (*mappedEnd)[size_t(l.end)] >= 0)
-                        (*carried)[size_t(l.detached)] = 1;
+            for (const auto& [e, d] : (*h)->detachedEnds())
+                if ((*mappedEnd)[size_t(e)] >= 0)
+                    (*carried)[size_t(d)] = 1;
     for (size_t s = 0; s < src.size(); ++s)
         if (tgtOf[s] < 0 && !srcCarried[s])
             r.unmappedSource.push_back(src.bones[s].name);
@@ -95,12 +94,10 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     // Hands and feet that are bones outside their chains (IK feet: Humanoid's `detached`), as
     // (chain end, that bone). The source's carry the end's orientation: the chain's end takes it.
     std::vector<std::pair<int, int>> srcDetached, tgtDetached;
-    if (humanoids)
-        for (const auto& [h, out] : {std::pair{&*hs, &srcDetached}, std::pair{&*ht, &tgtDetached}})
-            for (const auto* limbs : {&h->arms, &h->legs})
-                for (const HumanoidLimb& l : *limbs)
-                    if (l.detached >= 0)
-                        out->emplace_back(l.end, l.detached);
+    if (humanoids) {
+        srcDetached = hs->detachedEnds();
+        tgtDetached = ht->detachedEnds();
+    }
     auto poseSource = [&](double time) {
         sampler.sampleLocal(time, sl);
         sp.compute(src, srcOrder, sl);

@@ -121,10 +121,8 @@ RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& 
     for (size_t b = 0; b < src.size(); ++b)
         srcHolder[b] = int(b);
     if (hs)
-        for (const auto* limbs : {&hs->arms, &hs->legs})
-            for (const HumanoidLimb& l : *limbs)
-                if (l.detached >= 0)
-                    srcHolder[size_t(l.end)] = l.detached;
+        for (const auto& [end, detached] : hs->detachedEnds())
+            srcHolder[size_t(end)] = detached;
     for (int t : p.tgtOrder) {
         const int parent = target.bones[t].parent;
         const int above = parent < 0 ? -1 : (p.srcOf[size_t(parent)] >= 0 ? parent : nearestMapped[size_t(parent)]);

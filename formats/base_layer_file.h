@@ -1,10 +1,10 @@
 #pragma once
-// A base for layering (core/layering.h) named the way the command line names it: FILE or
+// A base for layering (core/playback/layering.h) named the way the command line names it: FILE or
 // FILE:ANIMATION (an index or a name; without it the file's first animation).
 #include <string>
 
-#include "core/layering.h"
-#include "core/scene.h"
+#include "core/playback/layering.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 

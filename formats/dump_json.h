@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/pose.h"
-#include "core/scene.h"
+#include "core/model/pose.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 #include "formats/byte_source.h"
 #include "formats/format.h"
 #include "formats/parse_error.h"

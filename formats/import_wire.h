@@ -8,14 +8,14 @@
 // Request: "BSIQ", u32 version, u8 flags (1: with animations), string hint, string folder, u64 size,
 // the file's bytes. Answer: "BSIA", u32 version, u8 kind: 0 a scene (below), 1 a failure (string
 // reason, u64 byte offset or ~0). Strings are u32 length + UTF-8 bytes; arrays u64 count + items.
-// A scene carries every plain field of core/scene.h; formats' extra data (FormatExtra) is not
+// A scene carries every plain field of core/model/scene.h; formats' extra data (FormatExtra) is not
 // carried: the readers behind the helper (formats/assimp) make none.
 #include <cstdint>
 #include <span>
 #include <string>
 #include <vector>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::wire {
 

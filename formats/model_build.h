@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/mesh.h"
-#include "core/skeleton.h"
+#include "core/model/mesh.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

@@ -1,12 +1,12 @@
 #pragma once
-// Mirroring a whole file left <-> right (core/mirror.h) with its format's own fields, on an axis of
+// Mirroring a whole file left <-> right (core/editing/mirror.h) with its format's own fields, on an axis of
 // the common frame (formats/format.h: Y up, the character's left +X), whatever the file's own axes.
 #include <string>
 #include <vector>
 
-#include "core/axis_conversion.h"
-#include "core/mirror.h"
-#include "core/scene.h"
+#include "core/math/axis_conversion.h"
+#include "core/editing/mirror.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 

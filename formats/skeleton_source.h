@@ -3,7 +3,7 @@
 // embedded skeleton (Second Life, LEGO Island, Dash) or a mesh file Assimp reads (glTF, FBX, ...).
 #include <string>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 

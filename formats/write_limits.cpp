@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/array_checks.h"
+#include "core/math/array_checks.h"
 #include "formats/byte_reader.h"
 #include "formats/parse_error.h"
 #include "formats/text_encoding.h"

@@ -7,7 +7,7 @@
 #include <limits>
 #include <string>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 

@@ -7,7 +7,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "core/pose.h"
+#include "core/model/pose.h"
 #include "render/camera.h"
 #include "render/display_axes.h"
 

@@ -10,7 +10,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 
-#include "core/mesh.h"
+#include "core/model/mesh.h"
 
 namespace bonescope::render {
 

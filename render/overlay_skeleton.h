@@ -22,7 +22,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope::render {
 

@@ -1,6 +1,6 @@
 #include "render/skinning.h"
 
-#include "core/bone_name_index.h"
+#include "core/model/bone_name_index.h"
 
 namespace bonescope::render {
 

@@ -4,9 +4,9 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "core/mesh.h"
-#include "core/pose.h"
-#include "core/skeleton.h"
+#include "core/model/mesh.h"
+#include "core/model/pose.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope::render {
 

@@ -10,9 +10,9 @@
 #include <QOpenGLExtraFunctions>
 #include <glm/mat4x4.hpp>
 
-#include "core/mesh.h"
-#include "core/pose.h"
-#include "core/skeleton.h"
+#include "core/model/mesh.h"
+#include "core/model/pose.h"
+#include "core/model/skeleton.h"
 #include "render/bone_renderer.h"
 #include "render/camera.h"
 #include "render/display_axes.h"

@@ -5,7 +5,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/layering.h"
+#include "core/playback/layering.h"
 #include "formats/registry.h"
 
 namespace bonescope::cli {

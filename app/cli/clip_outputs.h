@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 class Format;

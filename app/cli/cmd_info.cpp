@@ -9,7 +9,7 @@
 
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
-#include "core/loop_seam.h"
+#include "core/editing/loop_seam.h"
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/parse_error.h"

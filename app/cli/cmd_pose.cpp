@@ -1,11 +1,11 @@
 // `pose FILE --time T [--skeleton MESH] [--base FILE[:ANIMATION] [--base-weight W]]
 //  [--preview-while BASE]`: sampled local and world transforms of every bone (layered on a base:
-// core/layering.h; mixed over a Second Life base motion by priority: pose_preview.h).
+// core/playback/layering.h; mixed over a Second Life base motion by priority: pose_preview.h).
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
 #include "app/cli/pose_preview.h"
-#include "core/layering.h"
-#include "core/sampler.h"
+#include "core/playback/layering.h"
+#include "core/playback/sampler.h"
 #include "formats/base_layer_file.h"
 #include "formats/dump_json.h"
 #include "formats/secondlife/secondlife_priorities.h"

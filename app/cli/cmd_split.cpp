@@ -7,7 +7,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/clip_outputs.h"
 #include "app/cli/load.h"
-#include "core/clip_split.h"
+#include "core/editing/clip_split.h"
 #include "formats/convert/convert_file.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"

@@ -7,11 +7,11 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/binding.h"
-#include "core/bone_edits.h"
-#include "core/bone_pattern.h"
-#include "core/clip_editing.h"
-#include "core/loop_seam.h"
+#include "core/playback/binding.h"
+#include "core/editing/bone_edits.h"
+#include "core/editing/bone_pattern.h"
+#include "core/editing/clip_editing.h"
+#include "core/editing/loop_seam.h"
 #include "core/retarget/root_motion.h"
 #include "formats/registry.h"
 #include "formats/scene_mirror.h"

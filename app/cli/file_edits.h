@@ -11,15 +11,15 @@
 #include <glm/vec3.hpp>
 
 #include "app/cli/cli.h"
-#include "core/animation.h"
-#include "core/mirror.h"
-#include "core/scene.h"
+#include "core/model/animation.h"
+#include "core/editing/mirror.h"
+#include "core/model/scene.h"
 #include "formats/convert/reduce_keys.h"
 
 namespace bonescope::cli {
 
 struct FileEdits {
-    std::optional<std::string> drop, freeze;                // bone name patterns (core/bone_pattern.h)
+    std::optional<std::string> drop, freeze;                // bone name patterns (core/editing/bone_pattern.h)
     std::optional<std::pair<double, double>> trim;          // seconds
     std::optional<double> timeScale;
     bool mirror = false;
@@ -33,7 +33,7 @@ struct FileEdits {
     std::optional<double> easeIn, easeOut;
     std::optional<int> handPose;
     std::optional<KeyReductionRequest> reduce;
-    std::optional<int> closeLoop;                           // frames to blend; 0: from the seam (core/loop_seam.h)
+    std::optional<int> closeLoop;                           // frames to blend; 0: from the seam (core/editing/loop_seam.h)
 
     bool any() const;
 };

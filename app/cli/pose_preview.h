@@ -1,6 +1,6 @@
 #pragma once
 // `pose --preview-while BASE`: the animation mixed over a Second Life base motion by joint priority
-// (core/priority_mix.h), and which motion drives each joint.
+// (core/playback/priority_mix.h), and which motion drives each joint.
 #include <optional>
 #include <string>
 #include <vector>
@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli.h"
-#include "core/priority_mix.h"
-#include "core/scene.h"
+#include "core/playback/priority_mix.h"
+#include "core/model/scene.h"
 
 namespace bonescope::cli {
 

@@ -3,7 +3,7 @@
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
-#include "core/layering.h"
+#include "core/playback/layering.h"
 #include "render/camera.h"
 
 namespace bonescope::gui {

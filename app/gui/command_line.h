@@ -17,9 +17,9 @@ namespace bonescope::gui {
 struct Options {
     QString file;      // empty: the demo
     QString skeleton;  // a skeleton mesh to load after the file
-    QString base;      // FILE[:ANIMATION] the animation is layered on (core/layering.h)
+    QString base;      // FILE[:ANIMATION] the animation is layered on (core/playback/layering.h)
     double baseWeight = 1;
-    QString previewWhile; // stand, walk, sit, fly or a .anim file (core/priority_mix.h)
+    QString previewWhile; // stand, walk, sit, fly or a .anim file (core/playback/priority_mix.h)
     QString screenshot;
     QString renderFrames; // a folder for one PNG per frame
     QString video;        // an .mp4, .gif or .webp file, encoded by ffmpeg

@@ -21,7 +21,7 @@
 #include "app/gui/video/video_encoder.h"
 #include "app/gui/viewport/bone_camera.h"
 #include "app/gui/viewport/window_capture.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/base_layer_file.h"
 #include "formats/platform/process_memory.h"
 #include "formats/secondlife/secondlife_priorities.h"

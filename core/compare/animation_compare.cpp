@@ -4,13 +4,13 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "core/compare/bone_pairs.h"
 #include "core/compare/sample_times.h"
 #include "core/retarget/limb_error.h"
 #include "core/retarget/posed_rig.h"
 #include "core/retarget/rig_pairing.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope {
 

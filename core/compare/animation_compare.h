@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/axis_conversion.h"
+#include "core/model/animation.h"
+#include "core/math/axis_conversion.h"
 #include "core/retarget/bone_map.h"
 #include "core/retarget/retarget.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

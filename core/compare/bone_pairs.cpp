@@ -2,7 +2,7 @@
 
 #include <map>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 
 namespace bonescope {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/skeleton.h"
+#include "core/model/animation.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

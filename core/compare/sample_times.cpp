@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/key_times.h"
+#include "core/playback/key_times.h"
 
 namespace bonescope {
 

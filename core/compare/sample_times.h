@@ -4,7 +4,7 @@
 // frames; one at a key that falls between frames (a resampled or time-rounded copy) shows at the key.
 #include <vector>
 
-#include "core/animation.h"
+#include "core/model/animation.h"
 
 namespace bonescope {
 

@@ -8,7 +8,7 @@
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
-#include "core/pose.h"
+#include "core/model/pose.h"
 
 namespace bonescope::reduction {
 

@@ -1,6 +1,6 @@
 #include "core/reduction/bone_channels.h"
 
-#include "core/channel_eval.h"
+#include "core/playback/channel_eval.h"
 
 namespace bonescope::reduction {
 

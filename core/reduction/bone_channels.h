@@ -5,8 +5,8 @@
 // with some channels replaced by candidate curves, so the two steps are apart here.
 #include <cstdint>
 
-#include "core/animation.h"
-#include "core/pose.h"
+#include "core/model/animation.h"
+#include "core/model/pose.h"
 
 namespace bonescope::reduction {
 

@@ -8,11 +8,11 @@
 // a parent leaves unused its children may use.
 #include <vector>
 
-#include "core/animation.h"
-#include "core/binding.h"
+#include "core/model/animation.h"
+#include "core/playback/binding.h"
 #include "core/reduction/bone_channels.h"
 #include "core/reduction/reduce_in_hierarchy.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope::reduction {
 

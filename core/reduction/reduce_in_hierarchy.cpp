@@ -5,9 +5,9 @@
 #include <deque>
 #include <stdexcept>
 
-#include "core/binding.h"
-#include "core/channel_eval.h"
-#include "core/key_times.h"
+#include "core/playback/binding.h"
+#include "core/playback/channel_eval.h"
+#include "core/playback/key_times.h"
 #include "core/reduction/affine.h"
 #include "core/reduction/bone_channels.h"
 #include "core/reduction/hierarchy_budget.h"

@@ -3,11 +3,11 @@
 // docs/error_metrics.md), the movement of virtual points a set distance from each joint along its
 // three axes, in the skeleton's root space, through the whole hierarchy. A small rotation error at
 // the hips moves the fingertips far more than the hips: the bound holds at every bone's points.
-// (core/key_reduction.h is the per-channel form, each channel's error measured on its own.)
+// (core/editing/key_reduction.h is the per-channel form, each channel's error measured on its own.)
 #include <cstddef>
 
-#include "core/animation.h"
-#include "core/skeleton.h"
+#include "core/model/animation.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

@@ -1,7 +1,7 @@
 #pragma once
 // The automatic bone map between two rigs.
 #include "core/retarget/bone_map.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/retarget/settings.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

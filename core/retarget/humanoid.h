@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

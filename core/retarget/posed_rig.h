@@ -11,8 +11,8 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat4x4.hpp>
 
-#include "core/pose.h"
-#include "core/skeleton.h"
+#include "core/model/pose.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

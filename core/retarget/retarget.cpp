@@ -7,8 +7,8 @@
 #include <tuple>
 #include <stdexcept>
 
-#include "core/bake.h"
-#include "core/binding.h"
+#include "core/playback/bake.h"
+#include "core/playback/binding.h"
 #include "core/retarget/foot_contacts.h"
 #include "core/retarget/humanoid.h"
 #include "core/retarget/limb_error.h"
@@ -17,7 +17,7 @@
 #include "core/retarget/two_bone_ik.h"
 #include "core/retarget/posed_rig.h"
 #include "core/retarget/rig_pairing.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope {
 

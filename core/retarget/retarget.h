@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/axis_conversion.h"
+#include "core/model/animation.h"
+#include "core/math/axis_conversion.h"
 #include "core/retarget/auto_match.h"
 #include "core/retarget/bone_map.h"
 #include "core/retarget/bone_names.h"
 #include "core/retarget/settings.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

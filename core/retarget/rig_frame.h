@@ -11,7 +11,7 @@
 #include <glm/mat4x4.hpp>
 
 #include "core/retarget/humanoid.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

@@ -8,13 +8,13 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/axis_conversion.h"
+#include "core/math/axis_conversion.h"
 #include "core/retarget/bone_map.h"
 #include "core/retarget/humanoid.h"
 #include "core/retarget/limb_error.h"
 #include "core/retarget/posed_rig.h"
 #include "core/retarget/rig_frame.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "core/animation.h"
-#include "core/skeleton.h"
+#include "core/model/animation.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope {
 

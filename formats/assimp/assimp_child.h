@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 #include "formats/import_wire.h"
 #include "formats/platform/child_process.h"
 

@@ -12,7 +12,7 @@
 #include <assimp/scene.h>
 #include <nlohmann/json.hpp>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"

@@ -4,7 +4,7 @@
 #include <span>
 #include <string>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 // Declared only: builds without Assimp (BONESCOPE_ASSIMP=OFF) include this header too.
 struct aiScene;

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <set>
 
-#include "core/binding.h"
-#include "core/bone_name_index.h"
-#include "core/channel_eval.h"
+#include "core/playback/binding.h"
+#include "core/model/bone_name_index.h"
+#include "core/playback/channel_eval.h"
 
 namespace bonescope {
 

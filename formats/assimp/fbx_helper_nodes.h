@@ -6,7 +6,7 @@
 // Scaling and pre/post-rotations), or on the helpers ("..._Translation", "..._Rotation", ...).
 #include <string_view>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 

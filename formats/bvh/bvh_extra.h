@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/format_extra.h"
+#include "core/model/format_extra.h"
 
 namespace bonescope {
 
@@ -33,7 +33,7 @@ struct BvhExtra : FormatExtra {
     // keyword, warned about; "" when there is none.
     std::string keywordCase;
     uint64_t keywordCaseOffset = 0;
-    // The file as read and the fingerprint of what it meant (core/content_hash.h): written back as it
+    // The file as read and the fingerprint of what it meant (core/model/content_hash.h): written back as it
     // was while nothing changed, since re-printing the numbers would not give the same text.
     std::vector<uint8_t> source;
     uint64_t sourceHash = 0;

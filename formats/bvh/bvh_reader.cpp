@@ -6,7 +6,7 @@
 #include <cmath>
 #include <string_view>
 
-#include "core/content_hash.h"
+#include "core/model/content_hash.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/parse_error.h"

@@ -3,9 +3,9 @@
 #include <charconv>
 #include <cmath>
 
-#include "core/bake.h"
-#include "core/content_hash.h"
-#include "core/binding.h"
+#include "core/playback/bake.h"
+#include "core/model/content_hash.h"
+#include "core/playback/binding.h"
 #include "formats/bvh/bvh_euler.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"

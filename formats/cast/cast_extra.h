@@ -9,7 +9,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/format_extra.h"
+#include "core/model/format_extra.h"
 #include "formats/cast/cast_tree.h"
 #include "formats/write_limits.h"
 

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <span>
 
-#include "core/animation.h"
+#include "core/model/animation.h"
 
 namespace bonescope::cast {
 

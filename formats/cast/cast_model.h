@@ -3,8 +3,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/mesh.h"
-#include "core/skeleton.h"
+#include "core/model/mesh.h"
+#include "core/model/skeleton.h"
 #include "formats/cast/cast_tree.h"
 
 namespace bonescope {

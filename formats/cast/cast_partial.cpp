@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "core/mesh.h"
+#include "core/model/mesh.h"
 #include "formats/byte_reader.h"
 #include "formats/cast/cast_model.h"
 #include "formats/parse_error.h"

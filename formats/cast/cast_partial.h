@@ -7,7 +7,7 @@
 #include <functional>
 #include <optional>
 
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 #include "formats/byte_source.h"
 #include "formats/cast/cast_tree.h"
 

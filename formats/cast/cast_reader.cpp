@@ -12,8 +12,8 @@
 #include <map>
 #include <unordered_map>
 
-#include "core/bone_name_index.h"
-#include "core/content_hash.h"
+#include "core/model/bone_name_index.h"
+#include "core/model/content_hash.h"
 #include "formats/byte_source.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_fingerprint.h"

@@ -8,7 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/content_hash.h"
+#include "core/model/content_hash.h"
 #include "formats/byte_writer.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_fingerprint.h"

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "core/compare/bone_pairs.h"
 #include "core/retarget/auto_match.h"
 #include "formats/registry.h"

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/compare/animation_compare.h"
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/bake.h"
-#include "core/sampler.h"
+#include "core/playback/bake.h"
+#include "core/playback/sampler.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/convert/name_list.h"
 #include "formats/secondlife/avatar_skeleton.h"

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "core/axis_conversion.h"
-#include "core/layering.h"
-#include "core/mesh.h"
+#include "core/math/axis_conversion.h"
+#include "core/playback/layering.h"
+#include "core/model/mesh.h"
 #include "core/retarget/retarget.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 #include "formats/convert/reduce_keys.h"
 #include "formats/smd/smd_format.h"
 
@@ -36,7 +36,7 @@ struct ConvertOptions {
     std::optional<std::string> sourcePose, targetPose;
     // Filled with each retargeted animation's report (limb errors, travel) when set.
     std::shared_ptr<std::vector<RetargetReport>> retargetReports;
-    // The chosen animation layered on this base and baked to plain absolute keys (core/layering.h).
+    // The chosen animation layered on this base and baked to plain absolute keys (core/playback/layering.h).
     std::optional<BaseLayer> base;
     bool mirror = false; // left <-> right across the common frame's x (formats/scene_mirror.h), first
     // Baking whose keys (frames x bones, known before they are made) would take more memory than

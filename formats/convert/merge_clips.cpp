@@ -6,7 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/clip_split.h"
+#include "core/editing/clip_split.h"
 #include "formats/convert/name_list.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 #include "formats/format.h"
 
 namespace bonescope {

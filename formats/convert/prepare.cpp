@@ -8,10 +8,10 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/axis_conversion.h"
-#include "core/bake.h"
-#include "core/binding.h"
-#include "core/key_reduction.h"
+#include "core/math/axis_conversion.h"
+#include "core/playback/bake.h"
+#include "core/playback/binding.h"
+#include "core/editing/key_reduction.h"
 #include "core/retarget/retarget.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"

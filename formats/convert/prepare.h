@@ -17,7 +17,7 @@ namespace bonescope {
 //   2. every animation baked through the skeleton (the file's own, else one bone per track) at
 //      options.fps or its own rate: blend modes, modifiers and channel rules are resolved into plain
 //      local keys; only the channels the source animates are kept (and root translation);
-//      with options.base, the current animation is layered on that base first (core/layering.h)
+//      with options.base, the current animation is layered on that base first (core/playback/layering.h)
 //      and its result baked, whatever its modes;
 //   3. retargeting onto options.targetSkeleton (bone map given or matched by name), or bones renamed
 //      by a bone map alone;

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 #include "formats/format.h"
 
 namespace bonescope {

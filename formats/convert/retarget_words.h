@@ -3,7 +3,7 @@
 // .anim outputs): how far the result's limbs point from the source's, and how far the hips travel.
 #include <string>
 
-#include "core/animation.h"
+#include "core/model/animation.h"
 #include "core/retarget/retarget.h"
 
 namespace bonescope {

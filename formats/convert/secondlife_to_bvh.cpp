@@ -4,8 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/bake.h"
-#include "core/sampler.h"
+#include "core/playback/bake.h"
+#include "core/playback/sampler.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 #include "formats/convert/convert_options.h"
 
 namespace bonescope {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "formats/convert/name_list.h"
 
 namespace bonescope {

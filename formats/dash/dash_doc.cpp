@@ -7,7 +7,7 @@
 #include <cmath>
 #include <map>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "formats/dash/dash_material.h"
 
 namespace bonescope::dash {

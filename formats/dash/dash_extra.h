@@ -13,7 +13,7 @@
 #include <glm/vec4.hpp>
 #include <nlohmann/json.hpp>
 
-#include "core/format_extra.h"
+#include "core/model/format_extra.h"
 #include "formats/parse_error.h"
 #include "formats/write_limits.h"
 

@@ -2,7 +2,7 @@
 #include <cmath>
 #include <set>
 
-#include "core/bone_name_index.h"
+#include "core/model/bone_name_index.h"
 #include "formats/dash/dash_doc.h"
 #include "formats/dash/dash_material.h"
 #include "formats/short_number.h"

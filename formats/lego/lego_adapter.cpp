@@ -5,8 +5,8 @@
 #include <cmath>
 #include <map>
 
-#include "core/binding.h"
-#include "core/sampler.h"
+#include "core/playback/binding.h"
+#include "core/playback/sampler.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/lego/lego_format.h"
 

@@ -5,7 +5,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "core/channel_eval.h"
+#include "core/playback/channel_eval.h"
 
 namespace bonescope {
 

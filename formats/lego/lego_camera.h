@@ -8,7 +8,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "core/key_convention.h"
+#include "core/model/key_convention.h"
 #include "formats/lego/lego_extra.h"
 
 namespace bonescope {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/format_extra.h"
+#include "core/model/animation.h"
+#include "core/model/format_extra.h"
 #include "formats/write_limits.h"
 
 namespace bonescope {

@@ -4,7 +4,7 @@
 // root "-root" holding one node per track.
 #include <cmath>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "formats/byte_writer.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/lego/lego_format.h"

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <optional>
 
-#include "core/binding.h"
-#include "core/sampler.h"
+#include "core/playback/binding.h"
+#include "core/playback/sampler.h"
 #include "formats/parse_error.h"
 #include "formats/psk/psk_bones.h"
 #include "formats/psk/psk_model.h"

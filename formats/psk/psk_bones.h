@@ -4,7 +4,7 @@
 // follow the same rule (track 0 is the root). Positions are parent-relative as they are.
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 #include "formats/psk/psk_extra.h"
 
 namespace bonescope::psk {

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/format_extra.h"
+#include "core/model/format_extra.h"
 #include "formats/psk/psk_chunks.h"
 #include "formats/write_limits.h"
 

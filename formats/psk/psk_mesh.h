@@ -5,7 +5,7 @@
 // order is reversed both ways.
 #include <vector>
 
-#include "core/mesh.h"
+#include "core/model/mesh.h"
 #include "formats/psk/psk_extra.h"
 
 namespace bonescope::psk {

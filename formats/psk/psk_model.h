@@ -3,7 +3,7 @@
 #include <span>
 #include <vector>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::psk {
 

@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/format_extra.h"
+#include "core/model/animation.h"
+#include "core/model/format_extra.h"
 #include "formats/write_limits.h"
 
 namespace bonescope {

@@ -14,10 +14,10 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
-#include "core/axis_conversion.h"
-#include "core/mesh.h"
-#include "core/pose.h"
-#include "core/skeleton.h"
+#include "core/math/axis_conversion.h"
+#include "core/model/mesh.h"
+#include "core/model/pose.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope::secondlife {
 

@@ -5,7 +5,7 @@
 // attachment points and mScreen as helpers.
 #include <string_view>
 
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 #include "formats/secondlife/avatar_skeleton_data.h"
 
 namespace bonescope::secondlife {

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "core/retarget/retarget.h"
 #include "formats/convert/name_list.h"
 #include "formats/convert/retarget_words.h"
@@ -72,7 +72,7 @@ bool isAvatar(const Skeleton& s)
 }
 
 // Source bone -> avatar joint: the joint's own name, else a BVH alias of it (hip, abdomen, lShldr,
-// ...), else the automatic matcher of core/retarget.h.
+// ...), else the automatic matcher of core/retarget/auto_match.h.
 BoneMap avatarMap(const Skeleton& source, const Skeleton& avatarCommon)
 {
     BoneMap m;

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "core/axis_conversion.h"
+#include "core/math/axis_conversion.h"
 #include "core/retarget/settings.h"
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::secondlife {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/format_extra.h"
-#include "core/key.h"
+#include "core/model/format_extra.h"
+#include "core/model/key.h"
 #include "formats/write_limits.h"
 
 namespace bonescope {

@@ -1,10 +1,10 @@
 #pragma once
-// Mirroring (core/mirror.h) carried into the Second Life constraints: they swap their collision
+// Mirroring (core/editing/mirror.h) carried into the Second Life constraints: they swap their collision
 // volumes (L_HAND <-> R_HAND) and have their offsets and direction reflected. Joint priorities follow
 // their joint's motion to the other side through renameTracks() (formats/scene_mirror.cpp).
 #include <vector>
 
-#include "core/mirror.h"
+#include "core/editing/mirror.h"
 #include "formats/secondlife/secondlife_extra.h"
 
 namespace bonescope::secondlife {

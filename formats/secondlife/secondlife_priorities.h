@@ -1,5 +1,5 @@
 #pragma once
-// Second Life motions for priority mixing (core/priority_mix.h): the priorities a .anim plays at, and
+// Second Life motions for priority mixing (core/playback/priority_mix.h): the priorities a .anim plays at, and
 // the base motions Bonescope ships to preview an animation over (stand, walk, sit, fly; made by
 // tools/sl_bases/, compiled in from resources/secondlife/).
 #include <span>
@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/priority_mix.h"
+#include "core/model/animation.h"
+#include "core/playback/priority_mix.h"
 
 namespace bonescope::secondlife {
 

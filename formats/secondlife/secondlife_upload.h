@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/key_reduction.h"
+#include "core/model/animation.h"
+#include "core/editing/key_reduction.h"
 
 namespace bonescope {
 
@@ -41,7 +41,7 @@ struct UploadOptimization {
 
 // Removes the static joints (except those a constraint needs, and always leaving one joint: the
 // viewer needs 1..216), then the keys that the viewer's interpolation between their neighbours
-// already reproduces within `tolerance` (core/key_reduction.h; a channel whose keys all stay within it
+// already reproduces within `tolerance` (core/editing/key_reduction.h; a channel whose keys all stay within it
 // of its first key keeps that key alone). Kept keys keep their 16-bit codes.
 UploadOptimization optimizeForUpload(Animation& a, const SecondLifeExtra& x, const ReductionTolerance& tolerance);
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/format_extra.h"
+#include "core/model/format_extra.h"
 
 namespace bonescope {
 

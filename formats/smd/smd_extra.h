@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/format_extra.h"
+#include "core/model/format_extra.h"
 #include "formats/smd/smd_format.h"
 
 namespace bonescope {
@@ -18,7 +18,7 @@ struct SmdWarning {
 };
 
 struct SmdExtra : FormatExtra {
-    // The file as read and the fingerprint of what it meant (core/content_hash.h).
+    // The file as read and the fingerprint of what it meant (core/model/content_hash.h).
     std::vector<uint8_t> source;
     uint64_t sourceHash = 0;
     std::string version = "1";                 // as written

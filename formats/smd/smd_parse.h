@@ -8,7 +8,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::smd {
 

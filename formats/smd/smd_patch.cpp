@@ -3,7 +3,7 @@
 // so a line is added only where that value would now be wrong.
 #include <algorithm>
 
-#include "core/bake.h"
+#include "core/playback/bake.h"
 #include "formats/smd/smd_euler.h"
 #include "formats/smd/smd_parse.h"
 #include "formats/smd/smd_write.h"

@@ -6,7 +6,7 @@
 #include <map>
 #include <unordered_map>
 
-#include "core/content_hash.h"
+#include "core/model/content_hash.h"
 #include "formats/model_build.h"
 #include "formats/parse_error.h"
 #include "formats/smd/smd_euler.h"

@@ -7,8 +7,8 @@
 
 #include <glm/mat4x4.hpp>
 
-#include "core/animation.h"
-#include "core/scene.h"
+#include "core/model/animation.h"
+#include "core/model/scene.h"
 #include "formats/smd/smd_extra.h"
 
 namespace bonescope::smd {

@@ -3,9 +3,9 @@
 // leaves out), frames numbered 0..N-1 at the animation's own rate, nodes numbered parents first.
 #include <cmath>
 
-#include "core/bake.h"
-#include "core/binding.h"
-#include "core/content_hash.h"
+#include "core/playback/bake.h"
+#include "core/playback/binding.h"
+#include "core/model/content_hash.h"
 #include "formats/parse_error.h"
 #include "formats/smd/smd_euler.h"
 #include "formats/smd/smd_format.h"

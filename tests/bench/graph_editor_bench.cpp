@@ -11,7 +11,7 @@
 
 #include "app/gui/document/document.h"
 #include "app/gui/graph/graph_widget.h"
-#include "core/channel_curves.h"
+#include "core/playback/channel_curves.h"
 #include "synthetic.h"
 
 using namespace bonescope;

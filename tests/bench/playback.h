@@ -2,7 +2,7 @@
 // Forward playback for the sampling benchmarks: one full pose per frame at 60 Hz, reported per bone.
 #include <benchmark/benchmark.h>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope::bench {
 

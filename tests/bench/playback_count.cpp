@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "synthetic.h"
 
 using namespace bonescope;

@@ -8,7 +8,7 @@
 #include <cmath>
 
 #include "core/reduction/reduce_in_hierarchy.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope {
 namespace {

@@ -1,8 +1,8 @@
 // Reading speed of SEAnim (full model and the summary `info` uses) and sampling speed.
 #include <benchmark/benchmark.h>
 
-#include "core/key_times.h"
-#include "core/sampler.h"
+#include "core/playback/key_times.h"
+#include "core/playback/sampler.h"
 #include "formats/seanim/seanim_extra.h"
 #include "formats/seanim/seanim_format.h"
 #include "playback.h"

@@ -2,7 +2,7 @@
 // Large synthetic animations for the benchmarks, built in memory with the project's own writer.
 #include <cmath>
 
-#include "core/animation.h"
+#include "core/model/animation.h"
 
 namespace bonescope::bench {
 

@@ -5,8 +5,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/key_reduction.h"
-#include "core/sampler.h"
+#include "core/editing/key_reduction.h"
+#include "core/playback/sampler.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/convert/prepare.h"
 #include "formats/file_io.h"

@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/layering.h"
-#include "core/sampler.h"
+#include "core/playback/layering.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "tests/support/one_bone_seanim.h"
 #include "tests/support/test_support.h"

@@ -8,8 +8,8 @@
 
 #include <filesystem>
 
-#include "core/clip_split.h"
-#include "core/sampler.h"
+#include "core/editing/clip_split.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "tests/support/test_support.h"
 

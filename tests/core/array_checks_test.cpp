@@ -1,4 +1,4 @@
-// The whole-array checks (core/array_checks.h) against a value-by-value reference: the first bad
+// The whole-array checks (core/math/array_checks.h) against a value-by-value reference: the first bad
 // value's index wherever it lies (first, last, past the first block of 1,024), every kind of bad
 // value, and the limit itself allowed.
 #include <gtest/gtest.h>
@@ -9,7 +9,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/array_checks.h"
+#include "core/math/array_checks.h"
 
 using namespace bonescope;
 

@@ -2,8 +2,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/axis_conversion.h"
-#include "core/sampler.h"
+#include "core/math/axis_conversion.h"
+#include "core/playback/sampler.h"
 #include "tests/support/glm_expect.h"
 
 namespace bonescope {

@@ -2,8 +2,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/bake.h"
-#include "core/sampler.h"
+#include "core/playback/bake.h"
+#include "core/playback/sampler.h"
 #include "tests/support/glm_expect.h"
 
 namespace bonescope {

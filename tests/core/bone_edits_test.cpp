@@ -1,8 +1,8 @@
 // Time scale, drop, freeze and root offset: keys, times and indices worked out by hand.
 #include <gtest/gtest.h>
 
-#include "core/bone_edits.h"
-#include "core/clip_editing.h"
+#include "core/editing/bone_edits.h"
+#include "core/editing/clip_editing.h"
 
 using namespace bonescope;
 

@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "core/bone_name_index.h"
+#include "core/model/bone_name_index.h"
 
 namespace bonescope {
 namespace {

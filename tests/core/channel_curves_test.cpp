@@ -1,12 +1,12 @@
-// The graph editor's curves (core/channel_curves.h): Euler angles unwrapped into continuous curves,
+// The graph editor's curves (core/playback/channel_curves.h): Euler angles unwrapped into continuous curves,
 // and every drawn sample equal to what the sampler plays at its time, for stepped, linear and slerped
 // channels and for Hold and Rest outside the keys.
 #include <glm/gtc/constants.hpp>
 #include <gtest/gtest.h>
 
-#include "core/channel_curves.h"
-#include "core/euler_angles.h"
-#include "core/sampler.h"
+#include "core/playback/channel_curves.h"
+#include "core/math/euler_angles.h"
+#include "core/playback/sampler.h"
 
 using namespace bonescope;
 

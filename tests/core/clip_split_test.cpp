@@ -1,13 +1,13 @@
-// Cutting real clips (core/clip_split.h): every piece plays exactly as its part of the original did
+// Cutting real clips (core/editing/clip_split.h): every piece plays exactly as its part of the original did
 // (sampled on every frame), pieces cut at notes have the lengths the notes give and carry the notes,
 // and cuts outside the clip are refused with a message naming the frame and the clip's frames.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "core/clip_editing.h"
-#include "core/clip_split.h"
-#include "core/sampler.h"
+#include "core/editing/clip_editing.h"
+#include "core/editing/clip_split.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "tests/support/test_support.h"
 

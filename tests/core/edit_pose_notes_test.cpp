@@ -1,9 +1,9 @@
 // core/key_editing keyPose / keyValuesForPose and core/clip_editing's note edits, on hand-built data.
 #include <gtest/gtest.h>
 
-#include "core/clip_editing.h"
-#include "core/key_editing.h"
-#include "core/sampler.h"
+#include "core/editing/clip_editing.h"
+#include "core/editing/key_editing.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope {
 namespace {

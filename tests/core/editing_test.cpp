@@ -1,8 +1,8 @@
 // Key and clip edits: values, order and times worked out by hand.
 #include <gtest/gtest.h>
 
-#include "core/clip_editing.h"
-#include "core/key_editing.h"
+#include "core/editing/clip_editing.h"
+#include "core/editing/key_editing.h"
 
 using namespace bonescope;
 

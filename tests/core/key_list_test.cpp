@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/key.h"
+#include "core/model/key.h"
 
 namespace bonescope {
 namespace {

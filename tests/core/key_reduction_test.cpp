@@ -4,8 +4,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/channel_eval.h"
-#include "core/key_reduction.h"
+#include "core/playback/channel_eval.h"
+#include "core/editing/key_reduction.h"
 
 namespace bonescope {
 namespace {

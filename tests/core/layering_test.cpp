@@ -4,8 +4,8 @@
 #include <glm/gtc/constants.hpp>
 #include <gtest/gtest.h>
 
-#include "core/bake.h"
-#include "core/layering.h"
+#include "core/playback/bake.h"
+#include "core/playback/layering.h"
 #include "formats/seanim/seanim_extra.h"
 
 using namespace bonescope;

@@ -1,10 +1,10 @@
-// Loop seams on real clips (core/loop_seam.h): Linden Lab's walk jumps 17 degrees at the ankle where it
+// Loop seams on real clips (core/editing/loop_seam.h): Linden Lab's walk jumps 17 degrees at the ankle where it
 // loops; closing it leaves no pose jump (also once written as an .anim and read back, through the
 // format's 16-bit keys), keeps the hips' travel, lowers the speed jump, and leaves the keys before the
 // blend as they were. A mocap walk that travels 46 units keeps that travel when closed.
 #include <gtest/gtest.h>
 
-#include "core/loop_seam.h"
+#include "core/editing/loop_seam.h"
 #include "core/retarget/root_motion.h"
 #include "formats/file_io.h"
 #include "formats/registry.h"

@@ -4,8 +4,8 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/mirror.h"
-#include "core/mirror_pose.h"
+#include "core/editing/mirror.h"
+#include "core/editing/mirror_pose.h"
 #include "tests/support/world_positions.h"
 
 using namespace bonescope;

@@ -6,8 +6,8 @@
 
 #include <gtest/gtest.h>
 
-#include "core/motion_trail.h"
-#include "core/sampler.h"
+#include "core/playback/motion_trail.h"
+#include "core/playback/sampler.h"
 
 using namespace bonescope;
 

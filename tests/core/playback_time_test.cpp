@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/playback_time.h"
+#include "core/playback/playback_time.h"
 
 using namespace bonescope;
 

@@ -5,7 +5,7 @@
 #include <glm/gtc/constants.hpp>
 #include <gtest/gtest.h>
 
-#include "core/priority_mix.h"
+#include "core/playback/priority_mix.h"
 
 using namespace bonescope;
 

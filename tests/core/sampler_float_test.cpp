@@ -11,8 +11,8 @@
 #include <glm/gtc/constants.hpp>
 #include <gtest/gtest.h>
 
-#include "core/fast_math.h"
-#include "core/sampler.h"
+#include "core/math/fast_math.h"
+#include "core/playback/sampler.h"
 
 using namespace bonescope;
 

@@ -3,7 +3,7 @@
 #include <glm/gtc/constants.hpp>
 #include <gtest/gtest.h>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/seanim/seanim_extra.h"
 
 using namespace bonescope;

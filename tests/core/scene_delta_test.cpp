@@ -1,9 +1,9 @@
-// The undo step that keeps only what an edit changed (core/scene_delta.h): applying it gives the
+// The undo step that keeps only what an edit changed (core/model/scene_delta.h): applying it gives the
 // edited scene, applying it again the original, byte for byte as saved, however many times; it
 // holds the changed tracks' keys and not the rest; gestures merge.
 #include <gtest/gtest.h>
 
-#include "core/scene_delta.h"
+#include "core/model/scene_delta.h"
 #include "formats/file_io.h"
 #include "formats/seanim/seanim_format.h"
 #include "tests/support/test_support.h"

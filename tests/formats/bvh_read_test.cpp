@@ -1,7 +1,7 @@
 // Reading the OpenCollar "Tower" BVH: values checked by hand against the text.
 #include <gtest/gtest.h>
 
-#include "core/key_reduction.h"
+#include "core/editing/key_reduction.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/registry.h"

@@ -3,7 +3,7 @@
 // millimetres of pelvis position, at every key time of the .anim.
 #include <gtest/gtest.h>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"
 #include "formats/secondlife/secondlife_format.h"

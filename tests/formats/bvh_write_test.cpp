@@ -5,8 +5,8 @@
 #include <random>
 #include <string>
 
-#include "core/key_reduction.h"
-#include "core/sampler.h"
+#include "core/editing/key_reduction.h"
+#include "core/playback/sampler.h"
 #include "formats/bvh/bvh_euler.h"
 #include "formats/bvh/bvh_extra.h"
 #include "formats/bvh/bvh_format.h"

@@ -3,7 +3,7 @@
 // written file must play as the source did.
 #include <gtest/gtest.h>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_format.h"
 #include "formats/convert/prepare.h"

@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/binding.h"
+#include "core/playback/binding.h"
 #include "formats/cast/cast_extra.h"
 #include "formats/cast/cast_format.h"
 #include "formats/cast/cast_tree.h"

@@ -1,4 +1,4 @@
-// The readers fill the compact key store (core/key_list.h): a file of float values is held in float,
+// The readers fill the compact key store (core/model/key_list.h): a file of float values is held in float,
 // 8 bytes of time and 12 or 16 of value a key, and gives back the values the file holds.
 #include <cstring>
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/compare/animation_compare.h"
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::test {
 

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/dash/dash_extra.h"
 #include "formats/file_io.h"
 #include "formats/registry.h"

@@ -14,7 +14,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/assimp/assimp_format.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"

@@ -10,7 +10,7 @@
 #include "core/retarget/humanoid.h"
 #include "core/retarget/posed_rig.h"
 #include "core/retarget/rig_frame.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "formats/registry.h"
 #include "tests/support/test_support.h"

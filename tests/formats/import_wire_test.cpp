@@ -11,7 +11,7 @@ using namespace bonescope;
 
 namespace {
 
-// Every field of core/scene.h set, none at its default; keys held in float and in double, with flags.
+// Every field of core/model/scene.h set, none at its default; keys held in float and in double, with flags.
 Scene everyField()
 {
     Scene s;

@@ -1,4 +1,4 @@
-// The sampler's kept lane segments (core/float_lanes.h) on real files: every sample the formats read
+// The sampler's kept lane segments (core/math/float_lanes.h) on real files: every sample the formats read
 // and the bundled demo, played forward twice (the second time from what the first kept) and by jumps,
 // give the same pose to the bit as the sampler that keeps none.
 #include <cstring>
@@ -6,7 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "tests/support/test_support.h"
 

@@ -1,4 +1,4 @@
-// distinctKeyTimes (core/key_times.h), the timeline ruler's marks and next/previous key: the same
+// distinctKeyTimes (core/playback/key_times.h), the timeline ruler's marks and next/previous key: the same
 // times as sorting every key and dropping repeats, on every sample and on channels built to take
 // each of its paths (shared times, interleaved times, unsorted keys, many distinct channels).
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "core/key_times.h"
+#include "core/playback/key_times.h"
 #include "formats/registry.h"
 #include "tests/support/test_support.h"
 

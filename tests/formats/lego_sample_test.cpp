@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/lego/lego_format.h"

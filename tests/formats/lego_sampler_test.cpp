@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/lego/lego_format.h"
 #include "tests/formats/lego_test_builder.h"
 

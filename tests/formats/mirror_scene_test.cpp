@@ -6,7 +6,7 @@
 #include <glm/geometric.hpp>
 
 #include "formats/registry.h"
-#include "core/mirror_pose.h"
+#include "core/editing/mirror_pose.h"
 #include "formats/scene_mirror.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_extra.h"

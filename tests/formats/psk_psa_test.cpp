@@ -8,7 +8,7 @@
 #include <cstring>
 #include <limits>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/convert/prepare.h"
 #include "formats/parse_error.h"
 #include "formats/psk/psk_extra.h"

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "formats/secondlife/avatar_figure.h"
 #include "formats/secondlife/avatar_figure_data.h"

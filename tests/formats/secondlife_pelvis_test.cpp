@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/key_editing.h"
-#include "core/sampler.h"
+#include "core/editing/key_editing.h"
+#include "core/playback/sampler.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"
 #include "formats/secondlife/secondlife_format.h"

@@ -2,8 +2,8 @@
 // rotations (slerp on a negative dot), and position keys replace the joint's offset (mPelvis's add to its rest).
 #include <gtest/gtest.h>
 
-#include "core/channel_eval.h"
-#include "core/sampler.h"
+#include "core/playback/channel_eval.h"
+#include "core/playback/sampler.h"
 #include "formats/secondlife/secondlife_format.h"
 #include "tests/support/test_support.h"
 

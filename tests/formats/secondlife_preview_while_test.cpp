@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/priority_mix.h"
+#include "core/playback/priority_mix.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"

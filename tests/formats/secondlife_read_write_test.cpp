@@ -7,7 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "formats/parse_error.h"
 #include "formats/secondlife/secondlife_extra.h"

@@ -1,7 +1,7 @@
 // The built-in Second Life avatar against avatar_skeleton.xml and avatar_lad.xml, read by hand.
 #include <gtest/gtest.h>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/secondlife/avatar_skeleton.h"
 
 using namespace bonescope;

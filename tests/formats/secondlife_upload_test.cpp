@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/convert_file.h"

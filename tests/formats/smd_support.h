@@ -5,7 +5,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/smd/smd_format.h"
 #include "tests/support/test_support.h"
 

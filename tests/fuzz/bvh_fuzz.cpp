@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/parse_error.h"
 

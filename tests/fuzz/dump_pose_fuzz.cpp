@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <sstream>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/dump_json.h"
 #include "tests/fuzz/fuzz_input.h"
 

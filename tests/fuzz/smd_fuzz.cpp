@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/parse_error.h"
 #include "formats/smd/smd_format.h"
 

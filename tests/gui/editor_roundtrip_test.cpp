@@ -13,7 +13,7 @@
 #include "app/gui/document/document.h"
 #include "app/gui/saving/save_file.h"
 #include "app/gui/document/scene_loading.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/registry.h"
 #include "formats/seanim/seanim_extra.h"

@@ -21,7 +21,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/panels/properties_panel.h"
 #include "app/gui/saving/save_controller.h"
-#include "core/clip_split.h"
+#include "core/editing/clip_split.h"
 #include "box_answerer.h"
 #include "gui_test_support.h"
 

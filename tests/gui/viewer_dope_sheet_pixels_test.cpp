@@ -9,7 +9,7 @@
 #include "app/gui/document/scene_loading.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
 #include "app/gui/timeline/timeline_ruler.h"
-#include "core/key_editing.h"
+#include "core/editing/key_editing.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;

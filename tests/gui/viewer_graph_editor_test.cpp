@@ -28,7 +28,7 @@
 #include "app/gui/panels/key_editor_panel.h"
 #include "app/gui/saving/save_controller.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
-#include "core/euler_angles.h"
+#include "core/math/euler_angles.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;

@@ -17,8 +17,8 @@
 #include "app/gui/headless_modes.h"
 #include "app/gui/main_window.h"
 #include "app/gui/viewport/motion_overlay.h"
-#include "core/motion_trail.h"
-#include "core/sampler.h"
+#include "core/playback/motion_trail.h"
+#include "core/playback/sampler.h"
 #include "gui_test_support.h"
 #include "render/viewport.h"
 

@@ -8,9 +8,9 @@
 
 #include <glm/vec3.hpp>
 
-#include "core/binding.h"
-#include "core/key_times.h"
-#include "core/sampler.h"
+#include "core/playback/binding.h"
+#include "core/playback/key_times.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope::test {
 

@@ -5,7 +5,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope::test {
 

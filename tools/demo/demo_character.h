@@ -1,8 +1,8 @@
 #pragma once
 // The demo character: a humanoid of 20 bones skinned by cylinders, boxes and a sphere, Y up,
 // facing +Z, metres. Built in its bind pose (rest rotations are identity).
-#include "core/mesh.h"
-#include "core/skeleton.h"
+#include "core/model/mesh.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope::demo {
 

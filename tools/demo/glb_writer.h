@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/mesh.h"
-#include "core/skeleton.h"
+#include "core/model/mesh.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope::demo {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/gui/document/document.h"
-#include "core/key_editing.h"
+#include "core/editing/key_editing.h"
 
 namespace bonescope::gui {
 

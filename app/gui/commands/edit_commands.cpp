@@ -3,9 +3,9 @@
 #include <QCoreApplication>
 
 #include "app/gui/document/document.h"
-#include "core/bone_edits.h"
-#include "core/clip_editing.h"
-#include "core/mirror_pose.h"
+#include "core/editing/bone_edits.h"
+#include "core/editing/clip_editing.h"
+#include "core/editing/mirror_pose.h"
 #include "formats/registry.h"
 #include "formats/scene_mirror.h"
 

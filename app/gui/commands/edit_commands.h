@@ -7,8 +7,8 @@
 #include <QString>
 
 #include "app/gui/commands/scene_edit_command.h"
-#include "core/key_editing.h"
-#include "core/mirror.h"
+#include "core/editing/key_editing.h"
+#include "core/editing/mirror.h"
 #include "formats/convert/reduce_keys.h"
 
 namespace bonescope::gui {
@@ -60,13 +60,13 @@ std::optional<KeyReductionSummary> reduceKeysEdit(Document* doc, const KeyReduct
 // when the mirror is refused (nothing is pushed).
 long mirrorEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs, QString* error);
 // The pose at the current time mirrored the same way on the selected bones and their counterparts
-// (every bone when none is selected), keyed there (core/mirror_pose.h). Returns the keys set.
+// (every bone when none is selected), keyed there (core/editing/mirror_pose.h). Returns the keys set.
 size_t mirrorPoseEdit(Document* doc, int commonAxis, const std::vector<SidePair>& pairs);
-// Tracks whose bone matches `pattern` (core/bone_pattern.h). Each returns how many tracks changed;
+// Tracks whose bone matches `pattern` (core/editing/bone_pattern.h). Each returns how many tracks changed;
 // nothing is pushed for none.
 size_t dropJointsEdit(Document* doc, const QString& pattern);
 size_t freezeJointsEdit(Document* doc, const QString& pattern);
-// Moves the root track's translation keys (core/bone_edits.h); false when there is no track.
+// Moves the root track's translation keys (core/editing/bone_edits.h); false when there is no track.
 bool offsetRootEdit(Document* doc, const glm::dvec3& offset);
 
 // Animation-level fields shared by formats (name, looping, loop range, frame rate field).

@@ -1,5 +1,5 @@
 #pragma once
-// The one undo command of the editor: the scene before and after an edit (core/scene_delta.h: what
+// The one undo command of the editor: the scene before and after an edit (core/model/scene_delta.h: what
 // the edit changed, format extras included; tracks it did not change are kept once, in the
 // document), so undo and redo restore the exact previous state whatever the edit did. The edit
 // logic itself lives in core/ (key_editing, clip_editing); commands only wrap it.
@@ -9,8 +9,8 @@
 #include <QString>
 #include <QUndoCommand>
 
-#include "core/scene.h"
-#include "core/scene_delta.h"
+#include "core/model/scene.h"
+#include "core/model/scene_delta.h"
 
 namespace bonescope::gui {
 

@@ -13,7 +13,7 @@
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
 #include "app/gui/timeline/timeline_ruler.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "formats/file_io.h"
 #include "formats/scene_mirror.h"
 #include "render/viewport.h"

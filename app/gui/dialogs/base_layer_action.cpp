@@ -13,8 +13,8 @@
 #include "app/gui/document/document.h"
 #include "app/gui/saving/file_filters.h"
 #include "app/gui/document/scene_loading.h"
-#include "core/bake.h"
-#include "core/binding.h"
+#include "core/playback/bake.h"
+#include "core/playback/binding.h"
 
 namespace bonescope::gui {
 

@@ -1,9 +1,9 @@
 #pragma once
 // Edit > Clip > Layer on base...: an additive or relative animation played on another animation's
-// pose (core/layering.h), its weight, "Bake to absolute" (one undo step) and clearing the base.
+// pose (core/playback/layering.h), its weight, "Bake to absolute" (one undo step) and clearing the base.
 #include <QString>
 
-#include "core/layering.h"
+#include "core/playback/layering.h"
 
 class QMenu;
 class QWidget;

@@ -10,7 +10,7 @@
 #include <QLabel>
 #include <QSpinBox>
 
-#include "core/layering.h"
+#include "core/playback/layering.h"
 
 namespace bonescope::gui {
 

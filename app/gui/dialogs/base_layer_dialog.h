@@ -5,7 +5,7 @@
 
 #include <QDialog>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 class QCheckBox;
 class QComboBox;

@@ -21,7 +21,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/dialogs/root_motion_menu.h"
 #include "app/gui/document/document.h"
-#include "core/loop_seam.h"
+#include "core/editing/loop_seam.h"
 
 namespace bonescope::gui {
 

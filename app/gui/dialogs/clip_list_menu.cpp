@@ -13,7 +13,7 @@
 #include "app/gui/commands/scene_edit_command.h"
 #include "app/gui/document/document.h"
 #include "app/gui/document/scene_loading.h"
-#include "core/clip_split.h"
+#include "core/editing/clip_split.h"
 #include "formats/convert/merge_clips.h"
 #include "formats/convert/prepare.h"
 #include "formats/file_io.h"

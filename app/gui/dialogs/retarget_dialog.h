@@ -8,7 +8,7 @@
 #include <QStringList>
 
 #include "core/retarget/retarget.h"
-#include "core/skeleton.h"
+#include "core/model/skeleton.h"
 
 class QComboBox;
 class QLabel;

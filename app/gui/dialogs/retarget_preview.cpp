@@ -12,10 +12,10 @@
 #include <QVBoxLayout>
 
 #include "app/gui/viewport/viewport_binding.h"
-#include "core/layering.h"
+#include "core/playback/layering.h"
 #include "core/retarget/humanoid.h"
 #include "core/retarget/rig_frame.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 #include "render/display_axes.h"
 #include "render/viewport.h"
 

@@ -8,9 +8,9 @@
 
 #include <QWidget>
 
-#include "core/animation.h"
-#include "core/pose.h"
-#include "core/skeleton.h"
+#include "core/model/animation.h"
+#include "core/model/pose.h"
+#include "core/model/skeleton.h"
 
 class QLabel;
 class QPushButton;

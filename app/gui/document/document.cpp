@@ -9,7 +9,7 @@
 #include <QStandardPaths>
 #include <QUndoStack>
 
-#include "core/key_times.h"
+#include "core/playback/key_times.h"
 #include "app/gui/viewport/up_axis_hint.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_priorities.h"

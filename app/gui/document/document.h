@@ -13,11 +13,11 @@
 #include <glm/mat4x4.hpp>
 
 #include "app/gui/document/file_stamp.h"
-#include "core/layering.h"
-#include "core/pose.h"
-#include "core/priority_mix.h"
-#include "core/sampler.h"
-#include "core/scene.h"
+#include "core/playback/layering.h"
+#include "core/model/pose.h"
+#include "core/playback/priority_mix.h"
+#include "core/playback/sampler.h"
+#include "core/model/scene.h"
 #include "formats/secondlife/avatar_figure.h"
 #include "render/display_axes.h"
 
@@ -80,13 +80,13 @@ public:
     // The animation being played; an empty one when the scene has none.
     const Animation& animation() const;
 
-    // A base the animation plays on instead of the rest pose (core/layering.h); none when null.
+    // A base the animation plays on instead of the rest pose (core/playback/layering.h); none when null.
     // Kept across edits, undo and a change of animation; a new file clears it.
     const BaseLayer* baseLayer() const { return base_ ? &*base_ : nullptr; }
     void setBaseLayer(std::optional<BaseLayer> base);
 
     // "Preview while": a Second Life base motion the animation plays over, mixed by joint priority
-    // (core/priority_mix.h); none when null. Setting one clears the base layer and the other way
+    // (core/playback/priority_mix.h); none when null. Setting one clears the base layer and the other way
     // round. Kept across edits and files of the same format; a file of another format clears it.
     const PriorityBase* previewBase() const { return preview_ ? &*preview_ : nullptr; }
     void setPreviewBase(std::optional<PriorityBase> base);

@@ -7,7 +7,7 @@
 #include <QFileInfo>
 
 #include "app/gui/document/background_hash.h"
-#include "core/bone_name_index.h"
+#include "core/model/bone_name_index.h"
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/registry.h"

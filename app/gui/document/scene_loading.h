@@ -9,7 +9,7 @@
 #include <QStringList>
 
 #include "app/gui/document/file_stamp.h"
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::gui {
 

@@ -3,7 +3,7 @@
 #include <set>
 #include <string>
 
-#include "core/bone_name_index.h"
+#include "core/model/bone_name_index.h"
 
 namespace bonescope::gui {
 

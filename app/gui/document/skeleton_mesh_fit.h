@@ -3,7 +3,7 @@
 // when it does (a mesh bound to unrelated bones is drawn as a mangled blob).
 #include <algorithm>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::gui {
 

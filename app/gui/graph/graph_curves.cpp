@@ -6,7 +6,7 @@
 
 #include <QCoreApplication>
 
-#include "core/channel_access.h"
+#include "core/playback/channel_access.h"
 
 namespace bonescope::gui {
 

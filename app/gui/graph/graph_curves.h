@@ -10,7 +10,7 @@
 #include <QColor>
 #include <QString>
 
-#include "core/channel_curves.h"
+#include "core/playback/channel_curves.h"
 
 namespace bonescope::gui {
 

@@ -12,7 +12,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/document/document.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
-#include "core/channel_access.h"
+#include "core/playback/channel_access.h"
 
 namespace bonescope::gui {
 

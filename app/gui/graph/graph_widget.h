@@ -17,7 +17,7 @@
 #include "app/gui/graph/graph_curves.h"
 #include "app/gui/graph/graph_view.h"
 #include "app/gui/timeline/cursor_repaint.h"
-#include "core/scene.h"
+#include "core/model/scene.h"
 
 namespace bonescope::gui {
 

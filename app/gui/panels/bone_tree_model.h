@@ -9,7 +9,7 @@
 #include <QAbstractItemModel>
 #include <QString>
 
-#include "core/priority_mix.h"
+#include "core/playback/priority_mix.h"
 
 namespace bonescope::gui {
 

@@ -16,7 +16,7 @@
 
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/document/document.h"
-#include "core/loop_seam.h"
+#include "core/editing/loop_seam.h"
 #include "formats/dash/dash_extra.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/seanim/seanim_extra.h"
@@ -139,7 +139,7 @@ void FormatPropertiesPanel::buildCommon(QFormLayout* f)
     connect(loop, &QCheckBox::toggled, this, [this](bool on) {
         editAnimationFields(doc_, tr("Looping"), [&](Animation& a) { a.looping = on; });
     });
-    // The seam where the loop jumps back (core/loop_seam.h), measured again after every edit.
+    // The seam where the loop jumps back (core/editing/loop_seam.h), measured again after every edit.
     auto* seam = new QLabel(p);
     seam->setObjectName("loopSeam");
     seam->setWordWrap(true);

@@ -17,7 +17,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/document/document.h"
 #include "app/gui/timeline/dope_sheet_widget.h"
-#include "core/euler_angles.h"
+#include "core/math/euler_angles.h"
 
 namespace bonescope::gui {
 

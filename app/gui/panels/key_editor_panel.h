@@ -9,7 +9,7 @@
 
 #include <QWidget>
 
-#include "core/key_editing.h"
+#include "core/editing/key_editing.h"
 
 class QCheckBox;
 class QDoubleSpinBox;

@@ -8,7 +8,7 @@
 #include <QFileDevice>
 #include <QString>
 
-#include "core/scene.h"
+#include "core/model/scene.h"
 #include "formats/byte_sink.h"
 
 namespace bonescope {

@@ -17,8 +17,8 @@
 #include "app/gui/timeline/cursor_repaint.h"
 #include "app/gui/timeline/row_keys.h"
 
-#include "core/key_editing.h"
-#include "core/scene.h"
+#include "core/editing/key_editing.h"
+#include "core/model/scene.h"
 
 class QScrollBar;
 

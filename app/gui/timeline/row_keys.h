@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "core/animation.h"
-#include "core/key_editing.h"
+#include "core/model/animation.h"
+#include "core/editing/key_editing.h"
 
 namespace bonescope::gui {
 

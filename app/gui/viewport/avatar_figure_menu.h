@@ -9,9 +9,9 @@
 #include <QString>
 #include <QStringList>
 
-#include "core/axis_conversion.h"
-#include "core/mesh.h"
-#include "core/skeleton.h"
+#include "core/math/axis_conversion.h"
+#include "core/model/mesh.h"
+#include "core/model/skeleton.h"
 #include "formats/secondlife/avatar_figure.h"
 
 class QAction;

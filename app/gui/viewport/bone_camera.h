@@ -8,7 +8,7 @@
 
 #include <QObject>
 
-#include "core/pose.h"
+#include "core/model/pose.h"
 #include "render/camera.h"
 
 namespace bonescope::render {

@@ -8,7 +8,7 @@
 
 #include "app/gui/dialogs/onion_skin_dialog.h"
 #include "app/gui/document/document.h"
-#include "core/motion_trail.h"
+#include "core/playback/motion_trail.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {

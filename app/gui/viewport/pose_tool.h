@@ -9,8 +9,8 @@
 #include <QPoint>
 
 #include "app/gui/commands/drag_base.h"
-#include "core/pose.h"
-#include "core/scene.h"
+#include "core/model/pose.h"
+#include "core/model/scene.h"
 
 namespace bonescope::render {
 class Viewport;

@@ -3,8 +3,8 @@
 #include <memory>
 
 #include "app/gui/document/document.h"
-#include "core/layering.h"
-#include "core/sampler.h"
+#include "core/playback/layering.h"
+#include "core/playback/sampler.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {

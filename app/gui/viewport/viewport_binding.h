@@ -1,8 +1,8 @@
 #pragma once
 // Keeps a Viewport showing what a Document holds (skeleton, pose, mesh, selection, up axis; another
 // animation of the same file is framed anew), and turns viewport clicks into document selection.
-#include "core/animation.h"
-#include "core/skeleton.h"
+#include "core/model/animation.h"
+#include "core/model/skeleton.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {

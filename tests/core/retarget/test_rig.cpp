@@ -4,7 +4,7 @@
 #include <map>
 
 #include "core/retarget/rig_frame.h"
-#include "core/sampler.h"
+#include "core/playback/sampler.h"
 
 namespace bonescope::test {
 

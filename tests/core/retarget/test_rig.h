@@ -6,9 +6,9 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "core/animation.h"
-#include "core/pose.h"
-#include "core/skeleton.h"
+#include "core/model/animation.h"
+#include "core/model/pose.h"
+#include "core/model/skeleton.h"
 
 namespace bonescope::test {
 

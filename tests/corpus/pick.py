@@ -72,7 +72,8 @@ def facts(data, path):
         fmt = ext + ' ' + str(asset.get('version', '?'))
         skinned, animated = bool(j.get('skins')), bool(j.get('animations'))
         for key in ('buffers', 'images'):
-            for b in j.get(key, []) or []:
+            items = j.get(key) or []
+            for b in items.values() if isinstance(items, dict) else items:  # glTF 1.0: objects by id
                 uri = b.get('uri') if isinstance(b, dict) else None
                 if uri and not uri.startswith('data:'):
                     from urllib.parse import unquote

@@ -26,7 +26,6 @@ def run(path, anim, times, out_path):
 
     scene = bpy.context.scene
     fps = scene.render.fps / scene.render.fps_base
-    arms = [o for o in scene.objects if o.type == 'ARMATURE']
     # the clip: the action named like Bonescope's animation, else the first armature's own
     actions = list(bpy.data.actions)
     chosen = None
@@ -45,7 +44,8 @@ def run(path, anim, times, out_path):
             mine = next((a for a in actions if a.name == anim + '_' + o.name), None)
             if o.animation_data is None:
                 continue
-            o.animation_data.action = mine or (chosen if o in arms and len(arms) == 1 else o.animation_data.action)
+            if mine:
+                o.animation_data.action = mine
 
 
     def sample(frame):

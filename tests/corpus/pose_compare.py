@@ -41,6 +41,8 @@ def choose(manifest, opened, count):
         if opened is not None and (r['repo'], r['path']) not in opened:
             continue
         groups.setdefault((family(r['writer']), r['format'].split()[0]), []).append(r)
+    for g in groups.values():
+        g.sort(key=lambda r: r['kind'] != 'skinned+animated')  # characters first
     picked = []
     while len(picked) < count and any(groups.values()):
         for g in groups:
@@ -114,6 +116,19 @@ def fit(a, b):
     return best
 
 
+def distance(p, q, f):
+    _, s, R, t = f
+    return math.dist(p, [s * v + t[i] for i, v in enumerate(apply(R, q))])
+
+
+def per_joint(a, b, where, f):
+    """The largest distance of each joint over the times, after the fit f."""
+    out = {}
+    for k in range(len(a)):
+        out[where[k][0]] = max(out.get(where[k][0], 0.0), distance(a[k], b[k], f))
+    return out
+
+
 def norm(name):
     name = name.split(':')[-1].lower()
     return re.sub(r'\.\d{3}$', '', name)
@@ -151,10 +166,21 @@ def compare(bs, bl):
         best = fit(a, b)
         if best is None:
             continue  # no rotation maps one point set onto the other with a positive scale
+        # Fit again without the joints far off (a few wrong joints must not drag the convention
+        # fit and make every joint look wrong); the errors are then measured on every joint.
+        worst_of = per_joint(a, b, where, best)
+        cut = 3 * sorted(worst_of.values())[len(worst_of) // 2] + 1e-9 * height
+        keep = [k for k in range(len(a)) if worst_of[where[k][0]] <= cut]
+        if 2 <= len({where[k][0] for k in keep}) < len(worst_of):
+            refit = fit([a[k] for k in keep], [b[k] for k in keep])
+            best = refit or best
+            worst_of = per_joint(a, b, where, best)
         err, s, R, t = best
-        worst = max(range(len(a)), key=lambda k: math.dist(a[k], [s * v + t[i] for i, v in enumerate(apply(R, b[k]))]))
-        results.append({'offset': label, 'matched': len(names), 'error': err / height, 'scale': s, 'rotation': R,
-                        'worst': where[worst], 'height': height})
+        name = max(worst_of, key=worst_of.get)
+        when = max((k for k in range(len(a)) if where[k][0] == name), key=lambda k: distance(a[k], b[k], best))
+        results.append({'offset': label, 'matched': len(names), 'error': worst_of[name] / height, 'scale': s, 'rotation': R,
+                        'worst': where[when], 'height': height,
+                        'over': sorted(n for n, e in worst_of.items() if e > TOLERANCE * height)})
     return min(results, key=lambda r: r['error']) if results else None
 
 
@@ -177,6 +203,8 @@ def main():
     cli = os.path.join(a.bin, 'bonescope-cli')
     lines = [l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'manifest.tsv'), encoding='utf-8')]
     manifest = [dict(zip(lines[0], l)) for l in lines[1:]]
+    for r in manifest:
+        r['writer'] = r['writer'].replace('|', '/')  # shown in a markdown table
     opened = None
     if a.results:
         rl = [l.rstrip('\n').split('\t') for l in open(a.results, encoding='utf-8')]
@@ -185,7 +213,8 @@ def main():
     rows, jobs = [], []
     for n, r in enumerate(picked):
         path = os.path.join(a.corpus, r['repo'].replace('/', '+', 1), r['path'])
-        cache = os.path.join(a.out, 'bonescope', f'{n}.json')
+        slug = re.sub(r'[^A-Za-z0-9._-]+', '_', r['repo'] + '_' + r['path'])[-150:]
+        cache = os.path.join(a.out, 'bonescope', slug + '.json')
         if os.path.exists(cache):  # a second run (another comparison rule) reuses the poses
             bs, err = json.load(open(cache))
         else:
@@ -194,7 +223,7 @@ def main():
         row = dict(r, n=n, bs=bs, error=err)
         rows.append(row)
         if bs:
-            row['json'] = os.path.join(a.out, 'blender', f'{n}.json')
+            row['json'] = os.path.join(a.out, 'blender', slug + '.json')
             jobs.append({'file': os.path.abspath(path), 'anim': bs['anim'], 'times': bs['times'], 'out': row['json']})
         print(f"[{n + 1}/{len(picked)}] {r['repo']} {r['path']}: {'Bonescope side done' if bs else err}", flush=True)
     # Blender: one session for every file; after a crash, again for those not yet done
@@ -225,11 +254,11 @@ def main():
             else:
                 res = compare(row['bs'], bl)
                 if res is None:
-                    row['error'] = 'no joint names in common'
+                    row['error'] = 'fewer than two joints in common with distinct positions (a single-node clip, e.g. morph weights only)'
         row['res'] = res
         out.append(row)
     cols = ['repo', 'path', 'format', 'writer', 'matched', 'offset', 'scale', 'rotation', 'error_pct_height', 'worst_joint',
-            'worst_time', 'verdict']
+            'worst_time', 'verdict', 'joints_over']
     with open(os.path.join(a.out, 'pose.tsv'), 'w', encoding='utf-8') as fh:
         fh.write('\t'.join(cols) + '\n')
         for row in out:
@@ -237,25 +266,27 @@ def main():
             if r:
                 verdict = 'agree' if r['error'] <= TOLERANCE else 'differ'
                 vals = [row['repo'], row['path'], row['format'], row['writer'], r['matched'], r['offset'], f"{r['scale']:.6g}",
-                        json.dumps(r['rotation']).replace(' ', ''), f"{100 * r['error']:.4f}", r['worst'][0], f"{r['worst'][1]:.4f}", verdict]
+                        json.dumps(r['rotation']).replace(' ', ''), f"{100 * r['error']:.4f}", r['worst'][0], f"{r['worst'][1]:.4f}", verdict,
+                        ','.join(r['over'])[:300] or '-']
             else:
                 vals = [row['repo'], row['path'], row['format'], row['writer'], '-', '-', '-', '-', '-', '-', '-',
-                        'not compared: ' + (row['error'] or '?').replace('\t', ' ').replace('\n', ' ')[:200]]
+                        'not compared: ' + (row['error'] or '?').replace('\t', ' ').replace('\n', ' ')[:200], '-']
             fh.write('\t'.join(str(v) for v in vals) + '\n')
     done = [r for r in out if r['res']]
     agree = [r for r in done if r['res']['error'] <= TOLERANCE]
     L = [f"{len(out)} files tried, {len(done)} compared ({len({family(r['writer']) for r in done})} writer families), "
          f"{len(agree)} agree within {100 * TOLERANCE:g}% of the height at every joint and time.\n",
-         '| file | format | writer | joints | time 0 at | largest difference (% of height) | where |',
-         '|---|---|---|---|---|---|---|']
+         '| file | format | writer | joints | time 0 at | largest difference (% of height) | where | joints beyond 0.1% |',
+         '|---|---|---|---|---|---|---|---|']
     for row in out:
         r = row['res']
         if r:
             L.append(f"| {row['repo']}: `{row['path']}` | {row['format']} | {row['writer']} | {r['matched']} | {r['offset']} | "
-                     f"{100 * r['error']:.4f}{'' if r['error'] <= TOLERANCE else ' **differ**'} | {r['worst'][0]} at {r['worst'][1]:.3f} s |")
+                     f"{100 * r['error']:.4f}{'' if r['error'] <= TOLERANCE else ' **differ**'} | {r['worst'][0]} at {r['worst'][1]:.3f} s | "
+                     f"{len(r['over'])} |")
         else:
             L.append(f"| {row['repo']}: `{row['path']}` | {row['format']} | {row['writer']} | - | - | not compared | "
-                     f"{(row['error'] or '?').replace('|', '/')[:160]} |")
+                     f"{(row['error'] or '?').replace('|', '/')[:160]} | - |")
     open(os.path.join(a.out, 'pose.md'), 'w', encoding='utf-8').write('\n'.join(L) + '\n')
     print(L[0])
 

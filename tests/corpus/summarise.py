@@ -16,6 +16,7 @@ COLS = ['n', 'repo', 'path', 'format', 'kind', 'writer', 'info_status', 'info_s'
 rows = []
 for p in glob.glob(os.path.join(out, 'rows', '*.tsv')):
     r = dict(zip(COLS, open(p, encoding='utf-8', errors='replace').read().rstrip('\n').split('\t')))
+    r['writer'] = r['writer'].replace('|', '/')  # a table cell
     for k in ('n', 'info_status', 'convert_status'):
         r[k] = int(r[k])
     crashed = [c for c in ('info', 'convert') if r[c + '_status'] >= 124]

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -315,4 +316,39 @@ TEST(SecondLifeBvh, CommandLine)
     r = test::runCli({"convert", bvh, anim});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(test::runCli({"validate", "--target", "secondlife", anim}).status, 0);
+}
+
+TEST(SecondLifeBvh, ValidateJudgesTheUploadBvhAsTheUploaderReadsIt)
+{
+    // The BVH made for the uploader (root hip, inches) passes the upload rules: it is judged as the
+    // uploader converts it, not as avatar joints named hip.
+    const std::string bvh = test::tempPath("walk-upload.bvh");
+    ASSERT_EQ(test::runCli({"convert", test::samplePath("secondlife/linden_walk.anim"), bvh, "--target", "secondlife"}).status, 0);
+    const auto r = test::runCli({"validate", "--target", "secondlife", bvh});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err.find("is not a joint of the Second Life avatar"), std::string::npos) << r.err;
+    // A humanoid BVH with other names is still judged as it is: the uploader refuses it.
+    const auto cmu = test::runCli({"validate", "--target", "secondlife", test::fixturePath("rigs/cmu_131_01_walk.bvh")});
+    EXPECT_EQ(cmu.status, 1);
+    EXPECT_NE(cmu.err.find("is not a joint of the Second Life avatar"), std::string::npos) << cmu.err;
+}
+
+TEST(SecondLifeBvh, CmuBvhToAnimStandsOnTheAvatar)
+{
+    // CMU's names (Hips, LeftUpLeg...) matched onto the avatar; measured with `pose` at frame 0 (Z up,
+    // the floor at 0): the lowest foot joint within -15..+25 cm of the floor, the head at least 30 cm
+    // above the pelvis. Measured: 0.08 m and 0.61 m.
+    const std::string anim = test::tempPath("cmu.anim");
+    auto r = test::runCli({"convert", test::fixturePath("rigs/cmu_131_01_walk.bvh"), anim});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(test::runCli({"validate", "--target", "secondlife", anim}).status, 0);
+    r = test::runCli({"pose", anim, "--time", "0"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::map<std::string, double> z;
+    for (const auto& b : nlohmann::json::parse(r.out)["bones"])
+        z[b["name"].get<std::string>()] = b["worldPosition"][2].get<double>();
+    const double lowest = std::min({z.at("mFootLeft"), z.at("mFootRight"), z.at("mToeLeft"), z.at("mToeRight")});
+    EXPECT_GT(lowest, -0.15);
+    EXPECT_LT(lowest, 0.25);
+    EXPECT_GE(z.at("mHead") - z.at("mPelvis"), 0.30);
 }

@@ -172,7 +172,9 @@ private slots:
         const Scene anim = readFile(out);
         QCOMPARE(anim.format, std::string("secondlife"));
         QVERIFY2(uploadErrors(anim).isEmpty(), qPrintable(uploadErrors(anim).join("\n")));
-        QVERIFY2(w.statusBar()->currentMessage().contains("optimised for upload"), qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY2(w.statusBar()->currentMessage().contains("(Second Life .anim, optimised for upload, ") &&
+                     w.statusBar()->currentMessage().contains(" bytes ("),
+                 qPrintable(w.statusBar()->currentMessage()));
 
         // On its feet: the lowest foot joint within -15..+25 cm of the floor (z 0 in the file's Z-up
         // axes), the head at least 30 cm above the pelvis.

@@ -70,14 +70,14 @@ QString wrongName(const QString& path, const Format& format)
              QString::fromStdString(format.displayName()), QString::fromStdString(format.writtenExtension()));
 }
 
-// What --optimize did, for the status bar: "optimised for upload: 41125 -> 9876 bytes (76% smaller),
-// 4 joints that never move and 3900 keys left out".
+// What --optimize did, for the status bar after the destination's name: "41125 -> 9876 bytes (76%
+// smaller), 4 joint(s) that never move and 3900 key(s) the viewer interpolates left out".
 QString optimizedWords(const OptimizeSummary& s)
 {
     const double saved = double(s.bytesBefore) - double(s.bytesAfter);
     const int percent = s.bytesBefore ? int(std::lround(100 * saved / double(s.bytesBefore))) : 0;
-    return QObject::tr("optimised for upload: %1 -> %2 bytes (%3% smaller), %4 joint(s) that never move and %5 "
-                       "key(s) the viewer interpolates left out")
+    return QObject::tr("%1 -> %2 bytes (%3% smaller), %4 joint(s) that never move and %5 key(s) the viewer "
+                       "interpolates left out")
         .arg(s.bytesBefore)
         .arg(s.bytesAfter)
         .arg(percent)

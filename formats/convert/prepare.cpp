@@ -307,6 +307,9 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
     // (the Dash variants) and is ignored by the others.
     s.format = target.id();
     // Onto the avatar with the retarget options given (the adapter alone would use the defaults).
+    if (target.id() == "secondlife" && !o.targetSkeleton && !s.skeleton.empty() && o.sourcePose &&
+        !secondlife::playsOnAvatar(s.skeleton) && s.animations.size() == 1) // the file holds one
+        s.skeleton = referencePose(s.skeleton, *o.sourcePose, &s.animations.front(), "source");
     if (target.id() == "secondlife" && !o.targetSkeleton && !s.skeleton.empty())
         secondlife::retargetOntoAvatar(s, o.retargetSettings(), report, mapsOntoAvatar ? &*o.boneMap : nullptr);
     target.fromCommon(s, report);

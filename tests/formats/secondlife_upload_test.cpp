@@ -352,3 +352,23 @@ TEST(SecondLifeBvh, CmuBvhToAnimStandsOnTheAvatar)
     EXPECT_LT(lowest, 0.25);
     EXPECT_GE(z.at("mHead") - z.at("mPelvis"), 0.30);
 }
+
+TEST(SecondLifeBvh, SourcePoseReachesTheRetargetOntoTheAvatar)
+{
+    // --source-pose frame:0 (for files whose rest pose does not stand, Bandai Namco's) is the
+    // reference onto the avatar too: another file, and the CMU walk still stands (0.11 m, 0.61 m).
+    const std::string rest = test::tempPath("cmu-rest.anim"), first = test::tempPath("cmu-frame0.anim");
+    const std::string cmu = test::fixturePath("rigs/cmu_131_01_walk.bvh");
+    ASSERT_EQ(test::runCli({"convert", cmu, rest}).status, 0);
+    ASSERT_EQ(test::runCli({"convert", cmu, first, "--source-pose", "frame:0"}).status, 0);
+    EXPECT_NE(test::readBytes(rest), test::readBytes(first));
+    const auto r = test::runCli({"pose", first, "--time", "0"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::map<std::string, double> z;
+    for (const auto& b : nlohmann::json::parse(r.out)["bones"])
+        z[b["name"].get<std::string>()] = b["worldPosition"][2].get<double>();
+    const double lowest = std::min({z.at("mFootLeft"), z.at("mFootRight"), z.at("mToeLeft"), z.at("mToeRight")});
+    EXPECT_GT(lowest, -0.15);
+    EXPECT_LT(lowest, 0.25);
+    EXPECT_GE(z.at("mHead") - z.at("mPelvis"), 0.30);
+}

@@ -5,6 +5,7 @@
 // Check for Second Life upload lists findings with fixes; the Format dock shows what each joint plays at,
 // offers to take the joints along when the base priority changes, and the saved file has the applied
 // priorities; a joint is renamed in the bone tree, with undo.
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -124,10 +125,10 @@ private slots:
         exportThroughMenu(w, "Second Life upload (BVH) (*.bvh)", "walk_upload");
         const QString out = guitest::tempDir() + "/walk_upload.bvh";
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out), 15000);
-        for (const QString& f : {"Second Life upload (BVH) (*.bvh)", "Second Life .anim (*.anim)",
+        for (const char* f : {"Second Life upload (BVH) (*.bvh)", "Second Life .anim (*.anim)",
                                  "Second Life .anim, optimised for upload (*.anim)", "Unreal (PSA) (*.psa)",
                                  "Source (SMD) (*.smd)", "GoldSrc (SMD) (*.smd)", "BVH (*.bvh)"})
-            QVERIFY2(offered.contains(f), qPrintable(f));
+            QVERIFY2(offered.contains(QString(f)), f);
 
         const Scene bvh = readFile(out);
         QCOMPARE(bvh.format, std::string("bvh"));
@@ -155,8 +156,11 @@ private slots:
         QVERIFY(w.openFileNow(cmu));
         QString hipsTarget, title;
         int rows = 0;
+        bool framePoseOffered = false;
         exportThroughMenu(w, "Second Life .anim, optimised for upload (*.anim)", "cmu_upload", [&](RetargetDialog* map) {
             title = map->windowTitle();
+            auto* firstFrame = map->findChild<QCheckBox*>("sourcePoseFrame0");
+            framePoseOffered = firstFrame && firstFrame->isVisible() && !firstFrame->isChecked();
             rows = map->rowCount();
             for (int r = 0; r < map->rowCount(); ++r)
                 if (map->findChild<QTableWidget*>()->item(r, 0)->text() == "Hips")
@@ -168,6 +172,7 @@ private slots:
         QVERIFY2(title.contains("Second Life"), qPrintable(title));
         QVERIFY(rows > 20);
         QCOMPARE(hipsTarget, QString("mPelvis"));
+        QVERIFY(framePoseOffered); // frame 0 as the reference, for files whose rest pose does not stand
         QVERIFY(QFileInfo(out).size() <= qint64(secondlife::MaxUploadBytes));
         const Scene anim = readFile(out);
         QCOMPARE(anim.format, std::string("secondlife"));

@@ -220,6 +220,12 @@ void RetargetDialog::setMap(const BoneMap& m)
 
 void RetargetDialog::autoMatch() { setMap(matcher_ ? matcher_() : bonescope::autoMatch(source_, target_)); }
 
+void RetargetDialog::addChoice(QWidget* choice)
+{
+    if (auto* column = options_->parentWidget() ? qobject_cast<QVBoxLayout*>(options_->parentWidget()->layout()) : nullptr)
+        column->insertWidget(column->indexOf(options_) + 1, choice);
+}
+
 void RetargetDialog::useMatcher(std::function<BoneMap()> matcher, const QString& accept)
 {
     matcher_ = std::move(matcher);

@@ -31,6 +31,9 @@ public:
     // button that closes the dialog with the map.
     void useMatcher(std::function<BoneMap()> matcher, const QString& accept);
 
+    // A choice of the caller's shown under the retarget options (the export's reference pose).
+    void addChoice(QWidget* choice);
+
     BoneMap map() const;               // rows with a target bone, and the settings
     void setMap(const BoneMap& map);   // rows whose source bone the map lacks get "(none)"
     void autoMatch();

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -328,9 +329,17 @@ bool SaveController::chooseAvatarMap(ConvertOptions& options)
     RetargetDialog dialog(common.skeleton, secondlife::avatarInCommonFrame(), window_, common.currentAnimation());
     dialog.setWindowTitle(tr("Second Life: the avatar joint each bone drives"));
     dialog.useMatcher([&] { return secondlife::avatarMap(common.skeleton); }, tr("&Export"));
+    // A file whose rest pose is not standing (Bandai Namco's bones lie along their own X axes) is
+    // matched from its first frame instead (convert's --source-pose frame:0).
+    auto* firstFrame = new QCheckBox(tr("Match from frame 0 instead of the rest pose (for files whose rest pose does not stand)"),
+                                     &dialog);
+    firstFrame->setObjectName("sourcePoseFrame0");
+    dialog.addChoice(firstFrame);
     if (dialog.exec() != QDialog::Accepted)
         return false;
     options.boneMap = dialog.map();
+    if (firstFrame->isChecked())
+        options.sourcePose = "frame:0";
     return true;
 }
 

@@ -115,6 +115,8 @@ Usage:
                                                bad ones, summary at the end (--json: as JSON)
   bonescope-cli validate [--target NAME] FILE...
                                                report every problem found in each file
+                                               (--target secondlife: the upload rules; a BVH
+                                               made for Second Life as the uploader reads it)
   bonescope-cli edit (--in-place | --out-dir DIR [--overwrite]) [--summary csv|markdown] EDITS
         FILE_OR_FOLDER...                      the same edits on many files, on every core, each
                                                written in its own format (docs/cli.md); EDITS:

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include "app/gui/saving/file_filters.h"
+#include "app/gui/saving/long_name_hint.h"
 #include "formats/registry.h"
 
 namespace bonescope::gui {
@@ -68,6 +69,7 @@ ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString&
     // the caller, never first confirmed as a replacement.
     dialog.setOption(QFileDialog::DontConfirmOverwrite);
     dialog.selectNameFilter(formatFilter(*initial));
+    sayWhyLongNamesAreRefused(dialog);
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return {};
     // The suffix is added here rather than with QFileDialog::setDefaultSuffix, which would keep the

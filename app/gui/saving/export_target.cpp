@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include "app/gui/saving/file_filters.h"
+#include "app/gui/saving/long_name_hint.h"
 #include "formats/registry.h"
 
 namespace bonescope::gui {
@@ -79,6 +80,7 @@ ExportTarget askDestination(QWidget* parent, const QString& title, const QString
     // the caller, never first confirmed as a replacement.
     dialog.setOption(QFileDialog::DontConfirmOverwrite);
     dialog.selectNameFilter(destinationFilter(*initial));
+    sayWhyLongNamesAreRefused(dialog);
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return {};
     // The suffix is added here rather than with QFileDialog::setDefaultSuffix, which would keep the

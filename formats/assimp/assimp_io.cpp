@@ -85,11 +85,14 @@ public:
 
 private:
     // Assimp's Half-Life MDL reader names the files beside the main one as "<main's folder>/NAME";
-    // the main file has no folder, so they come as "/NAME": a name in the file's own folder.
+    // the main file has no folder, so they come as "/NAME" or, where Assimp takes the main name for
+    // its folder, "MAIN/NAME": a name in the file's own folder.
     std::string besideMain(const std::string& name) const
     {
-        if (name.size() > 1 && name[0] == '/' && name.find_first_of("/\\", 1) == std::string::npos)
-            return name.substr(1);
+        for (const std::string& prefix : {std::string("/"), mainName_ + "/"})
+            if (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
+                name.find_first_of("/\\", prefix.size()) == std::string::npos)
+                return name.substr(prefix.size());
         return name;
     }
     void note(const std::string& name, const std::string& why)

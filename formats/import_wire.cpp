@@ -403,11 +403,12 @@ void expectEnd(const ByteReader& r)
 std::vector<uint8_t> encodeRequest(const ImportRequest& request)
 {
     ByteWriter w;
-    w.reserve(request.bytes.size() + request.hint.size() + request.folder.size() + 64);
+    w.reserve(request.bytes.size() + request.hint.size() + request.folder.size() + request.name.size() + 64);
     putHeader(w, kRequestMagic);
     w.u8(request.animations ? 1 : 0);
     putString(w, request.hint);
     putString(w, request.folder);
+    putString(w, request.name);
     w.u64(request.bytes.size());
     w.bytes(request.bytes);
     return w.take();
@@ -421,6 +422,7 @@ ImportRequest decodeRequest(std::span<const uint8_t> data)
     q.animations = getBool(r, "animations");
     q.hint = getString(r, "hint");
     q.folder = getString(r, "folder");
+    q.name = getString(r, "name");
     const uint64_t size = r.u64("file size");
     r.checkCount(size, 1, "file byte");
     q.bytes = r.bytes(size_t(size), "file");

@@ -8,6 +8,7 @@
 #else
 #include "formats/assimp/assimp_format.h"
 #endif
+#include "formats/assimp_formats/assimp_formats.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/cast/cast_format.h"
 #include "formats/dash/dash_format.h"
@@ -35,6 +36,8 @@ Registry::Registry()
     formats_.push_back(std::make_unique<SmdFormat>());
     formats_.push_back(std::make_unique<PskFormat>()); // Unreal ActorX model (ACTRHEAD)
     formats_.push_back(std::make_unique<PsaFormat>()); // Unreal ActorX animations (ANIMHEAD)
+    for (auto& f : assimpReadFormats()) // MD5, IQM, DirectX .x, MilkShape, ...: after our own readers
+        formats_.push_back(std::move(f));
 #ifdef BONESCOPE_WITHOUT_ASSIMP
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else

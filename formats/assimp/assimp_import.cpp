@@ -275,7 +275,7 @@ Scene importWithAssimp(const std::string& path)
     return namingFile(path, [&] {
         const FileBytes file = FileBytes::open(path);
         const std::string ext = extensionOf(path);
-        return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes()}, path);
+        return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes(), ""}, path);
     });
 }
 

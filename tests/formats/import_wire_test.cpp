@@ -96,11 +96,12 @@ TEST(ImportWire, FailureKeepsReasonAndOffset)
 TEST(ImportWire, RequestComesBackEqual)
 {
     const std::vector<uint8_t> file = {'g', 'l', 'T', 'F', 0, 1, 2};
-    const std::vector<uint8_t> bytes = wire::encodeRequest({"glb", "/tmp/Läufer folder", false, file});
+    const std::vector<uint8_t> bytes = wire::encodeRequest({"glb", "/tmp/Läufer folder", false, file, "Läufer.glb"});
     const wire::ImportRequest q = wire::decodeRequest(bytes);
     EXPECT_EQ(q.hint, "glb");
     EXPECT_EQ(q.folder, "/tmp/Läufer folder");
     EXPECT_FALSE(q.animations);
+    EXPECT_EQ(q.name, "Läufer.glb");
     EXPECT_EQ(std::vector<uint8_t>(q.bytes.begin(), q.bytes.end()), file);
 }
 
@@ -119,9 +120,9 @@ TEST(ImportWire, EveryTruncationIsRefused)
 TEST(ImportWire, AnotherVersionIsRefusedByName)
 {
     std::vector<uint8_t> bytes = wire::encodeScene(everyField());
-    bytes[4] = 2;
+    bytes[4] = uint8_t(wire::kVersion + 1);
     const std::string why = decodeError(bytes);
-    EXPECT_NE(why.find("version 2"), std::string::npos) << why;
+    EXPECT_NE(why.find("version " + std::to_string(wire::kVersion + 1)), std::string::npos) << why;
     EXPECT_NE(why.find("bonescope-import is from another version"), std::string::npos) << why;
 }
 

@@ -8,7 +8,8 @@
 // Request: "BSIQ", u32 version, u8 flags (1: with animations), string hint, string folder, string name,
 // u64 size, the file's bytes (version 2 added the name). Answer: "BSIA", u32 version, u8 kind: 0 a scene (below), 1 a failure (string
 // reason, u64 byte offset or ~0). Strings are u32 length + UTF-8 bytes; arrays u64 count + items.
-// A scene carries every plain field of core/model/scene.h; formats' extra data (FormatExtra) is not
+// A scene: string format, s32 current, u8 stated up axis (0 none, 1 Y, 2 Z), the skeleton, the mesh,
+// the animations. It carries every plain field of core/model/scene.h; formats' extra data (FormatExtra) is not
 // carried: the readers behind the helper (formats/assimp) make none.
 #include <cstdint>
 #include <span>
@@ -19,7 +20,9 @@
 
 namespace bonescope::wire {
 
-constexpr uint32_t kVersion = 2;
+// 2: the request carries the file's name (files beside it); 3: bone kinds for cameras, lights and
+// empties, and the up axis the file states.
+constexpr uint32_t kVersion = 3;
 
 struct ImportRequest {
     std::string hint;   // the reader's hint: "glb", "fbx", an extension

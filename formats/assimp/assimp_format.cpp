@@ -19,6 +19,7 @@
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/assimp/gltf_json.h"
 #include "formats/assimp/reader_additions.h"
+#include "formats/assimp/stated_up_axis.h"
 #include "formats/convert/name_list.h"
 #include "formats/parse_error.h"
 #include "formats/platform/utf8_path.h"
@@ -487,6 +488,7 @@ Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, co
             if (ai.mAnimations[i])
                 scene.animations.push_back(readAnimation(*ai.mAnimations[i]));
     }
+    scene.statedUp = statedUpAxis(ai, hint);
     collapseFbxHelperNodes(scene);
     if (onlyStickFigure(ai)) // Bonescope draws the skeleton itself
         scene.mesh = Mesh{};

@@ -236,6 +236,15 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
     Scene s = std::move(source);
     if (const Format* from = Registry::instance().byId(sourceFormat))
         from->toCommon(s);
+    // An animation without a skeleton of its own (SEAnim) plays on the rig given, its tracks bound to
+    // the rig's bones by name, as the window and `pose` play it: there is no source rig to retarget
+    // from (a flat stand-in rig lost every rest offset of the real one).
+    const bool playsOnRig = o.targetSkeleton && s.skeleton.empty() && !o.boneMap;
+    if (playsOnRig) {
+        s.skeleton = *o.targetSkeleton;
+        s.mesh = o.targetMesh ? *o.targetMesh : Mesh{};
+        report.push_back("the animation has no skeleton of its own: it plays on the given skeleton's bones by name");
+    }
 
     std::string why;
     if (!s.skeleton.evaluationOrder(&why))
@@ -280,7 +289,7 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
     // the map leaves out drives nothing.
     const bool mapsOntoAvatar = target.id() == "secondlife" && !o.targetSkeleton && o.boneMap &&
                                 !s.skeleton.empty() && !secondlife::playsOnAvatar(s.skeleton);
-    if (o.targetSkeleton)
+    if (o.targetSkeleton && !playsOnRig)
         retargetAll(s, o, report);
     else if (o.boneMap && !mapsOntoAvatar)
         renameBones(s, o.boneMap->map, !(sourceFormat == target.id() && caps.fixedSkeleton));

@@ -105,14 +105,16 @@ std::string seconds(double v)
 }
 } // namespace
 
-std::vector<std::string> Format::conversionLoss(const Scene& s) const
+Report Format::conversionLoss(const Scene& s) const
 {
     const Capabilities c = capabilities();
     const std::string name = displayName();
-    std::vector<std::string> report;
+    Report report;
     if (!c.multipleAnimations && s.animations.size() > 1)
-        report.push_back("only animation " + std::to_string(s.current) + " of " + std::to_string(s.animations.size()) +
-                         " is written: " + name + " holds one per file (pick it with --animation)");
+        report.push_back({ReportItem::Code::OnlyCurrentAnimation,
+                          "only animation " + std::to_string(s.current) + " of " + std::to_string(s.animations.size()) +
+                              " is written: " + name + " holds one per file",
+                          {std::to_string(s.current), std::to_string(s.animations.size())}});
     std::vector<std::string> scaled, visible, moved, turned, looped, ranged;
     size_t notes = 0;
     for (const Animation& a : s.animations) {

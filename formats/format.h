@@ -8,6 +8,7 @@
 
 #include "core/model/scene.h"
 #include "formats/byte_sink.h"
+#include "formats/report_item.h"
 
 namespace bonescope {
 
@@ -36,8 +37,18 @@ struct Capabilities {
 // A problem found by validate(): never fatal by itself.
 struct Finding {
     enum class Severity { Warning, Error } severity = Severity::Error;
-    std::string message; // what is wrong and what to change
+    std::string message; // what is wrong and what to change, naming no command-line option or menu
     uint64_t offset = ~uint64_t(0);
+    // For front ends that add what their reader can do about it (formats/report_item.h).
+    ReportItem::Code code = ReportItem::Code::Said;
+    std::vector<std::string> values{};
+    size_t adviceAt = ReportItem::AtEnd;
+    ReportItem item() const
+    {
+        ReportItem r(code, message, values, adviceAt);
+        r.offset = offset;
+        return r;
+    }
 };
 
 // Key counts without the keys: what `info` prints. Readers may produce it without building the
@@ -118,7 +129,7 @@ public:
     // defaults change nothing (SEAnim and BVH data already mean that); a format whose data means
     // something else (Z up, left-handed, a built-in skeleton) overrides both.
     virtual void toCommon(Scene& scene) const {}
-    virtual void fromCommon(Scene& scene, std::vector<std::string>& report) const {}
+    virtual void fromCommon(Scene& scene, Report& report) const {}
 
     // Problems a file has beyond what stops read(): the default finds non-finite values and keys out
     // of order. `target` names a stricter rule set (e.g. "secondlife" upload rules) or is empty.
@@ -126,7 +137,7 @@ public:
 
     // What writing `scene` in this format would drop or change, one message each (`convert` prints
     // them). The default compares the scene's content with capabilities(); formats add their own.
-    virtual std::vector<std::string> conversionLoss(const Scene& scene) const;
+    virtual Report conversionLoss(const Scene& scene) const;
 
     // The fields of this format's own (its extra data) that `scene`, read from this format, uses and
     // no other format has a place for: one phrase each ("joint priorities (base 4)"). Converting to

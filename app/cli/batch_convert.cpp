@@ -1,7 +1,9 @@
 #include "app/cli/batch_convert.h"
 #include "app/cli/batch_files.h"
 #include "app/cli/clip_outputs.h"
+#include "app/cli/convert_option_parse.h"
 #include "app/cli/reduce_option.h"
+#include "app/cli/report_words.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -69,7 +71,7 @@ std::function<void()> convertClips(Job& job, LoadedScene& loaded, const Format& 
     for (const ClipOutput& clip : clipOutputs(job.out, loaded.scene)) {
         Scene scene = loaded.scene;
         scene.current = clip.animation;
-        files.push_back({clip.path, convertFile(std::move(scene), target, options, job.report).bytes()});
+        files.push_back({clip.path, convertInWords(std::move(scene), target, options, job.report).bytes()});
         outs += (outs.empty() ? "" : ", ") + clip.path;
     }
     job.out = outs;
@@ -94,13 +96,13 @@ std::function<void()> convertOne(Job& job, const Format& target, const ConvertOp
         LoadedScene loaded = loadScene(job.in);
         if (writesClipPerFile(loaded.scene, target))
             return convertClips(job, loaded, target, options, overwrite);
-        ConvertedFile converted = convertFile(std::move(loaded.scene), target, options, job.report);
+        ConvertedFile converted = convertInWords(std::move(loaded.scene), target, options, job.report);
         job.optimized = converted.optimized;
         job.reduced = converted.reduced;
         // Made here, on a computing thread; the writing threads only wait for the disk.
         return [&job, bytes = converted.bytes()] { writeOutput(job, bytes); };
     } catch (const std::exception& e) {
-        job.error = e.what();
+        job.error = cliWords(e);
         return {};
     }
 }
@@ -195,8 +197,8 @@ int cmdBatchConvert(const Args& a, Io io)
     ConvertOptions options;
     if (const int status = parseConvertOptions(a, options, io); status != Ok)
         return status;
-    if (const std::string why = optionsConflict(options, *target); !why.empty())
-        return usageError(io, why);
+    if (const auto why = optionsConflict(options, *target))
+        return usageError(io, cliWords(*why));
 
     for (const std::string& p : a.positional)
         if (p == "-")
@@ -216,7 +218,7 @@ int cmdBatchConvert(const Args& a, Io io)
         if (job.error.empty() && job.optimized)
             io.err << "    " << describe(*job.optimized) << "\n";
         if (job.error.empty() && job.reduced)
-            io.err << "    " << describe(*job.reduced) << "\n";
+            io.err << "    " << cliWords(*job.reduced) << "\n";
     });
 
     if (a.has("--json"))

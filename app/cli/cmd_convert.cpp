@@ -7,6 +7,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/clip_outputs.h"
 #include "app/cli/load.h"
+#include "app/cli/report_words.h"
 #include "formats/convert/convert_file.h"
 #include "formats/convert/retarget_report_json.h"
 #include "formats/parse_error.h"
@@ -27,7 +28,7 @@ int convertClips(LoadedScene& loaded, const Format& target, const ConvertOptions
         scene.current = clip.animation;
         try {
             std::vector<std::string> report;
-            const ConvertedFile converted = convertFile(std::move(scene), target, options, report);
+            const ConvertedFile converted = convertInWords(std::move(scene), target, options, report);
             for (const std::string& line : report)
                 io.err << "warning: " << clip.path << ": " << line << "\n";
             const uint64_t size = writeFileAtomic(clip.path, [&](const ByteSink& out) { converted.writeTo(out); },
@@ -37,7 +38,7 @@ int convertClips(LoadedScene& loaded, const Format& target, const ConvertOptions
             io.err << clip.path << ": exists; use --overwrite or another OUT\n";
             status = Invalid;
         } catch (const std::exception& e) {
-            io.err << clip.path << ": " << e.what() << "\n";
+            io.err << clip.path << ": " << cliWords(e) << "\n";
             status = Invalid;
         }
     }
@@ -80,8 +81,8 @@ int cmdConvert(const Args& a, Io io)
     if (target->readOnlyExtension(extensionOf(outPath)))
         return usageError(io, "'" + outPath + "': " + target->displayName() + " is written as ." +
                                   target->writtenExtension() + " only; name the output ." + target->writtenExtension());
-    if (const std::string why = optionsConflict(options, *target); !why.empty())
-        return usageError(io, why);
+    if (const auto why = optionsConflict(options, *target))
+        return usageError(io, cliWords(*why));
     if (!a.has("--animation") && writesClipPerFile(loaded->scene, *target))
         return convertClips(*loaded, *target, options, a, outPath, io);
     const int index = selectAnimation(loaded->scene, a, io);
@@ -91,11 +92,11 @@ int cmdConvert(const Args& a, Io io)
     ConvertedFile converted;
     try {
         std::vector<std::string> report;
-        converted = convertFile(std::move(loaded->scene), *target, options, report);
+        converted = convertInWords(std::move(loaded->scene), *target, options, report);
         for (const std::string& line : report)
             io.err << "warning: " << line << "\n";
     } catch (const std::exception& e) {
-        io.err << outPath << ": " << e.what() << "\n";
+        io.err << outPath << ": " << cliWords(e) << "\n";
         return Invalid;
     }
     // The output goes to the file as the writer makes it (a big SEAnim is never whole in memory).
@@ -113,7 +114,7 @@ int cmdConvert(const Args& a, Io io)
     if (converted.optimized)
         io.out << outPath << ": " << describe(*converted.optimized) << "\n";
     if (converted.reduced)
-        io.out << outPath << ": " << describe(*converted.reduced) << "\n";
+        io.out << outPath << ": " << cliWords(*converted.reduced) << "\n";
     if (options.retargetReports)
         io.out << retargetReportJson(*options.retargetReports) << "\n";
     return Ok;

@@ -8,6 +8,7 @@
 #include "app/cli/batch_files.h"
 #include "app/cli/cli.h"
 #include "app/cli/file_edits.h"
+#include "app/cli/report_words.h"
 #include "formats/file_io.h"
 #include "formats/format.h"
 #include "formats/platform/utf8_path.h"
@@ -74,8 +75,8 @@ void editOne(BatchJob& job, Row& row, const FileEdits& edits)
             if (known.count(f.message))
                 continue;
             if (f.severity == Finding::Severity::Error)
-                throw std::runtime_error(job.in + ": not written, the edits would make it invalid: " + f.message);
-            job.report.push_back("warning: " + f.message);
+                throw std::runtime_error(job.in + ": not written, the edits would make it invalid: " + cliWords(f));
+            job.report.push_back("warning: " + cliWords(f));
         }
         // What Bonescope writes it can read back: an edit can make a file its own reader refuses (a
         // SEAnim's frame count grown past what its size allows). The writer refuses what it knows

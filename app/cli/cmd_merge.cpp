@@ -5,6 +5,7 @@
 
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "app/cli/report_words.h"
 #include "formats/convert/merge_clips.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
@@ -57,17 +58,17 @@ int cmdMerge(const Args& a, Io io)
             return Invalid;
         sources.push_back({inputName(in), std::move(loaded->scene)});
     }
-    std::vector<std::string> report;
+    Report report;
     Scene merged;
     std::vector<uint8_t> bytes;
     try {
         merged = mergeClips(std::move(sources), *target, report);
         bytes = target->write(merged);
     } catch (const std::exception& e) {
-        io.err << "not merged: " << e.what() << "\n";
+        io.err << "not merged: " << cliWords(e) << "\n";
         return Invalid;
     }
-    for (const std::string& line : report)
+    for (const std::string& line : cliWords(report))
         io.err << "warning: " << line << "\n";
     try {
         writeFileAtomic(out, bytes, a.has("--overwrite") ? Replace::Allowed : Replace::Never);

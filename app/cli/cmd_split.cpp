@@ -7,6 +7,7 @@
 #include "app/cli/cli.h"
 #include "app/cli/clip_outputs.h"
 #include "app/cli/load.h"
+#include "app/cli/report_words.h"
 #include "core/editing/clip_split.h"
 #include "formats/convert/convert_file.h"
 #include "formats/platform/utf8_path.h"
@@ -170,10 +171,10 @@ int cmdSplit(const Args& a, Io io)
     for (Piece& p : pieces) {
         std::vector<std::string> report;
         try {
-            files.push_back(convertFile(sceneWithClip(scene, p.clip), *target, ConvertOptions{}, report));
+            files.push_back(convertInWords(sceneWithClip(scene, p.clip), *target, ConvertOptions{}, report));
             files.back().made = files.back().bytes(); // a writer's refusal comes here, before any file is written
         } catch (const std::exception& e) {
-            io.err << p.path << ": not written (nor any other piece): " << e.what() << "\n";
+            io.err << p.path << ": not written (nor any other piece): " << cliWords(e) << "\n";
             return Invalid;
         }
         for (const std::string& line : report)

@@ -1,6 +1,7 @@
 // `validate [--target NAME] FILE...`: read each file and report every problem found.
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "app/cli/report_words.h"
 #include "formats/convert/upload_findings.h"
 #include "formats/format.h"
 #include "formats/registry.h"
@@ -32,7 +33,7 @@ int cmdValidate(const Args& a, Io io)
             io.err << path << ": ";
             if (f.offset != ~uint64_t(0))
                 io.err << "at byte " << f.offset << ": ";
-            io.err << (isError ? "error: " : "warning: ") << f.message << "\n";
+            io.err << (isError ? "error: " : "warning: ") << cliWords(f) << "\n";
         }
         if (errors)
             status = Invalid;

@@ -1,6 +1,7 @@
 #include "app/cli/file_edits.h"
 
 #include "app/cli/reduce_option.h"
+#include "app/cli/report_words.h"
 
 #include <algorithm>
 #include <cctype>
@@ -317,7 +318,7 @@ size_t applyFileEdits(Scene& scene, const std::string& formatName, const FileEdi
     if (e.reduce) {
         if (const Format* f = Registry::instance().byId(scene.format); f && !reductionRefusal(*f).empty())
             throw std::runtime_error("--reduce-keys: " + reductionRefusal(*f));
-        report.push_back(describe(reduceSceneKeys(scene, scene.format, *e.reduce)));
+        report.push_back(cliWords(reduceSceneKeys(scene, scene.format, *e.reduce)));
         ++applied;
     }
     return applied;

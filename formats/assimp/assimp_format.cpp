@@ -563,7 +563,7 @@ static std::vector<std::string> uniqueNames(const std::vector<std::string>& name
 // Assimp's exporter gives every glTF object an ID and finds an animation's target node by name:
 // bone names must be unique, not empty and not its own; animation names unique and apart from the
 // nodes' (else it refuses the export). Renamed bones keep their tracks.
-static void renameForAssimp(Scene& scene, std::vector<std::string>& report)
+static void renameForAssimp(Scene& scene, Report& report)
 {
     std::vector<std::string> names, renamed;
     for (const Bone& b : scene.skeleton.bones)
@@ -600,7 +600,7 @@ static void renameForAssimp(Scene& scene, std::vector<std::string>& report)
                      " animation name(s) renamed: " + nameList(renamed));
 }
 
-void AssimpFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
+void AssimpFormat::fromCommon(Scene& scene, Report& report) const
 {
     // Without a skeleton the writer makes one node per track of the current animation: those nodes
     // are named (and renamed below) as bones are.

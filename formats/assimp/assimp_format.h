@@ -25,7 +25,7 @@ public:
     // Assimp names animation targets by node name: repeated bone names (LEGO's subtrees) become
     // unique ("NAME.2", ...), empty ones and Assimp's own ("Scene", "material_0") are renamed, tracks
     // renamed with their bones; tracks that animate no bone are left out. The report says so.
-    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+    void fromCommon(Scene& scene, Report& report) const override;
 };
 
 // Assimp's hint for bytes detect() accepts ("glb", "gltf", "fbx", "dae"), or "" for others.

@@ -6,7 +6,7 @@
 
 namespace bonescope {
 
-void BvhFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
+void BvhFormat::fromCommon(Scene& scene, Report& report) const
 {
     // The writer stores every frame's full local rotation, so the motion survives; only the rest
     // pose (what a bone looks like with no animation) loses its rotation.

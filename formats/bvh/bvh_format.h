@@ -26,7 +26,7 @@ public:
     // Bakes the current animation on the scene's skeleton (or one bone per track) at its frame rate.
     std::vector<uint8_t> write(const Scene& scene) const override;
     // Reports rest rotations and scales, which BVH cannot hold (its rest pose is offsets only).
-    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+    void fromCommon(Scene& scene, Report& report) const override;
     // Both warn about lines beyond what Frames: declares (kept as trailing data, written back).
     std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;

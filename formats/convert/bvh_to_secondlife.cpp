@@ -57,7 +57,7 @@ bool namesAvatarPelvis(const Scene& bvh)
     return false;
 }
 
-Scene bvhToSecondLife(const Scene& bvh, std::vector<std::string>& report)
+Scene bvhToSecondLife(const Scene& bvh, Report& report)
 {
     const Animation* source = bvh.currentAnimation();
     if (!source)

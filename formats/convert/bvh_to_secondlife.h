@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/model/scene.h"
+#include "formats/report_item.h"
 
 namespace bonescope {
 
@@ -19,7 +20,7 @@ constexpr double kBvhInchToMetre = 0.02540005;
 // The current animation of a scene read from BVH, ready for SecondLifeFormat::write (avatar
 // skeleton, viewer rules). Joints with no avatar joint, and anything else the file cannot hold, get
 // a line in `report`. Throws std::runtime_error when the BVH has no joint mapping to mPelvis.
-Scene bvhToSecondLife(const Scene& bvh, std::vector<std::string>& report);
+Scene bvhToSecondLife(const Scene& bvh, Report& report);
 
 // Whether a joint of the BVH is the avatar's pelvis by name or alias (hip, hips, mPelvis...): a BVH
 // made for Second Life, which the uploader's rules fit. Any other humanoid BVH (CMU's, a mocap

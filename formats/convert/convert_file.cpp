@@ -14,28 +14,31 @@
 
 namespace bonescope {
 
-std::string optionsConflict(const ConvertOptions& o, const Format& target)
+std::optional<ReportItem> optionsConflict(const ConvertOptions& o, const Format& target)
 {
+    using Code = ReportItem::Code;
+    const std::string name = target.displayName();
     if (o.optimize && target.id() != "secondlife")
-        return "--optimize makes Second Life .anim files, not " + target.displayName() + " (give an .anim OUT, or --to secondlife)";
+        return ReportItem(Code::OptimizeNotAnim, "optimising for upload makes Second Life .anim files, not " + name, {name});
     if (o.forSecondLife && target.id() != "bvh" && target.id() != "secondlife")
-        return "--target secondlife writes BVH (or .anim), not " + target.displayName();
+        return ReportItem(Code::UploadNotBvh, "a file for the Second Life uploader is a BVH (or an .anim), not " + name, {name});
     if (o.smdFlavour && target.id() != "smd")
-        return "--smd-flavour applies to SMD output, not " + target.displayName();
+        return ReportItem(Code::SmdFlavourNotSmd, "an SMD flavour applies to SMD output, not " + name, {name});
     if (o.forSecondLife && o.optimize && target.id() == "bvh")
-        return "--optimize applies to .anim output; a BVH for Second Life keeps every frame";
+        return ReportItem(Code::OptimizeUploadBvh, "optimising applies to .anim output; a BVH for Second Life keeps every frame");
     if (o.reduce && o.optimize)
-        return "--optimize reduces keys its own way: give --optimize or --reduce-keys, not both";
+        return ReportItem(Code::OptimizeAndReduce, "optimising for upload reduces keys its own way: choose it or key "
+                                                   "reduction, not both");
     if (o.reduce && !reductionRefusal(target).empty())
-        return "--reduce-keys: " + reductionRefusal(target);
+        return ReportItem(Code::ReductionRefused, reductionRefusal(target), {name});
     return {};
 }
 
 ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptions& o,
-                          std::vector<std::string>& report)
+                          Report& report)
 {
-    if (const std::string why = optionsConflict(o, target); !why.empty())
-        throw std::runtime_error(why);
+    if (const auto why = optionsConflict(o, target))
+        throw ReportedError(*why);
     ConvertedFile out;
     if (o.forSecondLife && target.id() == "bvh") {
         out.made = target.write(secondLifeBvh(source, o, report));

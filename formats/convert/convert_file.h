@@ -37,15 +37,16 @@ struct ConvertedFile {
     std::optional<std::vector<uint8_t>> made;
 };
 
-// Why `options` cannot make `target`'s files (--optimize wants Second Life .anim, --target secondlife
-// BVH or .anim), or "" when they can: a usage error, found before any file is read.
-std::string optionsConflict(const ConvertOptions& options, const Format& target);
+// Why `options` cannot make `target`'s files (optimising wants Second Life .anim, the upload BVH a
+// BVH or .anim), or nothing when they can: a usage error, found before any file is read. The item's
+// code says which choices clash, so that the command line names its options.
+std::optional<ReportItem> optionsConflict(const ConvertOptions& options, const Format& target);
 
 // prepareForTarget(), ready for the target's writer (`source` by value: a caller done with it moves it in). With options.optimize, --tolerance T (default 0.1) keeps
 // rotations within T degrees and positions within T centimetres (0.1: 1 mm): one number for both, in
 // proportions that suit an avatar, rather than T metres. Throws what those throw.
 ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptions& options,
-                          std::vector<std::string>& report);
+                          Report& report);
 
 // "optimized: 41125 -> 9876 bytes (saved 31249, 76%): 4 static joint(s) removed (a, b), 3900 key(s) ..."
 std::string describe(const OptimizeSummary& s);

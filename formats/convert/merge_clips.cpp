@@ -75,7 +75,7 @@ std::string skeletonDifference(const Skeleton& a, const std::string& aName, cons
     return {};
 }
 
-Scene mergeClips(std::vector<ClipSource> sources, const Format& target, std::vector<std::string>& report)
+Scene mergeClips(std::vector<ClipSource> sources, const Format& target, Report& report)
 {
     if (!target.capabilities().multipleAnimations || !target.capabilities().write)
         throw std::runtime_error(target.displayName() + " holds one animation per file; merge into a format that holds several: " +
@@ -88,14 +88,20 @@ Scene mergeClips(std::vector<ClipSource> sources, const Format& target, std::vec
             throw std::runtime_error(src.name + ": has no animation to merge");
         if (src.scene.format == target.id())
             continue;
-        std::vector<std::string> lines;
+        Report lines;
         try {
             src.scene = prepareForTarget(std::move(src.scene), target, ConvertOptions{}, lines);
+        } catch (const ReportedError& e) {
+            ReportItem why = e.item();
+            why.file = src.name;
+            throw ReportedError(std::move(why));
         } catch (const std::exception& e) {
             throw std::runtime_error(src.name + ": " + e.what());
         }
-        for (const std::string& line : lines)
-            report.push_back(src.name + ": " + line);
+        for (ReportItem& line : lines) {
+            line.file = src.name;
+            report.push_back(std::move(line));
+        }
     }
     const ClipSource& first = sources.front();
     for (size_t i = 1; i < sources.size(); ++i) {
@@ -103,9 +109,12 @@ Scene mergeClips(std::vector<ClipSource> sources, const Format& target, std::vec
         if (src.scene.skeleton.empty() != first.scene.skeleton.empty())
             throw std::runtime_error(src.name + ": cannot be merged with " + first.name + ": one has a skeleton and the other not");
         if (const std::string why = skeletonDifference(first.scene.skeleton, first.name, src.scene.skeleton, src.name); !why.empty())
-            throw std::runtime_error(src.name + ": its skeleton is not the one of " + first.name + " (" + why +
-                                     "); clips of different skeletons cannot share one file (retarget it first: "
-                                     "convert --skeleton)");
+            throw ReportedError([&] {
+                ReportItem item(ReportItem::Code::SkeletonsDiffer, "its skeleton is not the one of " + first.name + " (" +
+                                                                       why + "); clips of different skeletons cannot share one file");
+                item.file = src.name;
+                return item;
+            }());
         if (const std::string bone = restDifference(first.scene.skeleton, src.scene.skeleton); !bone.empty())
             report.push_back(src.name + ": its rest pose differs from " + first.name + "'s (bone '" + bone +
                              "' first); the merged file keeps " + first.name + "'s");

@@ -26,6 +26,6 @@ std::string skeletonDifference(const Skeleton& a, const std::string& aName, cons
 // losses, other sources' meshes, rest poses that differ, and the frame rates when they differ.
 // Throws std::runtime_error, before anything is merged, when `target` holds one clip per file or
 // when a source's skeleton is not the first's.
-Scene mergeClips(std::vector<ClipSource> sources, const Format& target, std::vector<std::string>& report);
+Scene mergeClips(std::vector<ClipSource> sources, const Format& target, Report& report);
 
 } // namespace bonescope

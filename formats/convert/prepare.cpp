@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iomanip>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
 
@@ -50,7 +51,7 @@ Skeleton referencePose(const Skeleton& rig, const std::string& spec, const Anima
     return posedAsRest(rig, pose.scene.animations.front(), 0);
 }
 
-void retargetAll(Scene& s, const ConvertOptions& o, std::vector<std::string>& report)
+void retargetAll(Scene& s, const ConvertOptions& o, Report& report)
 {
     const Skeleton& rig = *o.targetSkeleton;
     const RetargetSettings settings = o.retargetSettings();
@@ -113,14 +114,19 @@ bool needsBake(const Animation& a, const ConvertOptions& o)
     return false;
 }
 
+// "2.0 GiB", "24.0 PiB": a damaged file's duration can ask for more bytes than a number of GiB
+// reads well in.
 std::string sizeText(double bytes)
 {
+    static const char* const units[] = {"MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB"};
+    size_t unit = 0;
+    bytes /= double(1 << 20);
+    while (bytes >= 1024 && unit + 1 < std::size(units)) {
+        bytes /= 1024;
+        ++unit;
+    }
     std::ostringstream m;
-    m << std::fixed << std::setprecision(1);
-    if (bytes >= double(1 << 30))
-        m << bytes / double(1 << 30) << " GiB";
-    else
-        m << bytes / double(1 << 20) << " MiB";
+    m << std::setprecision(1) << (bytes < 1e6 ? std::fixed : std::scientific) << bytes << " " << units[unit];
     return m.str();
 }
 
@@ -136,12 +142,13 @@ void checkBakeSize(const Animation& a, size_t bones, double fps, const ConvertOp
     const double perFrame = double(std::max<size_t>(bones, 1)) * (2 * sizeof(Vec3Key) + sizeof(QuatKey)) + sizeof(double);
     const double bytes = frames * perFrame;
     if (bytes > double(o.maxMemory)) {
+        const std::string label = a.name.empty() ? "the animation" : "'" + a.name + "'";
         std::ostringstream m;
-        m << "cannot convert: baking " << (a.name.empty() ? "the animation" : "'" + a.name + "'") << " ("
+        m << "cannot convert: baking " << label << " ("
           << a.duration << " s at " << rate << " fps, " << std::fixed << std::setprecision(0) << frames
           << " frames x " << bones << " bones) would need " << sizeText(bytes) << ", more than the "
-          << sizeText(double(o.maxMemory)) << " allowed; give a lower --fps or a larger --max-memory";
-        throw std::runtime_error(m.str());
+          << sizeText(double(o.maxMemory)) << " allowed";
+        throw ReportedError({ReportItem::Code::BakeTooLarge, m.str(), {label, sizeText(bytes), sizeText(double(o.maxMemory))}});
     }
 }
 
@@ -159,11 +166,12 @@ bool usesUploaderRules(const Scene& source, const Format& target, const ConvertO
            namesAvatarPelvis(source);
 }
 
-Scene uploadBvh(const Scene& source, const Format& target, const ConvertOptions& o, std::vector<std::string>& report)
+Scene uploadBvh(const Scene& source, const Format& target, const ConvertOptions& o, Report& report)
 {
     if (o.fps || o.scale || o.up)
-        report.push_back("--fps, --scale and --up do not apply to BVH -> Second Life: the viewer's upload rules fix "
-                         "the frames (the file's own), the units (inches to metres) and the axes");
+        report.push_back({ReportItem::Code::UploadRulesFixFrames,
+                          "the frame rate, scale and up axis asked for do not apply to BVH -> Second Life: the viewer's "
+                          "upload rules fix the frames (the file's own), the units (inches to metres) and the axes"});
     Scene s = bvhToSecondLife(source, report);
     reduceAll(s, o);
     return s;
@@ -171,15 +179,19 @@ Scene uploadBvh(const Scene& source, const Format& target, const ConvertOptions&
 
 // A source without a frame rate (glTF) going into a format whose keys sit on frames: say which rate
 // is used and why, and report keys that land on the same frame as another (merged, so lost).
-void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, std::vector<std::string>& report)
+void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, Report& report)
 {
     for (Animation& a : s.animations) {
         if (!a.fpsFromKeys)
             continue;
         const double fps = o.fps.value_or(a.fps);
         const std::string label = a.name.empty() ? std::string("the animation") : "'" + a.name + "'";
-        report.push_back(label + ": the source has no frame rate; written at " + shortNumber(fps) + " fps " +
-                         (o.fps ? std::string("(--fps)") : "(derived from the key spacing; --fps chooses another)"));
+        const std::string written = label + ": the source has no frame rate; written at " + shortNumber(fps) + " fps";
+        if (o.fps)
+            report.push_back({ReportItem::Code::FrameRateAsked, written + ", as asked", {label, shortNumber(fps)}});
+        else
+            report.push_back(ReportItem::around(ReportItem::Code::FrameRateFromKeys, written + " (derived from the key spacing",
+                                                ")", {label, shortNumber(fps)}));
         size_t merged = 0;
         std::vector<std::string> bones;
         auto count = [&](const auto& keys) {
@@ -196,9 +208,11 @@ void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, s
             }
         }
         if (merged)
-            report.push_back(label + ": " + std::to_string(merged) + " key(s) fall on the same frame as another at " +
-                             shortNumber(fps) + " fps and are lost in " + target.displayName() +
-                             " (a higher --fps keeps them): " + nameList(bones));
+            report.push_back(ReportItem::around(ReportItem::Code::KeysShareFrames,
+                                                label + ": " + std::to_string(merged) +
+                                                    " key(s) fall on the same frame as another at " + shortNumber(fps) +
+                                                    " fps and are lost in " + target.displayName(),
+                                                ": " + nameList(bones), {label, std::to_string(merged), shortNumber(fps)}));
         a.fps = fps;
         a.fpsFromKeys = false;
     }
@@ -206,7 +220,7 @@ void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, s
 
 // The source format's own fields (Second Life priorities, ease, hand pose...) have no place in another
 // format: each is named, whatever the target.
-void reportOwnFields(const Scene& source, const Format& target, std::vector<std::string>& report)
+void reportOwnFields(const Scene& source, const Format& target, Report& report)
 {
     const Format* from = Registry::instance().byId(source.format);
     if (!from || from->id() == target.id())
@@ -219,7 +233,7 @@ void reportOwnFields(const Scene& source, const Format& target, std::vector<std:
 } // namespace
 
 Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions& o,
-                       std::vector<std::string>& report)
+                       Report& report)
 {
     if (source.format == target.id() && !o.any())
         return source;
@@ -259,9 +273,10 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
         for (size_t i = 0; i < s.animations.size(); ++i)
             if (int(i) != keep)
                 dropped.push_back(s.animations[i].name.empty() ? "#" + std::to_string(i) : s.animations[i].name);
-        report.push_back(std::to_string(dropped.size()) + " other animation(s) are not written (" +
-                         target.displayName() + " holds one per file; convert them with --animation): " +
-                         nameList(dropped));
+        report.push_back(ReportItem::around(ReportItem::Code::AnimationsLeftOut,
+                                            std::to_string(dropped.size()) + " other animation(s) are not written (" +
+                                                target.displayName() + " holds one per file",
+                                            "): " + nameList(dropped), {std::to_string(dropped.size())}));
         Animation kept = std::move(s.animations[keep]);
         s.animations.clear();
         s.animations.push_back(std::move(kept));
@@ -296,7 +311,9 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
 
     AxisConversion axes;
     if (o.up && caps.fixedUpAxis)
-        report.push_back("--up does not apply: " + target.displayName() + " fixes its own axes");
+        report.push_back({ReportItem::Code::UpAxisFixed,
+                          "the up axis asked for does not apply: " + target.displayName() + " fixes its own axes",
+                          {target.displayName()}});
     else if (o.up)
         axes = AxisConversion::upAxis(UpAxis::Y, *o.up);
     if (o.scale)
@@ -310,7 +327,7 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
 
     reduceAll(s, o);
 
-    for (std::string& loss : target.conversionLoss(s))
+    for (ReportItem& loss : target.conversionLoss(s))
         report.push_back(std::move(loss));
     // Each writer only uses extra data of its own type: the source's stays for formats that share it
     // (the Dash variants) and is ignored by the others.

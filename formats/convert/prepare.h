@@ -28,6 +28,6 @@ namespace bonescope {
 // Throws std::runtime_error when the scene cannot be converted (e.g. a broken skeleton).
 // `source` is taken by value: a caller done with its scene moves it in and saves a copy of every key.
 Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions& options,
-                       std::vector<std::string>& report);
+                       Report& report);
 
 } // namespace bonescope

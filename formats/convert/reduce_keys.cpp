@@ -66,7 +66,7 @@ KeyReductionSummary reduceSceneKeys(Scene& scene, const std::string& formatId, c
     return s;
 }
 
-std::string describe(const KeyReductionSummary& s)
+Report reductionReport(const KeyReductionSummary& s)
 {
     const long fewer = s.keysBefore ? std::lround(100.0 * double(s.keysBefore - s.keysAfter) / double(s.keysBefore)) : 0;
     std::string m = "reduced keys: " + std::to_string(s.keysBefore) + " -> " + std::to_string(s.keysAfter) + " (" +
@@ -74,12 +74,22 @@ std::string describe(const KeyReductionSummary& s)
     if (s.bytesBefore || s.bytesAfter)
         m += ", " + std::to_string(s.bytesBefore) + " -> " + std::to_string(s.bytesAfter) + " bytes";
     m += ", largest error " + shortNumber(s.largestErrorMm) + " mm (bound " + shortNumber(s.boundMm) + " mm)";
+    Report out{m};
     if (s.unitsAssumed)
-        m += "\n  " + s.formatName + " files do not state their units: taken as centimetres (--units m|cm|mm|in says otherwise)";
+        out.push_back({ReportItem::Code::UnitsAssumed, s.formatName + " files do not state their units: taken as centimetres",
+                       {s.formatName}});
     if (s.noSkeleton)
-        m += "\n  the file holds no skeleton: each bone's error is measured on its own, not through a hierarchy";
+        out.push_back("the file holds no skeleton: each bone's error is measured on its own, not through a hierarchy");
     if (s.channelsKeptWhole)
-        m += "\n  " + std::to_string(s.channelsKeptWhole) + " channel(s) whose per-key flags decide how they play kept whole";
+        out.push_back(std::to_string(s.channelsKeptWhole) + " channel(s) whose per-key flags decide how they play kept whole");
+    return out;
+}
+
+std::string describe(const KeyReductionSummary& s)
+{
+    std::string m;
+    for (const std::string& line : reportTexts(reductionReport(s)))
+        m += (m.empty() ? "" : "\n  ") + line;
     return m;
 }
 

@@ -44,8 +44,11 @@ std::string reductionRefusal(const Format& target);
 KeyReductionSummary reduceSceneKeys(Scene& scene, const std::string& formatId, const KeyReductionRequest& request,
                                     int only = -1, const Skeleton* playsOn = nullptr);
 
-// "reduced keys: 31808 -> 7366 (77% fewer), 582418 -> 160702 bytes, largest error 0.098 mm (bound 0.1 mm)"
-// with a second line when units were assumed or the file has no skeleton.
+// "reduced keys: 31808 -> 7366 (77% fewer), 582418 -> 160702 bytes, largest error 0.098 mm (bound 0.1 mm)",
+// then a line each when units were assumed (UnitsAssumed: front ends say how to give them), the file
+// has no skeleton or channels were kept whole.
+Report reductionReport(const KeyReductionSummary& s);
+// The same in the library's words, the lines after the first indented.
 std::string describe(const KeyReductionSummary& s);
 
 } // namespace bonescope

@@ -62,7 +62,7 @@ double frameRateFor(const Animation& a)
 
 } // namespace
 
-Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, std::vector<std::string>& report)
+Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, Report& report)
 {
     const Format& sl = *Registry::instance().byId("secondlife");
     ConvertOptions toAvatar = options;
@@ -78,7 +78,7 @@ Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, std::vec
     // The avatar and the animation Y up, facing +Z: the BVH's axes before the uploader's F.
     Scene common = file;
     sl.toCommon(common);
-    for (std::string& loss : Registry::instance().byId("bvh")->conversionLoss(common))
+    for (ReportItem& loss : Registry::instance().byId("bvh")->conversionLoss(common))
         report.push_back(std::move(loss));
     const Animation& anim = *common.currentAnimation();
     const Skeleton& avatar = common.skeleton;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/model/scene.h"
+#include "formats/report_item.h"
 #include "formats/convert/convert_options.h"
 
 namespace bonescope {
@@ -18,6 +19,6 @@ namespace bonescope {
 // The current animation of `source` (any format: others are first put on the avatar as a conversion
 // to .anim does, with `options`), as a scene for BvhFormat::write. Everything left out gets a line in
 // `report`. Throws std::runtime_error when there is no animation.
-Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, std::vector<std::string>& report);
+Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, Report& report);
 
 } // namespace bonescope

@@ -35,7 +35,7 @@ double staticScale(const Bone& bone, size_t index, const std::vector<Animation>&
 
 } // namespace
 
-void foldStaticScale(Scene& scene, std::vector<std::string>& report)
+void foldStaticScale(Scene& scene, Report& report)
 {
     Skeleton& skel = scene.skeleton;
     const auto order = skel.evaluationOrder();

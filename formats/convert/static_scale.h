@@ -6,12 +6,13 @@
 #include <vector>
 
 #include "core/model/scene.h"
+#include "formats/report_item.h"
 
 namespace bonescope {
 
 // Each bone whose scale is uniform and never changes (rest scale with no scale keys, or keys all
 // equal to it) gets scale 1, and the rest and keyed translations of every bone below it are
 // multiplied by it, so world positions stay the same. One report line names the bones folded.
-void foldStaticScale(Scene& scene, std::vector<std::string>& report);
+void foldStaticScale(Scene& scene, Report& report);
 
 } // namespace bonescope

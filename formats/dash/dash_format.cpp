@@ -105,9 +105,9 @@ std::vector<Finding> DashFormat::validate(const Scene& scene, const std::string&
     return out;
 }
 
-std::vector<std::string> DashFormat::conversionLoss(const Scene& scene) const
+Report DashFormat::conversionLoss(const Scene& scene) const
 {
-    std::vector<std::string> out = Format::conversionLoss(scene);
+    Report out = Format::conversionLoss(scene);
     for (std::string& m : dashLoss(scene, v_))
         out.push_back(std::move(m));
     return out;

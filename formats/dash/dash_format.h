@@ -22,7 +22,7 @@ public:
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
     std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
-    std::vector<std::string> conversionLoss(const Scene& scene) const override;
+    Report conversionLoss(const Scene& scene) const override;
 
 private:
     dash::Variant v_;

@@ -113,7 +113,7 @@ void keysOnWholeMs(Animation& a, const Skeleton& skeleton)
 
 } // namespace
 
-void LegoFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
+void LegoFormat::fromCommon(Scene& scene, Report& report) const
 {
     for (Animation& a : scene.animations) {
         const Skeleton& skel = scene.skeleton;

@@ -20,7 +20,7 @@ public:
     // Reading needs no adapter: the sampler applies the game's rules and axes (Animation::keyConvention)
     // and baking turns them into common keys. Writing keys every channel from 0, flagged active, and
     // folds the rest pose into keys (lego_adapter.cpp).
-    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+    void fromCommon(Scene& scene, Report& report) const override;
     // The camera animation and the actor list (lego_own_fields.cpp).
     std::vector<std::string> ownFields(const Scene& scene) const override;
 };

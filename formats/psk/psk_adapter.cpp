@@ -10,7 +10,7 @@ namespace bonescope {
 
 namespace {
 
-void parentsFirst(Scene& s, std::vector<std::string>& report)
+void parentsFirst(Scene& s, Report& report)
 {
     Skeleton& k = s.skeleton;
     bool ordered = true;
@@ -52,7 +52,7 @@ void parentsFirst(Scene& s, std::vector<std::string>& report)
 
 } // namespace
 
-void PskFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const { parentsFirst(scene, report); }
-void PsaFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const { parentsFirst(scene, report); }
+void PskFormat::fromCommon(Scene& scene, Report& report) const { parentsFirst(scene, report); }
+void PsaFormat::fromCommon(Scene& scene, Report& report) const { parentsFirst(scene, report); }
 
 } // namespace bonescope

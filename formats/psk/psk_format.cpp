@@ -16,7 +16,7 @@ bool startsWith(std::span<const uint8_t> head, const char* magic)
 }
 
 // Names longer than a char[64] holds are shortened on writing.
-void reportLongNames(const Scene& s, std::vector<std::string>& out)
+void reportLongNames(const Scene& s, Report& out)
 {
     size_t n = 0;
     for (const Bone& b : s.skeleton.bones)
@@ -59,9 +59,9 @@ FileSummary PskFormat::summarize(std::span<const uint8_t> bytes) const
     return s;
 }
 
-std::vector<std::string> PskFormat::conversionLoss(const Scene& scene) const
+Report PskFormat::conversionLoss(const Scene& scene) const
 {
-    std::vector<std::string> out = Format::conversionLoss(scene); // keys, notes, loops: none kept
+    Report out = Format::conversionLoss(scene); // keys, notes, loops: none kept
     if (!scene.animations.empty())
         out.push_back(std::to_string(scene.animations.size()) + " animation(s) are not written: a PSK holds the "
                       "skeleton and the mesh only (write the animations as a .psa)");
@@ -93,15 +93,15 @@ FileSummary PsaFormat::summarize(std::span<const uint8_t> bytes) const
     const auto* x = scene.extra.as<PskExtra>();
     s.details.push_back("sequences: " + std::to_string(scene.animations.size()));
     s.details.push_back("bones: " + std::to_string(x->namesRead.size()) +
-                        (scene.skeleton.empty() ? " (no hierarchy in the file: play it on a PSK with --skeleton)" : ""));
+                        (scene.skeleton.empty() ? " (no hierarchy in the file: play it on the PSK it was made for)" : ""));
     const auto* ax = scene.animations.empty() ? nullptr : scene.animations.front().extra.as<PsaSequenceExtra>();
     s.details.push_back(std::string("scale keys: ") + (ax && ax->hadScaleKeys ? "yes" : "no"));
     return s;
 }
 
-std::vector<std::string> PsaFormat::conversionLoss(const Scene& scene) const
+Report PsaFormat::conversionLoss(const Scene& scene) const
 {
-    std::vector<std::string> out = Format::conversionLoss(scene);
+    Report out = Format::conversionLoss(scene);
     bool scaled = false;
     for (const Animation& a : scene.animations)
         for (const Track& t : a.tracks)

@@ -15,8 +15,8 @@ public:
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
-    std::vector<std::string> conversionLoss(const Scene& scene) const override;
-    void fromCommon(Scene& scene, std::vector<std::string>& report) const override; // psk_adapter.cpp
+    Report conversionLoss(const Scene& scene) const override;
+    void fromCommon(Scene& scene, Report& report) const override; // psk_adapter.cpp
 };
 
 class PsaFormat : public Format {
@@ -29,8 +29,8 @@ public:
     Scene read(std::span<const uint8_t> bytes) const override;
     std::vector<uint8_t> write(const Scene& scene) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
-    std::vector<std::string> conversionLoss(const Scene& scene) const override;
-    void fromCommon(Scene& scene, std::vector<std::string>& report) const override; // psk_adapter.cpp
+    Report conversionLoss(const Scene& scene) const override;
+    void fromCommon(Scene& scene, Report& report) const override; // psk_adapter.cpp
 };
 
 } // namespace bonescope

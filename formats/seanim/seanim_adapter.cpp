@@ -5,7 +5,7 @@
 
 namespace bonescope {
 
-void SeanimFormat::fromCommon(Scene& scene, std::vector<std::string>&) const
+void SeanimFormat::fromCommon(Scene& scene, Report&) const
 {
     for (Animation& a : scene.animations) {
         if (!(a.blend == BlendMode{}) || !a.modifiers.empty())

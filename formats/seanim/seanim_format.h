@@ -22,7 +22,7 @@ public:
     // Warns about a last note name without its NUL terminator (read to the end of the file).
     std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
     // Baked common keys are full local transforms: written as type ABSOLUTE (seanim_writer.cpp).
-    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+    void fromCommon(Scene& scene, Report& report) const override;
 };
 
 } // namespace bonescope

@@ -112,7 +112,7 @@ bool hasMotion(const Animation& a, const std::string& bone)
 
 // Plays `a` (on `source`) on the avatar, in the common frame.
 void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, const RetargetSettings& settings,
-                const BoneMap* map, std::vector<std::string>& report)
+                const BoneMap* map, Report& report)
 {
     const Skeleton src = source.empty() ? flatSkeleton(a) : source;
     RetargetResult r = retarget(a, src, avatarCommon, map ? *map : mapOntoAvatar(src, avatarCommon), settings, UpAxis::Y);
@@ -126,15 +126,14 @@ void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarComm
                          "their motion is lost: " + nameList(lost));
     report.push_back(describeRetarget(a, settings, r.report));
     if (r.unmappedSource.size() == src.size())
-        report.push_back("Second Life: no bone matches the avatar; the animation keeps no motion "
-                         "(map its bones to the avatar's joints: File > Retarget onto skeleton in the window, --bone-map on the "
-                         "command line)");
+        report.push_back({ReportItem::Code::NoJointMatchesAvatar, "Second Life: no bone matches the avatar; the animation "
+                                                                  "keeps no motion"});
     a = std::move(r.animation);
 }
 
 } // namespace
 
-void finishForFile(Animation& a, std::vector<std::string>& report)
+void finishForFile(Animation& a, Report& report)
 {
     // Joints the file cannot name (mRoot, mScreen, unknown names) are dropped, and said so.
     std::vector<std::string> dropped;
@@ -212,7 +211,7 @@ BoneMap secondlife::avatarMap(const Skeleton& source)
     return mapOntoAvatar(source, avatarInCommonFrame());
 }
 
-void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report,
+void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, Report& report,
                                     const BoneMap* map)
 {
     if (isAvatar(scene.skeleton))
@@ -231,7 +230,7 @@ void SecondLifeFormat::toCommon(Scene& scene) const
     applyAxisConversion(toCommonAxes, scene.skeleton);
 }
 
-void SecondLifeFormat::fromCommon(Scene& scene, std::vector<std::string>& report) const
+void SecondLifeFormat::fromCommon(Scene& scene, Report& report) const
 {
     const AxisConversion toFile = fileFromCommon();
     secondlife::retargetOntoAvatar(scene, {}, report);

@@ -8,6 +8,7 @@
 #include "core/retarget/bone_map.h"
 #include "core/retarget/settings.h"
 #include "core/model/scene.h"
+#include "formats/report_item.h"
 
 namespace bonescope::secondlife {
 
@@ -19,7 +20,7 @@ AxisConversion fileFromCommon();
 // The tracks the file can hold: joints the avatar animates, no scale, positions within 5 m, at most
 // 60 s, played with the viewer's rules. Pelvis positions are made relative to its rest offset.
 // Appends a line to `report` for everything changed.
-void finishForFile(Animation& a, std::vector<std::string>& report);
+void finishForFile(Animation& a, Report& report);
 
 // The avatar's skeleton in the common frame: what other skeletons are retargeted onto.
 Skeleton avatarInCommonFrame();
@@ -35,7 +36,7 @@ BoneMap avatarMap(const Skeleton& source);
 // The scene's animations (in the common frame) retargeted onto the avatar, unless it plays on the
 // avatar already: convert's retarget options (mode, root motion, IK) apply to a Second Life output too.
 // `map` (source bone -> avatar joint) replaces avatarMap() when given: the map a user edited.
-void retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report,
+void retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, Report& report,
                         const BoneMap* map = nullptr);
 
 } // namespace bonescope::secondlife

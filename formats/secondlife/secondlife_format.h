@@ -23,7 +23,7 @@ public:
     void toCommon(Scene& scene) const override;
     // Onto the avatar (retargeting other skeletons by name, BVH alias or automatic match), back to Z
     // up; reports joints the avatar lacks, durations over 60 s and positions beyond 5 m.
-    void fromCommon(Scene& scene, std::vector<std::string>& report) const override;
+    void fromCommon(Scene& scene, Report& report) const override;
     // Priorities, ease in/out, hand pose, constraints and the emote (secondlife_own_fields.cpp).
     std::vector<std::string> ownFields(const Scene& scene) const override;
 };

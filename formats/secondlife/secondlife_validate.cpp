@@ -21,6 +21,11 @@ struct Out {
     std::vector<Finding>& list;
     void error(std::string m) { list.push_back({Sev::Error, std::move(m)}); }
     void warning(std::string m) { list.push_back({Sev::Warning, std::move(m)}); }
+    // A finding a front end adds its own advice to (formats/report_item.h).
+    void add(Sev severity, const ReportItem& item)
+    {
+        list.push_back({severity, item.text, ~uint64_t(0), item.code, item.values, item.adviceAt});
+    }
 };
 
 std::string num(double v)
@@ -184,20 +189,24 @@ void checkUpload(Out& out, const Animation& a, const SecondLifeExtra& x, bool up
 {
     const uint64_t size = encodedSize(a, x);
     if (size > MaxUploadBytes) {
-        const std::string m = "the animation takes " + std::to_string(size) + " bytes, over the 250000-byte upload "
-                              "limit; remove joints or keys (bonescope-cli convert --optimize strips static joints "
-                              "and reduces keys)";
-        upload ? out.error(m + " (the upload is refused)") : out.warning(m);
+        const std::string m = "the animation takes " + std::to_string(size) + " bytes, over the " +
+                              std::to_string(MaxUploadBytes) + "-byte upload limit; remove joints or keys";
+        out.add(upload ? Sev::Error : Sev::Warning,
+                ReportItem::around(ReportItem::Code::UploadTooLarge, m, upload ? " (the upload is refused)" : "",
+                                   {std::to_string(size), std::to_string(MaxUploadBytes)}));
     }
     std::vector<std::string> still;
     for (const Track& t : a.tracks)
         if (isStaticJoint(t))
             still.push_back(t.name);
     if (!still.empty())
-        out.warning(std::to_string(still.size()) + " joint(s) never leave their rest pose (every rotation within the "
-                    "uploader's 0.001 test, every position within 0.15 mm): the viewer's BVH uploader drops such "
-                    "joints, and here they only hold the joint at rest over lower priorities; convert --optimize "
-                    "removes them: " + nameList(still));
+        out.add(Sev::Warning, ReportItem::around(ReportItem::Code::StaticJoints,
+                                                 std::to_string(still.size()) +
+                                                     " joint(s) never leave their rest pose (every rotation within the "
+                                                     "uploader's 0.001 test, every position within 0.15 mm): the viewer's "
+                                                     "BVH uploader drops such joints, and here they only hold the joint at "
+                                                     "rest over lower priorities",
+                                                 ": " + nameList(still), {std::to_string(still.size())}));
 }
 
 } // namespace

@@ -82,9 +82,9 @@ size_t multiBoneVertices(const Mesh& mesh)
 }
 } // namespace
 
-std::vector<std::string> SmdFormat::conversionLoss(const Scene& scene) const
+Report SmdFormat::conversionLoss(const Scene& scene) const
 {
-    std::vector<std::string> report = Format::conversionLoss(scene);
+    Report report = Format::conversionLoss(scene);
     if (const Animation* a = scene.currentAnimation(); a && std::abs(a->fps - smd::DefaultFps) > 1e-9)
         report.push_back("SMD has no frame rate: the " + shortNumber(a->fps) +
                          " fps frames are written one per 'time'; give 'fps " + shortNumber(a->fps) +
@@ -96,7 +96,7 @@ std::vector<std::string> SmdFormat::conversionLoss(const Scene& scene) const
     return report;
 }
 
-void setSmdFlavour(Scene& scene, smd::Flavour flavour, std::vector<std::string>& report)
+void setSmdFlavour(Scene& scene, smd::Flavour flavour, Report& report)
 {
     SmdExtra* x = scene.extra.as<SmdExtra>();
     if (!x) {

@@ -39,7 +39,7 @@ public:
     // is written back as it was, with only the lines of changed values rewritten.
     std::vector<uint8_t> write(const Scene& scene) const override;
     // Adds what SMD cannot say: the frame rate, and for GoldSrc vertices with several bones.
-    std::vector<std::string> conversionLoss(const Scene& scene) const override;
+    Report conversionLoss(const Scene& scene) const override;
     // The reader's warnings (unusual `time` numbers, nodes missing from the first frame, ...).
     std::vector<Finding> validate(const Scene& scene, const std::string& target) const override;
     FileSummary summarize(std::span<const uint8_t> bytes) const override;
@@ -47,6 +47,6 @@ public:
 
 // Makes `scene` write as `flavour` (convert --smd-flavour), adding a line to `report` for what the
 // flavour gives up (GoldSrc: vertices keep only their strongest bone).
-void setSmdFlavour(Scene& scene, smd::Flavour flavour, std::vector<std::string>& report);
+void setSmdFlavour(Scene& scene, smd::Flavour flavour, Report& report);
 
 } // namespace bonescope

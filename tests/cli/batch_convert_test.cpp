@@ -105,7 +105,7 @@ TEST(PrepareForTarget, FpsScaleAndTolerance)
 {
     const Scene src = readSample(kAbs);
     const SeanimFormat seanim;
-    std::vector<std::string> report;
+    Report report;
 
     ConvertOptions fps;
     fps.fps = 60;
@@ -202,13 +202,13 @@ TEST(PrepareForTarget, SeanimToBvhKeepsWorldPositions)
     fromFile.skeleton = skel;
 
     const BvhFormat bvh;
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(fromFile, bvh, {}, report);
     EXPECT_EQ(prepared.format, "bvh");
     const Scene back = bvh.read(bvh.write(prepared));
     // BVH has no rest rotations: reported, and the rest pose changes, but every frame's pose is kept.
     ASSERT_FALSE(report.empty());
-    EXPECT_NE(report.back().find("BVH has no rest rotations: the rest pose of 3 bone(s)"), std::string::npos);
+    EXPECT_NE(report.back().text.find("BVH has no rest rotations: the rest pose of 3 bone(s)"), std::string::npos);
 
     Sampler before(fromFile.animations[0], fromFile.skeleton), after(back.animations[0], back.skeleton);
     Pose p0, p1;

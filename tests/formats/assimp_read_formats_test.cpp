@@ -113,7 +113,7 @@ glm::dquat md5Quaternion(const glm::dvec3& xyz)
 test::PoseDifference convertedAndBack(const Scene& source, const std::string& targetId)
 {
     const Format& target = *Registry::instance().byId(targetId);
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(source, target, {}, report);
     Scene back = target.read(target.write(prepared));
     if (targetId == "smd")

@@ -28,7 +28,7 @@ TEST(BvhToSecondLife, TowerMatchesTheViewersUpload)
     const Scene bvh = read("secondlife/opencollar_tower.bvh");
     const Scene viewer = read("secondlife/opencollar_Tower.anim");
     const SecondLifeFormat sl;
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(bvh, sl, {}, report);
     const Scene ours = sl.read(sl.write(prepared));
 

@@ -39,7 +39,7 @@ TEST(CastOverrideConvert, BakedAnimationPlaysAsTheSource)
     const Scene source = cast.read(overriddenFile());
     ConvertOptions o;
     o.fps = 60; // a bake: keys on every frame, in the meaning the source plays
-    std::vector<std::string> report;
+    Report report;
     const Scene back = cast.read(cast.write(prepareForTarget(source, cast, o, report)));
     const test::PoseDifference d = test::comparePoses(source, back, test::comparisonTimes(source.animations.at(0)));
     EXPECT_GT(d.bonesCompared, 0u);

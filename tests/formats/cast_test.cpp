@@ -371,7 +371,7 @@ TEST(Cast, RandomlyCorruptedFilesFailCleanlyOrResaveIdentically)
 TEST(Cast, GlbExportWritesNoHeapBytesOutsideItsBufferViews)
 {
     const Format& glb = *Registry::instance().byId("assimp");
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(CastFormat().read(fullFile()), glb, {}, report);
     {
         std::vector<std::vector<uint8_t>> garbage;

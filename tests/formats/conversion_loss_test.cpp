@@ -21,10 +21,10 @@ Scene readFile(const std::string& path)
 
 std::string reportFor(const Scene& s, const Format& target)
 {
-    std::vector<std::string> report;
+    Report report;
     prepareForTarget(s, target, ConvertOptions{}, report);
     std::string all;
-    for (const auto& line : report)
+    for (const auto& line : reportTexts(report))
         all += line + "\n";
     return all;
 }

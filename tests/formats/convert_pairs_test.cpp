@@ -68,9 +68,9 @@ std::vector<Sample> samples()
     return out;
 }
 
-bool mentions(const std::vector<std::string>& report, const std::string& what)
+bool mentions(const Report& report, const std::string& what)
 {
-    for (const std::string& line : report)
+    for (const std::string& line : reportTexts(report))
         if (line.find(what) != std::string::npos)
             return true;
     return false;
@@ -89,10 +89,10 @@ std::vector<double> onWholeMilliseconds(std::vector<double> times)
     return times;
 }
 
-std::string joined(const std::vector<std::string>& report)
+std::string joined(const Report& report)
 {
     std::string s;
-    for (const auto& l : report)
+    for (const auto& l : reportTexts(report))
         s += "  " + l + "\n";
     return s;
 }
@@ -105,7 +105,7 @@ TEST(ConvertPairs, EverySampleIntoEveryFormatKeepsThePose)
         for (const char* targetId : kTargets) {
             SCOPED_TRACE(sample.label + " -> " + targetId);
             const Format& target = *Registry::instance().byId(targetId);
-            std::vector<std::string> report;
+            Report report;
             const Scene prepared = prepareForTarget(sample.scene, target, {}, report);
             const auto bytes = target.write(prepared);
             if (target.id() == "assimp")

@@ -215,7 +215,7 @@ TEST(DashConvert, EveryVariantConvertsIntoEveryOther)
             const auto loss = target->conversionLoss(src);
             bool fpsLoss = false;
             for (const auto& m : loss)
-                fpsLoss |= m.find("no frame rate; 24 fps becomes 30") != std::string::npos;
+                fpsLoss |= m.text.find("no frame rate; 24 fps becomes 30") != std::string::npos;
             EXPECT_EQ(fpsLoss, toV2 && !fromV2);
         }
     }

@@ -267,7 +267,7 @@ TEST(FbxHelperNodes, PoseCommandAndConversionsKeepThePose)
     const Positions original = scenePositions(scene, t);
     for (const std::string id : {"bvh", "assimp"}) {
         const Format& target = *Registry::instance().byId(id);
-        std::vector<std::string> report;
+        Report report;
         const Scene prepared = prepareForTarget(scene, target, {}, report);
         const std::vector<uint8_t> bytes = target.write(prepared);
         if (id == "assimp")

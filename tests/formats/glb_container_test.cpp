@@ -19,7 +19,7 @@ namespace {
 // A real file as users convert it: a SEAnim sample written by our .glb writer (JSON and BIN chunks).
 std::vector<uint8_t> sampleGlb()
 {
-    std::vector<std::string> report;
+    Report report;
     const AssimpFormat glb;
     return glb.write(prepareForTarget(loadScene(test::samplePath("seanim/synth_abs_lrs_loop_notes.seanim")).scene, glb, {}, report));
 }

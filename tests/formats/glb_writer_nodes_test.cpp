@@ -63,10 +63,10 @@ TEST(GlbWriterNodes, AConversionRenamesThemAndEveryTrackComesBack)
 {
     const AssimpFormat glb;
     const Scene source = tracksOnly({"", "Scene", "material_0", "hip", "hip"});
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(source, glb, {}, report);
     bool said = false;
-    for (const std::string& line : report)
+    for (const std::string& line : reportTexts(report))
         said = said || line.find("4 bone name(s) renamed") != std::string::npos;
     EXPECT_TRUE(said);
     const Scene back = glb.read(glb.write(prepared));
@@ -98,10 +98,10 @@ TEST(GlbWriterNodes, TracksThatAnimateNoBoneAreLeftOutAndReported)
     b.tracks = {rotating("wing", 0.25)};
     s.animations.push_back(b);
 
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(s, glb, {}, report);
     std::string all;
-    for (const std::string& line : report)
+    for (const std::string& line : reportTexts(report))
         all += line + "\n";
     EXPECT_NE(all.find("animation 'clip': 1 track(s) that animate no bone are left out: tail"), std::string::npos) << all;
     EXPECT_NE(all.find("animation 'other' has no translation, rotation or scale keys on a bone"), std::string::npos) << all;
@@ -126,14 +126,14 @@ TEST(GlbWriterNodes, AnimationNamesAssimpWouldRefuseAreRenamed)
         a.tracks = {rotating("hip", 0.5)};
         s.animations.push_back(a);
     }
-    std::vector<std::string> report;
+    Report report;
     const Scene back = glb.read(glb.write(prepareForTarget(s, glb, {}, report)));
     std::vector<std::string> names;
     for (const Animation& a : back.animations)
         names.push_back(a.name);
     EXPECT_EQ(names, (std::vector<std::string>{"walk", "walk.2", "hip.1", "anim", "anim.2"}));
     std::string all;
-    for (const std::string& line : report)
+    for (const std::string& line : reportTexts(report))
         all += line + "\n";
     EXPECT_NE(all.find("3 animation name(s) renamed"), std::string::npos) << all;
 }

@@ -362,7 +362,7 @@ TEST(PskPsa, SkeletonIsWrittenParentsFirst)
         t.rotation.keys.push_back({f / 10.0, glm::angleAxis(0.3 * f, glm::dvec3(0, 1, 0))});
     a.tracks.push_back(t);
     s.animations.push_back(a);
-    std::vector<std::string> report;
+    Report report;
     const PsaFormat psa;
     const Scene prepared = prepareForTarget(s, psa, {}, report);
     const Scene back = psa.read(psa.write(prepared));

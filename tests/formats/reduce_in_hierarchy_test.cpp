@@ -34,7 +34,7 @@ Clip load(const std::string& path)
 Clip converted(const std::string& formatId)
 {
     const Format& f = *Registry::instance().byId(formatId);
-    std::vector<std::string> report;
+    Report report;
     Clip bvh = load(fixturePath("rigs/cmu_131_01_walk.bvh"));
     const std::vector<uint8_t> bytes = convertFile(bvh.scene, f, {}, report).bytes();
     Clip c{"cmu_131_01_walk." + f.writtenExtension(), f.read(bytes), &f};

@@ -23,7 +23,7 @@ namespace {
 Scene convertAndReadBack(const Scene& source, const ConvertOptions& o)
 {
     const Format& target = *Registry::instance().byId(source.format);
-    std::vector<std::string> report;
+    Report report;
     return target.read(target.write(prepareForTarget(source, target, o, report)));
 }
 
@@ -191,7 +191,7 @@ TEST(RenameFollows, BvhBoneMapKeepsAJointsChannelOrder)
     source.format = "bvh";
     ConvertOptions o;
     o.boneMap = mapOf({{"hip", "pelvis"}, {"knee", "shin"}});
-    std::vector<std::string> report;
+    Report report;
     const std::vector<uint8_t> out = bvh.write(prepareForTarget(source, bvh, o, report));
     const std::string written(out.begin(), out.end());
     EXPECT_NE(written.find("ROOT pelvis"), std::string::npos) << written;

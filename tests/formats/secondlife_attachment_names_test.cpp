@@ -25,7 +25,7 @@ TEST(SecondLifeAttachmentNames, ARigsNeckDrivesTheAvatarsNeckNotTheAttachmentPoi
     ASSERT_EQ(robot.animations.size(), 1u);
 
     const SecondLifeFormat sl;
-    std::vector<std::string> report;
+    Report report;
     const Scene out = sl.read(sl.write(prepareForTarget(robot, sl, {}, report)));
     const Animation& a = out.animations.at(0);
     for (const char* joint : {"mNeck", "mHead", "mChest"}) {

@@ -44,7 +44,7 @@ TEST(SecondLifePelvis, PoseSamplerAndConversionsAgree)
     for (const char* id : {"bvh", "seanim"}) {
         SCOPED_TRACE(id);
         const Format& target = *Registry::instance().byId(id);
-        std::vector<std::string> report;
+        Report report;
         const Scene prepared = prepareForTarget(s, target, {}, report);
         const Scene back = target.read(target.write(prepared));
         const Skeleton& skeleton = back.skeleton.empty() ? prepared.skeleton : back.skeleton;

@@ -31,7 +31,7 @@ Scene readAnim(const std::string& path) { return kSl.read(test::readBytes(path))
 
 std::vector<std::string> animSamples() { return test::samplesIn(test::samplePath("secondlife"), ".anim"); }
 
-std::string bvhFor(const Scene& anim, std::vector<std::string>& report)
+std::string bvhFor(const Scene& anim, Report& report)
 {
     ConvertOptions o;
     o.forSecondLife = true;
@@ -43,7 +43,7 @@ std::string bvhFor(const Scene& anim, std::vector<std::string>& report)
 Scene upload(const std::string& bvhText)
 {
     const Scene bvh = kBvh.read({reinterpret_cast<const uint8_t*>(bvhText.data()), bvhText.size()});
-    std::vector<std::string> report;
+    Report report;
     return kSl.read(kSl.write(bvhToSecondLife(bvh, report)));
 }
 
@@ -91,7 +91,7 @@ TEST(SecondLifeBvh, EverySampleComesBackThroughTheUploaderPath)
     for (const std::string& path : animSamples()) {
         SCOPED_TRACE(path);
         const Scene original = readAnim(path);
-        std::vector<std::string> report;
+        Report report;
         const Scene back = upload(bvhFor(original, report));
         const double duration = original.animations[0].duration;
         if (duration > 0) {
@@ -113,7 +113,7 @@ TEST(SecondLifeBvh, RefusesWhatTheUploaderRefuses)
     // A file may declare any finite duration; its frames would never end.
     Scene s = readAnim(test::samplePath("secondlife/opencollar_StiffNeck.anim"));
     s.animations[0].duration = 1e9;
-    std::vector<std::string> report;
+    Report report;
     try {
         bvhFor(s, report);
         FAIL() << "a 1e9 s animation was written";
@@ -124,7 +124,7 @@ TEST(SecondLifeBvh, RefusesWhatTheUploaderRefuses)
 
 TEST(SecondLifeBvh, WhatTheUploaderExpects)
 {
-    std::vector<std::string> report;
+    Report report;
     const std::string walk = bvhFor(readAnim(test::samplePath("secondlife/linden_walk.anim")), report);
     // mPelvis the root, named hip as the uploader requires, 42 inches (1.067 m) up, its position and
     // rotation channels; Z X Y rotations.
@@ -142,7 +142,7 @@ TEST(SecondLifeBvh, WhatTheUploaderExpects)
     EXPECT_EQ(line.find_first_not_of("0.- ", 19), std::string::npos) << line;
     // What BVH cannot hold is said.
     bool priority = false, loop = false;
-    for (const std::string& r : report) {
+    for (const std::string& r : reportTexts(report)) {
         priority |= r.find("BVH cannot hold the priority") != std::string::npos;
         loop |= r.find("loop flag is lost") != std::string::npos;
     }
@@ -174,7 +174,7 @@ TEST(SecondLifeBvh, TheUploaderPathsOwnRules)
                              "0 42 0 0 20 0  0 0 0  1 8 0 0 0 0  0 0 0\n"
                              "0 43 0 0 30 0  0 0 0  2 8 0 0 0 0  0 0 40\n";
     const Scene bvh = kBvh.read({reinterpret_cast<const uint8_t*>(text.data()), text.size()});
-    std::vector<std::string> report;
+    Report report;
     const Scene s = bvhToSecondLife(bvh, report);
     const Animation& a = s.animations[0];
     EXPECT_DOUBLE_EQ(a.duration, 1.0); // (4 - 2) frames of 0.5 s
@@ -188,7 +188,7 @@ TEST(SecondLifeBvh, TheUploaderPathsOwnRules)
     EXPECT_NEAR(chest.translation.keys.value(2).y, 2 * kBvhInchToMetre, 1e-9);
     EXPECT_NEAR(chest.translation.keys.value(2).z, 8 * kBvhInchToMetre, 1e-9);
     bool said = false;
-    for (const std::string& r : report)
+    for (const std::string& r : reportTexts(report))
         said |= r.find("2 BVH joint(s) never move from frame 0") != std::string::npos;
     EXPECT_TRUE(said);
 
@@ -211,7 +211,7 @@ TEST(SecondLifeOptimize, EverySampleStaysValidAndWithinTheTolerance)
         const Scene original = readAnim(path);
         ConvertOptions o;
         o.optimize = true;
-        std::vector<std::string> report;
+        Report report;
         const ConvertedFile c = convertFile(original, kSl, o, report);
         ASSERT_TRUE(c.optimized);
         const std::vector<uint8_t> bytes = c.bytes();

@@ -37,7 +37,7 @@ TEST(SkeletonlessOnRig, SeanimConvertedWithASkeletonPlaysAsOnThatSkeleton)
     o.targetSkeleton = rig;
     const Format* smd = Registry::instance().byId("smd");
     ASSERT_NE(smd, nullptr);
-    std::vector<std::string> report;
+    Report report;
     const Scene out = prepareForTarget(anim, *smd, o, report);
     ASSERT_EQ(out.skeleton.size(), rig.size());
     const Animation& a = anim.animations.at(0);

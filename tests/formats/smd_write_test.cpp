@@ -133,7 +133,7 @@ TEST(SmdWrite, NewFileListsEveryNodeEveryFrameParentsFirst)
 TEST(SmdWrite, GoldSrcFlavourWritesOneBonePerVertex)
 {
     Scene s = SmdFormat().read(test::smdFixture("bst_Cube_Armature_Cube.smd"));
-    std::vector<std::string> report;
+    Report report;
     setSmdFlavour(s, smd::Flavour::GoldSrc, report);
     const std::string out = textOf(SmdFormat().write(s));
     EXPECT_NE(out.find("\nno_material\n1 -1.000000 -1.000000 1.000000 -1.000000 0.000000 0.000000 0.500000 0.500000\n"),
@@ -178,7 +178,7 @@ TEST(SmdWrite, ConversionReportsTheFrameRate)
     s.animations[0].fps = 24;
     const auto loss = SmdFormat().conversionLoss(s);
     ASSERT_EQ(loss.size(), 1u);
-    EXPECT_NE(loss[0].find("fps 24"), std::string::npos);
+    EXPECT_NE(loss[0].text.find("fps 24"), std::string::npos);
 }
 
 } // namespace

@@ -41,14 +41,14 @@ TEST(StaticScale, ArmatureScaleIsBakedIntoBvhTranslations)
 {
     const Scene source = mixamoLike();
     const Format& bvh = *Registry::instance().byId("bvh");
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(source, bvh, {}, report);
     const Scene back = bvh.read(bvh.write(prepared));
     const test::PoseDifference d = test::comparePoses(source, back, {0.0, 0.5, 1.0});
     EXPECT_EQ(d.bonesCompared, 4u);
     EXPECT_LE(d.maxPosition, 1e-4) << d.worstBone << " at " << d.worstTime; // metres: Head is 1.6 m up
     bool said = false;
-    for (const std::string& line : report) {
+    for (const std::string& line : reportTexts(report)) {
         EXPECT_EQ(line.find("scale is lost"), std::string::npos) << line;
         said = said || line.find("baked into the translations") != std::string::npos;
     }
@@ -59,7 +59,7 @@ TEST(StaticScale, ArmatureScaleIsBakedIntoSeanimTranslations)
 {
     const Scene source = mixamoLike();
     const Format& seanim = *Registry::instance().byId("seanim");
-    std::vector<std::string> report;
+    Report report;
     const Scene back = seanim.read(seanim.write(prepareForTarget(source, seanim, {}, report)));
     const Animation& a = back.animations[0];
     const int hips = a.findTrack("Hips");
@@ -78,11 +78,11 @@ TEST(StaticScale, AnimatedOrNonUniformScaleIsLeftAlone)
 {
     Scene s = mixamoLike();
     s.skeleton.bones[0].restScale = {0.01, 0.02, 0.01};
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(s, *Registry::instance().byId("bvh"), {}, report);
     EXPECT_NEAR(prepared.skeleton.bones[1].restTranslation.y, 100, 1e-9);
     bool lost = false;
-    for (const std::string& line : report)
+    for (const std::string& line : reportTexts(report))
         lost = lost || line.find("scale is lost") != std::string::npos;
     EXPECT_TRUE(lost);
 }

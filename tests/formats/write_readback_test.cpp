@@ -108,9 +108,10 @@ std::string writeError(const Format& f, const Scene& s)
     return "";
 }
 
-bool mentions(const std::vector<std::string>& report, const std::string& what)
+bool mentions(const Report& report, const std::string& what)
 {
-    return std::any_of(report.begin(), report.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
+    const std::vector<std::string> lines = reportTexts(report);
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(what) != std::string::npos; });
 }
 
 } // namespace
@@ -130,7 +131,7 @@ TEST(WriteReadBack, EverySampleAndRegressionIntoEveryWritableFormat)
                 continue;
             const std::string label = fs::path(path).filename().string() + " -> " + target->id();
             SCOPED_TRACE(label);
-            std::vector<std::string> report;
+            Report report;
             Scene prepared;
             std::vector<uint8_t> bytes;
             try {
@@ -169,7 +170,7 @@ TEST(WriteReadBack, ValuesBeyondTheFormatsFloatsAreRefusedNamingBoneAndKey)
     for (const char* id : {"lego", "dash15", "dash15-json", "dmx", "dmx-json", "assimp", "psa"}) {
         SCOPED_TRACE(id);
         const Format& target = *Registry::instance().byId(id);
-        std::vector<std::string> report;
+        Report report;
         const Scene prepared = prepareForTarget(source, target, {}, report);
         const std::string error = writeError(target, prepared);
         EXPECT_NE(error.find("bone 'root' translation key 0"), std::string::npos) << error;
@@ -179,7 +180,7 @@ TEST(WriteReadBack, ValuesBeyondTheFormatsFloatsAreRefusedNamingBoneAndKey)
     for (const char* id : {"bvh", "seanim"}) {
         SCOPED_TRACE(id);
         const Format& target = *Registry::instance().byId(id);
-        std::vector<std::string> report;
+        Report report;
         const Scene back = target.read(target.write(prepareForTarget(source, target, {}, report)));
         double largest = 0;
         for (const Track& t : back.animations.at(0).tracks)
@@ -232,9 +233,9 @@ TEST(GlbExport, NamesLongerThanAssimpHoldsAreShortenedOrRefused)
     s.skeleton.bones[1].name = s.animations[0].tracks[1].name = "arm";
     EXPECT_NE(writeError(glb, s).find("an animation's name is 1500 bytes long"), std::string::npos);
     s.skeleton.bones[1].name = s.animations[0].tracks[1].name = longName;
-    std::vector<std::string> report;
+    Report report;
     const Scene back = glb.read(glb.write(prepareForTarget(s, glb, {}, report)));
-    EXPECT_TRUE(mentions(report, "1 bone name(s) renamed: 'aaaa")) << report.front();
+    EXPECT_TRUE(mentions(report, "1 bone name(s) renamed: 'aaaa")) << report.front().text;
     EXPECT_TRUE(mentions(report, "(3989 bytes)"));
     EXPECT_TRUE(mentions(report, "1 animation name(s) renamed"));
     const int arm = back.skeleton.find(std::string(987, 'a') + ".1"); // cut before the 'é', not inside it
@@ -288,7 +289,7 @@ TEST(GlbExport, EmptyBoneNameIsRenamedAndExported)
 {
     const Scene source = readFile(test::fixturePath("regressions/glb_export_empty_bone_name.ani"));
     const Format& glb = *Registry::instance().byId("assimp");
-    std::vector<std::string> report;
+    Report report;
     const Scene prepared = prepareForTarget(source, glb, {}, report);
     EXPECT_TRUE(mentions(report, "'' -> bone.1"));
     const auto bytes = test::keepGlb("empty-bone-name", glb.write(prepared));
@@ -304,7 +305,7 @@ TEST(GlbExport, NegativeKeyTimesAreShiftedToStartAtZero)
         for (auto&& k : t.rotation.keys.edit())
             k.time -= 0.5; // an FBX clip from -0.5 s to 0.5 s
     const Format& glb = *Registry::instance().byId("assimp");
-    std::vector<std::string> report;
+    Report report;
     glb.fromCommon(s, report);
     EXPECT_TRUE(mentions(report, "shifted to start at 0"));
     const auto bytes = test::keepGlb("negative-key-times", glb.write(s));
@@ -331,7 +332,7 @@ TEST(GlbExport, MorphOnlyAnimationIsLeftOutAndReported)
     morph.tracks.push_back(t);
     s.animations.push_back(morph);
     const Format& glb = *Registry::instance().byId("assimp");
-    std::vector<std::string> report;
+    Report report;
     glb.fromCommon(s, report);
     EXPECT_TRUE(mentions(report, "animation 'blink' has no translation, rotation or scale keys"));
     const auto bytes = test::keepGlb("morph-only-animation", glb.write(s));
@@ -422,7 +423,7 @@ TEST(TextEncoding, NamesInAnyEncodingKeepTheirBytesAndEveryTextOutputIsUtf8)
         for (const char* id : {"bvh", "dash15-json", "dmx-json", "assimp"}) {
             SCOPED_TRACE(id);
             const Format& target = *Registry::instance().byId(id);
-            std::vector<std::string> report;
+            Report report;
             const Scene prepared = prepareForTarget(scene, target, {}, report);
             const auto bytes = target.write(prepared);
             if (std::string(id) == "assimp") {

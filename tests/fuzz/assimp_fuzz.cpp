@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     }
     std::vector<uint8_t> glb;
     try {
-        std::vector<std::string> report;
+        Report report;
         glb = format.write(prepareForTarget(scene, format, {}, report));
     } catch (const std::exception&) {
         return 0; // refused, with a message

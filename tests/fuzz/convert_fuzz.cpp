@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     for (const auto& target : Registry::instance().formats()) {
         std::vector<uint8_t> written;
         try {
-            std::vector<std::string> report;
+            Report report;
             written = target->write(prepareForTarget(in->scene, *target, {}, report));
         } catch (const std::exception&) {
             continue; // refused, with a message (WriteError or a conversion error)

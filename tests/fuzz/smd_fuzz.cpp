@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
                 }
         }
         (void)f.read(f.write(s));
-        std::vector<std::string> report;
+        Report report;
         setSmdFlavour(s, smd::Flavour::GoldSrc, report);
         (void)f.read(f.write(s));
     } catch (const ParseError&) {

@@ -8,6 +8,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QComboBox>
+#include <QContextMenuEvent>
+#include <QDebug>
+#include <QListWidget>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
 #include <QLineEdit>
@@ -21,6 +25,7 @@
 #include <QWidget>
 
 #include "app/gui/main_window.h"
+#include "app/gui/panels/properties_panel.h"
 #include "app/gui/viewport/window_capture.h"
 #include "formats/registry.h"
 #include "render/viewport.h"
@@ -161,6 +166,20 @@ bool answerFileDialog(QWidget* modal, const QString& path)
     return true;
 }
 
+bool pickFileType(QFileDialog* d, const QString& filter)
+{
+    auto* types = d->findChild<QComboBox*>("fileTypeCombo");
+    const int at = types ? types->findText(filter) : -1;
+    if (at < 0) {
+        qWarning() << "no filter" << filter << "in" << d->nameFilters();
+        d->reject();
+        return false;
+    }
+    types->setCurrentIndex(at);
+    emit types->activated(at);
+    return true;
+}
+
 void typeFileName(QFileDialog* d, const QString& path)
 {
     QTimer::singleShot(5000, d, [d] {
@@ -197,6 +216,33 @@ QAction* actionNamed(QMenu* menu, const QString& text)
         if (a->text().remove('&') == text)
             return a;
     return nullptr;
+}
+
+bool pickFromListMenu(gui::MainWindow& w, int row, const char* name)
+{
+    QListWidget* list = w.properties()->animationList();
+    const QPoint at = list->visualItemRect(list->item(row)).center();
+    bool picked = false;
+    QTimer poll;
+    poll.setInterval(20);
+    QObject::connect(&poll, &QTimer::timeout, [&] {
+        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+        if (!menu || !menu->isVisible())
+            return;
+        poll.stop();
+        for (QAction* a : menu->actions())
+            if (a->objectName() == name && a->isEnabled()) {
+                menu->setActiveAction(a);
+                QTest::keyClick(menu, Qt::Key_Return);
+                picked = true;
+                return;
+            }
+        menu->close();
+    });
+    poll.start();
+    QContextMenuEvent event(QContextMenuEvent::Mouse, at, list->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(list->viewport(), &event);
+    return picked;
 }
 
 } // namespace bonescope::guitest

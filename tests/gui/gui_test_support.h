@@ -71,9 +71,17 @@ void whenModal(std::function<void(T*)> act, int triesLeft = 200)
     });
 }
 
+// Picks `filter` in a file dialog's type list as a person does; when it is not offered, says which
+// are and cancels the dialog (false).
+bool pickFileType(QFileDialog* d, const QString& filter);
+
 // Pastes a path into a (non-native) file dialog's file name box, as a person pastes one, and clicks
 // its Open / Save button. A dialog still open 5 s later is cancelled, so a failure cannot hang the test.
 void typeFileName(QFileDialog* d, const QString& path);
+
+// Right-clicks row `row` of the animation list and picks the action named `name` in the menu that
+// opens (by the keyboard, as the menu takes it); false when the menu or the action never showed.
+bool pickFromListMenu(gui::MainWindow& w, int row, const char* name);
 
 // The submenu titled `title` among `actions` (a menu bar's or a menu's; ampersands ignored), or null.
 QMenu* menuNamed(const QList<QAction*>& actions, const QString& title);

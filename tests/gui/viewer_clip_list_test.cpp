@@ -68,35 +68,6 @@ QStringList rows(const QListWidget* list)
     return out;
 }
 
-// Right-clicks row `row` of the animation list and picks the action named `name` in the menu that
-// opens (by the keyboard, as the menu takes it); false when the menu or the action never showed.
-bool pickFromListMenu(MainWindow& w, int row, const char* name)
-{
-    QListWidget* list = w.properties()->animationList();
-    const QPoint at = list->visualItemRect(list->item(row)).center();
-    bool picked = false;
-    QTimer poll;
-    poll.setInterval(20);
-    QObject::connect(&poll, &QTimer::timeout, [&] {
-        auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
-        if (!menu || !menu->isVisible())
-            return;
-        poll.stop();
-        for (QAction* a : menu->actions())
-            if (a->objectName() == name && a->isEnabled()) {
-                menu->setActiveAction(a);
-                QTest::keyClick(menu, Qt::Key_Return);
-                picked = true;
-                return;
-            }
-        menu->close();
-    });
-    poll.start();
-    QContextMenuEvent event(QContextMenuEvent::Mouse, at, list->viewport()->mapToGlobal(at));
-    QApplication::sendEvent(list->viewport(), &event);
-    return picked;
-}
-
 } // namespace
 
 class ClipListTest : public QObject {
@@ -113,7 +84,7 @@ private slots:
         QListWidget* list = w.properties()->animationList();
         QCOMPARE(rows(list), QStringList{"grunt_hh_grabplayer_crouch"});
         doc->setTime(doc->timeOfFrame(30));
-        QVERIFY(pickFromListMenu(w, 0, "splitAtFrame"));
+        QVERIFY(guitest::pickFromListMenu(w, 0, "splitAtFrame"));
         QCOMPARE(rows(list), (QStringList{"grunt_hh_grabplayer_crouch_0-30", "grunt_hh_grabplayer_crouch_30-100"}));
         QCOMPARE(doc->scene().animations[0].frameCount(), 31);
         QCOMPARE(doc->scene().animations[1].frameCount(), 71);
@@ -125,7 +96,7 @@ private slots:
                 d->findChild<QSpinBox*>("firstFrame")->setValue(10);
                 d->findChild<QSpinBox*>("lastFrame")->setValue(20);
             });
-            QVERIFY(pickFromListMenu(w, 1, "extractRange"));
+            QVERIFY(guitest::pickFromListMenu(w, 1, "extractRange"));
             QCOMPARE(answer.answered, 1);
         }
         QCOMPARE(list->count(), 3);
@@ -138,7 +109,7 @@ private slots:
         {
             guitest::BoxAnswerer ok(guitest::BoxAnswerer::standard(QMessageBox::Ok));
             DialogAnswerer answer([](QDialog*) {}, kGrunt);
-            QVERIFY(pickFromListMenu(w, 0, "mergeFiles"));
+            QVERIFY(guitest::pickFromListMenu(w, 0, "mergeFiles"));
             QCOMPARE(answer.answered, 1);
             QVERIFY2(ok.seen.isEmpty(), qPrintable(ok.seen.join("\n"))); // the same skeleton and rest: nothing lost
         }
@@ -151,7 +122,7 @@ private slots:
         {
             guitest::BoxAnswerer ok(guitest::BoxAnswerer::standard(QMessageBox::Ok));
             DialogAnswerer answer([](QDialog*) {}, folder);
-            QVERIFY(pickFromListMenu(w, 0, "saveClips"));
+            QVERIFY(guitest::pickFromListMenu(w, 0, "saveClips"));
             QTRY_COMPARE(ok.seen.size(), 1);
             QVERIFY2(ok.seen[0].startsWith("Wrote 4 file(s):"), qPrintable(ok.seen[0]));
         }
@@ -171,7 +142,7 @@ private slots:
         QVERIFY(QFile::copy(QString(BONESCOPE_SAMPLES) + "/seanim/synth_abs_lrs_loop_notes.seanim", copy));
         QFile(copy).setPermissions(QFile::ReadOwner | QFile::WriteOwner);
         QVERIFY2(w.openFileNow(copy), qPrintable(w.lastError()));
-        QVERIFY(pickFromListMenu(w, 0, "splitAtNotes"));
+        QVERIFY(guitest::pickFromListMenu(w, 0, "splitAtNotes"));
         QListWidget* list = w.properties()->animationList();
         QCOMPARE(rows(list), (QStringList{"start", QString::fromUtf8("fx_\xc3\xa9" "clair")}));
         QCOMPARE(w.document()->scene().animations[1].frameCount(), 6);

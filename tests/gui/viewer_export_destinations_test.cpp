@@ -79,15 +79,8 @@ void exportThroughMenu(MainWindow& w, const QString& filter, const QString& name
                        std::function<void(RetargetDialog*)> onMap = {})
 {
     whenModal<QFileDialog>([filter, name, onMap](QFileDialog* d) {
-        auto* types = d->findChild<QComboBox*>("fileTypeCombo");
-        const int at = types ? types->findText(filter) : -1;
-        if (at < 0) {
-            qWarning() << "no filter" << filter << "in" << d->nameFilters();
-            d->reject();
+        if (!guitest::pickFileType(d, filter))
             return;
-        }
-        types->setCurrentIndex(at);
-        emit types->activated(at);
         if (onMap)
             whenModal<RetargetDialog>([onMap](RetargetDialog* map) {
                 onMap(map);
@@ -138,7 +131,7 @@ private slots:
         // The same bytes as the library's conversion for --target secondlife.
         ConvertOptions upload;
         upload.forSecondLife = true;
-        std::vector<std::string> report;
+        Report report;
         const ConvertedFile expected = convertFile(readFile(kWalk), *Registry::instance().byId("bvh"), upload, report);
         const std::vector<uint8_t> bytes = expected.bytes();
         QCOMPARE(guitest::fileBytes(out), QByteArray(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size())));

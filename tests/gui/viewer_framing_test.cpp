@@ -131,7 +131,7 @@ private slots:
         const QByteArray bytes = guitest::fileBytes(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim");
         const Scene walk = Registry::instance().byId("secondlife")->read(std::vector<uint8_t>(bytes.begin(), bytes.end()));
         const Format& gltf = *Registry::instance().byId("assimp");
-        std::vector<std::string> report;
+        Report report;
         const std::vector<uint8_t> glb = gltf.write(prepareForTarget(walk, gltf, {}, report));
         const QString path = guitest::tempDir() + "/walk.glb";
         QFile out(path);

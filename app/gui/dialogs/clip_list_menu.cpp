@@ -13,6 +13,7 @@
 #include "app/gui/commands/scene_edit_command.h"
 #include "app/gui/document/document.h"
 #include "app/gui/document/scene_loading.h"
+#include "app/gui/saving/report_words.h"
 #include "core/editing/clip_split.h"
 #include "formats/convert/merge_clips.h"
 #include "formats/convert/prepare.h"
@@ -191,16 +192,15 @@ QString mergeFilesIntoDocument(Document* doc, const QStringList& paths, QStringL
             return r.error;
         sources.push_back({QFileInfo(path).fileName().toStdString(), std::move(*r.scene)});
     }
-    std::vector<std::string> lines;
+    Report lines;
     Scene merged;
     try {
         merged = mergeClips(std::move(sources), *format, lines);
     } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
+        return windowWords(e);
     }
     merged.current = doc->scene().current;
-    for (const std::string& line : lines)
-        report << text(line);
+    report << windowWords(lines);
     pushScene(doc, QMenu::tr("Merge %n file(s)", nullptr, int(paths.size())), std::move(merged));
     return {};
 }
@@ -221,15 +221,15 @@ QString saveClipsAsFiles(Document* doc, const QString& folder, bool replace, QSt
         const Animation& a = scene.animations[i];
         const std::string name = uniqueName((stem.empty() ? "clip" : stem) + "-" + safeFileName(a.name.empty() ? std::to_string(i) : a.name), taken);
         const QString path = QDir(folder).filePath(text(name + "." + format->writtenExtension()));
-        std::vector<std::string> lines;
+        Report lines;
         try {
             const Scene one = prepareForTarget(sceneWithClip(scene, a), *format, ConvertOptions{}, lines);
             files.push_back({path, format->write(one)});
         } catch (const std::exception& e) {
-            return QMenu::tr("%1: not written (nor any other clip): %2").arg(path, QString::fromUtf8(e.what()));
+            return QMenu::tr("%1: not written (nor any other clip): %2").arg(path, windowWords(e));
         }
-        for (const std::string& line : lines)
-            report << QFileInfo(path).fileName() + ": " + text(line);
+        for (const QString& line : windowWords(lines))
+            report << QFileInfo(path).fileName() + ": " + line;
         if (QFileInfo::exists(path) && existing)
             *existing << path;
     }

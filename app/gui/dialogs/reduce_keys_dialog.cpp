@@ -10,6 +10,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/dialogs/clip_dialogs.h"
 #include "app/gui/document/document.h"
+#include "app/gui/saving/report_words.h"
 #include "formats/registry.h"
 
 namespace bonescope::gui {
@@ -52,8 +53,7 @@ void addReduceKeysAction(QMenu* edit, Document* doc, QWidget* parent)
             QMessageBox::warning(parent, title, error.isEmpty() ? QMenu::tr("There is no animation to reduce.") : error);
             return;
         }
-        QString text = QString::fromStdString(describe(*summary));
-        text.replace("--units m|cm|mm|in says otherwise", "the dialog asks");
+        QString text = windowWords(*summary);
         if (summary->keysAfter == summary->keysBefore)
             text = QMenu::tr("No key can go without moving a joint more than %1 mm.\n").arg(summary->boundMm) + text;
         QMessageBox::information(parent, title, text);

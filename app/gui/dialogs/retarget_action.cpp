@@ -9,6 +9,7 @@
 #include "app/gui/dialogs/retarget_dialog.h"
 #include "app/gui/document/document.h"
 #include "app/gui/saving/file_filters.h"
+#include "app/gui/saving/report_words.h"
 #include "formats/convert/prepare.h"
 #include "formats/registry.h"
 #include "formats/skeleton_source.h"
@@ -84,7 +85,7 @@ bool retargetDocument(QWidget* parent, Document* doc)
     // glTF keeps the common meaning as it is (skeleton, several animations), so the result is
     // shown exactly as retargeting made it.
     const Format& assimp = *Registry::instance().byId("assimp");
-    std::vector<std::string> report;
+    Report report;
     try {
         Scene result = prepareForTarget(std::move(source), assimp, options, report);
         QUndoStack* undo = doc->undoStack();
@@ -97,15 +98,11 @@ bool retargetDocument(QWidget* parent, Document* doc)
         // file would replace the user's original animation).
         doc->setNeedsSaveAs(true);
     } catch (const std::exception& e) {
-        QMessageBox::warning(parent, QObject::tr("Retarget"), QString::fromUtf8(e.what()));
+        QMessageBox::warning(parent, QObject::tr("Retarget"), windowWords(e));
         return false;
     }
-    if (!report.empty()) {
-        QStringList lines;
-        for (const std::string& l : report)
-            lines << QString::fromStdString(l);
-        QMessageBox::information(parent, QObject::tr("Retarget"), lines.join("\n"));
-    }
+    if (!report.empty())
+        QMessageBox::information(parent, QObject::tr("Retarget"), windowWords(report).join("\n"));
     return true;
 }
 

@@ -12,6 +12,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/commands/scene_edit_command.h"
 #include "app/gui/document/document.h"
+#include "app/gui/saving/report_words.h"
 #include "app/gui/saving/save_controller.h"
 #include "formats/convert/upload_findings.h"
 #include "formats/secondlife/joint_priorities.h"
@@ -114,7 +115,7 @@ void UploadCheckDialog::recheck()
     for (const Finding& f : uploadFindings(doc_->scene())) {
         const bool error = f.severity == Finding::Severity::Error;
         errors += error;
-        list_->addItem((error ? tr("Error: %1") : tr("Warning: %1")).arg(QString::fromStdString(f.message)));
+        list_->addItem((error ? tr("Error: %1") : tr("Warning: %1")).arg(windowWords(f)));
     }
     const SecondLifeExtra* e = slExtra(doc_);
     const size_t away = e ? secondlife::jointsAwayFromBase(doc_->animation(), *e) : 0;

@@ -16,6 +16,7 @@
 #include "app/gui/document/document.h"
 #include "app/gui/saving/export_target.h"
 #include "app/gui/saving/file_filters.h"
+#include "app/gui/saving/report_words.h"
 #include "app/gui/document/file_stamp.h"
 #include "app/gui/document/scene_loading.h"
 #include "formats/convert/bvh_to_secondlife.h"
@@ -280,16 +281,14 @@ bool SaveController::exportTo(QString path, QString destinationId)
     if (isSecondLifeDestination(destination) && !chooseAvatarMap(destination.options))
         return false;
 
-    std::vector<std::string> report;
+    Report report;
     ConvertedFile converted;
     try {
         converted = convertFile(doc_->scene(), *target, destination.options, report);
     } catch (const std::exception& e) {
-        return fail(tr("Cannot export"), QString::fromUtf8(e.what()));
+        return fail(tr("Cannot export"), windowWords(e));
     }
-    lastReport_.clear();
-    for (const auto& line : report)
-        lastReport_ << QString::fromStdString(line);
+    lastReport_ = windowWords(report);
     if (interactive_ && !lastReport_.isEmpty()) {
         QMessageBox box(QMessageBox::Question, tr("Export to %1").arg(destination.name),
                         tr("%1 cannot carry everything in this animation:").arg(destination.name),

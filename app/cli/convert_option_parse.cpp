@@ -1,4 +1,4 @@
-#include "formats/convert/convert_options.h"
+#include "app/cli/convert_option_parse.h"
 
 #include <charconv>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include "formats/bone_map_file.h"
 #include "formats/skeleton_source.h"
 
-namespace bonescope {
+namespace bonescope::cli {
 
 namespace {
 
@@ -138,4 +138,4 @@ bool setConvertOption(ConvertOptions& o, const std::string& name, const std::str
     return false;
 }
 
-} // namespace bonescope
+} // namespace bonescope::cli

@@ -105,6 +105,49 @@ void OrbitCamera::frame(const Bounds& b, float aspect)
     distance = b.radius() / std::sin(std::min(fovX, fovY) * 0.5f) * 1.1f;
 }
 
+void OrbitCamera::frame(const std::vector<glm::vec3>& points, float aspect, float fill)
+{
+    if (points.empty())
+        return;
+    Bounds box;
+    for (const glm::vec3& p : points)
+        box.add(p);
+    target = box.center();
+    const glm::mat4 v = view(); // its axes depend on yaw and pitch only
+    const glm::vec3 right(v[0][0], v[1][0], v[2][0]), up(v[0][1], v[1][1], v[2][1]);
+    const glm::vec3 ahead = -glm::vec3(v[0][2], v[1][2], v[2][2]);
+    const float tanY = std::tan(fovY * 0.5f), tanX = tanY * std::max(aspect, 0.05f);
+    const float size = box.radius();
+    // The nearest distance at which every point is inside the view: a point `side` off the axis at
+    // `depth` behind the target needs (distance + depth) * tan * fill >= |side|. Orthographic views
+    // show the same width at every depth. Then the target moves to the middle of what is seen, and
+    // the fit is made again (perspective makes near points look larger than far ones).
+    auto fit = [&] {
+        float d = size * 1e-3f, nearest = -HUGE_VALF;
+        for (const glm::vec3& p : points) {
+            const glm::vec3 q = p - target;
+            const float depth = ortho ? 0.f : glm::dot(q, ahead);
+            d = std::max({d, std::abs(glm::dot(q, right)) / (tanX * fill) - depth,
+                          std::abs(glm::dot(q, up)) / (tanY * fill) - depth});
+            nearest = std::max(nearest, -glm::dot(q, ahead));
+        }
+        // The eye stays outside the figure, a little in front of its nearest point.
+        return std::max(d, nearest + size * 0.05f);
+    };
+    for (int pass = 0; pass < 3; ++pass) {
+        distance = fit();
+        float loX = HUGE_VALF, hiX = -HUGE_VALF, loY = HUGE_VALF, hiY = -HUGE_VALF;
+        for (const glm::vec3& p : points) {
+            const glm::vec3 q = p - target;
+            const float at = ortho ? distance : distance + glm::dot(q, ahead);
+            const float x = glm::dot(q, right) / at * distance, y = glm::dot(q, up) / at * distance;
+            loX = std::min(loX, x), hiX = std::max(hiX, x), loY = std::min(loY, y), hiY = std::max(hiY, y);
+        }
+        target += right * ((loX + hiX) * 0.5f) + up * ((loY + hiY) * 0.5f);
+    }
+    distance = fit();
+}
+
 glm::mat4 OrbitCamera::view() const
 {
     // The screen's up is the direction the eye moves as the pitch grows: defined straight above and

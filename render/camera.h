@@ -54,6 +54,9 @@ public:
     void pan(float dxPixels, float dyPixels, int viewportHeight);
     void zoom(float steps); // positive: closer
     void frame(const Bounds& b, float aspect); // fits the bounds in the narrower field of view
+    // Fits the points as this view projects them (its yaw and pitch kept): their screen extent fills
+    // `fill` of the view's width or height, whichever binds, centred; the eye stays outside them.
+    void frame(const std::vector<glm::vec3>& points, float aspect, float fill = 0.9f);
 
     glm::mat4 view() const;
     glm::vec3 forward() const; // unit direction from the eye to the target

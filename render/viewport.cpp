@@ -402,29 +402,49 @@ std::vector<glm::vec3> Viewport::displayJoints() const
     return out;
 }
 
-template <class Take> void Viewport::addClip(Bounds& b, float limit, bool children, Take take) const
+template <class Take>
+void Viewport::addClip(Bounds& b, float limit, bool children, Take take, std::vector<glm::vec3>* points) const
 {
     if (!clipPoses_ || rootMotion_ != RootMotion::Free || !b.valid())
         return;
     const glm::mat4 m = modelMatrix();
     Bounds swept = b;
+    std::vector<glm::vec3> added;
+    auto add = [&](const glm::vec3& joint) {
+        swept.add(glm::vec3(m * glm::vec4(joint, 1.f)));
+        added.push_back(glm::vec3(m * glm::vec4(joint, 1.f)));
+    };
     for (const std::vector<glm::vec3>& joints : clipPoses_()) {
         for (size_t i = 0; i < joints.size() && i < parents_.size(); ++i) {
             if (!take(i))
                 continue;
-            swept.add(glm::vec3(m * glm::vec4(joints[i], 1.f)));
+            add(joints[i]);
             for (size_t c = 0; children && c < joints.size() && c < parents_.size(); ++c)
                 if (parents_[c] == int(i))
-                    swept.add(glm::vec3(m * glm::vec4(joints[c], 1.f)));
+                    add(joints[c]);
         }
     }
-    if (swept.radius() <= kMaxSweep * limit)
-        b = swept;
+    if (swept.radius() > kMaxSweep * limit)
+        return;
+    b = swept;
+    if (points)
+        points->insert(points->end(), added.begin(), added.end());
 }
 
 void Viewport::frameBounds(const Bounds& b)
 {
     camera_.frame(b, float(std::max(width(), 1)) / float(std::max(height(), 1)));
+    framed();
+}
+
+void Viewport::framePoints(const std::vector<glm::vec3>& points)
+{
+    camera_.frame(points, float(std::max(width(), 1)) / float(std::max(height(), 1)));
+    framed();
+}
+
+void Viewport::framed()
+{
     if (rootMotion_ == RootMotion::Follow) // the follow offset is added back when drawing
         camera_.target -= glm::vec3(displayMatrix(up_) * glm::vec4(rootTravel_, 0.f));
     update();
@@ -433,6 +453,7 @@ void Viewport::frameBounds(const Bounds& b)
 void Viewport::frameAll()
 {
     Bounds b;
+    std::vector<glm::vec3> points; // what the view must show: fitted as projected
     const auto joints = displayJoints();
     // Cameras, lights and empties are not the figure: framed only when selected.
     auto shown = [this](size_t i) {
@@ -440,34 +461,63 @@ void Viewport::frameAll()
                (!isNodeMark(marks_[i]) || (flags_[i] & boneflag::Selected));
     };
     for (size_t i = 0; i < joints.size(); ++i)
-        if (shown(i))
+        if (shown(i)) {
             b.add(joints[i]);
+            points.push_back(joints[i]);
+        }
     if (mesh_ && showMesh_ && !skin_.empty()) {
         const glm::mat4 m = modelMatrix();
         Bounds mesh;
-        for (size_t v = 0; v < mesh_->positions.size(); ++v)
-            mesh.add(glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f)));
+        std::vector<glm::vec3> vertices(mesh_->positions.size());
+        for (size_t v = 0; v < mesh_->positions.size(); ++v) {
+            vertices[v] = glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f));
+            mesh.add(vertices[v]);
+        }
+        Bounds travel; // where the clip carries the mesh, from here
+        travel.add(glm::vec3(0.f));
         // The mesh over the clip: carried along the figure's path (skinning every pose would cost a
-        // pass over the vertices each).
+        // pass over the vertices each). The path is its root joint's (the hips of a walk): the
+        // middle of its joints would also move for a figure that bends over without going anywhere,
+        // and a mesh carried with it would leave the figure small. Several roots: their middle.
+        int root = -1;
+        for (size_t i = 0; i < joints.size() && i < parents_.size() && root != -2; ++i)
+            if (shown(i) && (parents_[i] < 0 || !shown(size_t(parents_[i]))))
+                root = root == -1 ? int(i) : -2;
+        auto centre = [root](const std::vector<glm::vec3>& pose) {
+            return root >= 0 && size_t(root) < pose.size() ? pose[size_t(root)] : robustCenter(pose);
+        };
         if (clipPoses_ && rootMotion_ == RootMotion::Free && mesh.valid()) {
-            const glm::vec3 now = robustCenter(joints_);
+            const glm::vec3 now = centre(joints_);
             const glm::mat4 toDisplay = displayMatrix(up_);
             std::vector<glm::vec3> offsets;
             for (const std::vector<glm::vec3>& pose : clipPoses_())
-                offsets.push_back(glm::vec3(toDisplay * glm::vec4(robustCenter(pose) - now, 0.f)));
+                offsets.push_back(glm::vec3(toDisplay * glm::vec4(centre(pose) - now, 0.f)));
             const Bounds swept = sweep(mesh, offsets);
-            if (swept.radius() <= kMaxSweep * mesh.radius())
+            if (swept.radius() <= kMaxSweep * mesh.radius()) {
                 mesh = swept;
+                for (const glm::vec3& d : offsets)
+                    travel.add(d);
+            }
         }
         if (mesh.valid()) {
             b.add(mesh.lo);
             b.add(mesh.hi);
         }
+        // The vertices as they are, and carried to each corner of the clip's travel (one set when the
+        // figure stays where it is).
+        for (int corner = 0; corner < (travel.hi == travel.lo ? 1 : 8); ++corner) {
+            const glm::vec3 move(corner & 1 ? travel.hi.x : travel.lo.x, corner & 2 ? travel.hi.y : travel.lo.y,
+                                 corner & 4 ? travel.hi.z : travel.lo.z);
+            for (const glm::vec3& v : vertices)
+                points.push_back(v + move);
+        }
     }
     // Every bone over the clip, while that keeps the figure legible (a clip that travels far would
     // leave it a few pixels tall: then the current pose is framed, and Root motion > Follow helps).
-    addClip(b, b.radius(), false, shown);
-    frameBounds(b);
+    addClip(b, b.radius(), false, shown, &points);
+    if (points.empty())
+        return frameBounds(b);
+    framePoints(points);
 }
 
 void Viewport::frameSelected()

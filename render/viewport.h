@@ -108,6 +108,8 @@ public:
 
     // The bone under a widget position, or -1.
     int boneAt(const QPoint& pos) const;
+    // The joints where they are drawn (display space: the source turned to Y up).
+    std::vector<glm::vec3> displayJoints() const;
     // Where a bone's joint appears in widget coordinates (for tests and labels).
     QPointF jointOnScreen(int bone) const;
     const std::vector<glm::mat4>& skinMatrices() const { return skin_; }
@@ -136,12 +138,15 @@ private:
     glm::mat4 modelMatrix() const;  // source -> display, with root travel removed when in place
     OrbitCamera viewCamera() const; // the camera, following the root when asked
     glm::mat4 viewProj() const;
-    std::vector<glm::vec3> displayJoints() const;
     // Adds to `b` the joints `take` picks (and, with `children`, their children) in each of the clip's
     // poses, while that keeps the bounds within kMaxSweep of `limit`'s radius; the clip's poses are
-    // used with free root motion only (in place or followed, the figure stays where it is now).
-    template <class Take> void addClip(Bounds& b, float limit, bool children, Take take) const;
+    // used with free root motion only (in place or followed, the figure stays where it is now). The
+    // joints added go to `points` too, when given.
+    template <class Take>
+    void addClip(Bounds& b, float limit, bool children, Take take, std::vector<glm::vec3>* points = nullptr) const;
     void frameBounds(const Bounds& b);
+    void framePoints(const std::vector<glm::vec3>& points); // as they project, not a sphere round them
+    void framed(); // after the camera was fitted
     void updateScale();
     void updateMarks();
     std::vector<uint8_t> shownMask() const; // joints drawn and pickable

@@ -437,9 +437,9 @@ void Viewport::frameBounds(const Bounds& b)
     framed();
 }
 
-void Viewport::framePoints(const std::vector<glm::vec3>& points)
+void Viewport::framePoints(const std::vector<glm::vec3>& points, float fill)
 {
-    camera_.frame(points, float(std::max(width(), 1)) / float(std::max(height(), 1)));
+    camera_.frame(points, float(std::max(width(), 1)) / float(std::max(height(), 1)), fill);
     framed();
 }
 
@@ -517,7 +517,8 @@ void Viewport::frameAll()
     addClip(b, b.radius(), false, shown, &points);
     if (points.empty())
         return frameBounds(b);
-    framePoints(points);
+    // Joints alone leave room for the flesh a body shown later puts round them (View > Avatar figure).
+    framePoints(points, mesh_ && showMesh_ && !skin_.empty() ? 0.9f : 0.75f);
 }
 
 void Viewport::frameSelected()

@@ -145,7 +145,8 @@ private:
     template <class Take>
     void addClip(Bounds& b, float limit, bool children, Take take, std::vector<glm::vec3>* points = nullptr) const;
     void frameBounds(const Bounds& b);
-    void framePoints(const std::vector<glm::vec3>& points); // as they project, not a sphere round them
+    // As they project, not a sphere round them: filling `fill` of the view (OrbitCamera::frame).
+    void framePoints(const std::vector<glm::vec3>& points, float fill);
     void framed(); // after the camera was fitted
     void updateScale();
     void updateMarks();

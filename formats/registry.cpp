@@ -11,6 +11,7 @@
 #include "formats/bvh/bvh_format.h"
 #include "formats/cast/cast_format.h"
 #include "formats/dash/dash_format.h"
+#include "formats/gltf/gltf_format.h"
 #include "formats/lego/lego_format.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/psk/psk_format.h"
@@ -35,6 +36,8 @@ Registry::Registry()
     formats_.push_back(std::make_unique<SmdFormat>());
     formats_.push_back(std::make_unique<PskFormat>()); // Unreal ActorX model (ACTRHEAD)
     formats_.push_back(std::make_unique<PsaFormat>()); // Unreal ActorX animations (ANIMHEAD)
+    // glTF by Bonescope's own reader; Assimp ("assimp") still reads it when asked by id.
+    formats_.push_back(std::make_unique<GltfFormat>());
 #ifdef BONESCOPE_WITHOUT_ASSIMP
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else

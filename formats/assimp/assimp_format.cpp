@@ -17,8 +17,9 @@
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
 #include "formats/assimp/fbx_helper_nodes.h"
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 #include "formats/convert/name_list.h"
+#include "formats/key_rate.h"
 #include "formats/parse_error.h"
 #include "formats/text_encoding.h"
 #include "formats/write_limits.h"
@@ -51,33 +52,6 @@ std::string formatHint(std::span<const uint8_t> head)
 }
 
 // ---- Reading animations ----------------------------------------------------------------------------
-
-// A frame rate for keys that have none: the first common rate every key time sits on, else the
-// first of 30, 60, 120, 240 fps at which no two keys of a channel share a frame (else 240).
-double rateFromKeySpacing(const Animation& a)
-{
-    std::vector<double> times;
-    double minGap = INFINITY;
-    auto add = [&](const auto& keys) {
-        for (size_t k = 0; k < keys.size(); ++k) {
-            times.push_back(keys.time(k));
-            if (k > 0 && keys.time(k) > keys.time(k - 1))
-                minGap = std::min(minGap, keys.time(k) - keys.time(k - 1));
-        }
-    };
-    for (const Track& t : a.tracks) {
-        add(t.translation.keys);
-        add(t.rotation.keys);
-        add(t.scale.keys);
-    }
-    for (const double rate : {24.0, 25.0, 30.0, 48.0, 50.0, 60.0, 120.0, 240.0})
-        if (std::all_of(times.begin(), times.end(), [&](double t) { return std::abs(t * rate - std::round(t * rate)) < 1e-3; }))
-            return rate;
-    for (const double rate : {30.0, 60.0, 120.0})
-        if (minGap * rate >= 1.0)
-            return rate;
-    return 240.0;
-}
 
 // Assimp leaves mTicksPerSecond 0 when the file does not say; 25 is its own documented default.
 constexpr double kDefaultTicksPerSecond = 25.0;

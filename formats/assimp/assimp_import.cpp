@@ -15,7 +15,7 @@
 
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/fbx_helper_nodes.h"
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 #include "formats/file_io.h"
 #include "formats/parse_error.h"
 #include "formats/registry.h"

@@ -10,7 +10,7 @@ namespace bonescope {
 
 std::optional<double> statedMetresPerUnit(const std::string& id)
 {
-    if (id == "secondlife" || id == "assimp") // the .anim format; glTF 2.0's spec
+    if (id == "secondlife" || id == "assimp" || id == "gltf") // the .anim format; glTF 2.0's spec
         return 1.0;
     if (id == "psa" || id == "psk") // Unreal units
         return 0.01;

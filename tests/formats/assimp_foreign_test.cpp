@@ -9,7 +9,7 @@
 
 #include "formats/assimp/assimp_format.h"
 #include "formats/assimp/assimp_import.h"
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 #include "formats/file_io.h"
 #include "formats/skeleton_source.h"
 #include "tests/support/error_of.h"

@@ -1,4 +1,4 @@
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 
 #include <cstring>
 #include <string>
@@ -169,8 +169,16 @@ std::string skinProblem(const GltfJsonFacts& f)
 
 std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
 {
+    if (const std::optional<GlbChunks> chunks = glbChunks(b))
+        return chunks->json;
+    return std::nullopt;
+}
+
+std::optional<GlbChunks> glbChunks(std::span<const uint8_t> b)
+{
     if (b.size() < 4 || std::memcmp(b.data(), "glTF", 4) != 0)
         return std::nullopt;
+    GlbChunks out;
     auto u32 = [&](size_t at) { // little-endian
         return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
     };
@@ -199,6 +207,7 @@ std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
     // Some exporters pad the JSON with NUL bytes instead of spaces; Assimp stops at the first.
     while (!json.empty() && json.back() == '\0')
         json.remove_suffix(1);
+    out.json = json;
     // Anything after the JSON chunk (once padded to 4 bytes) is the BIN chunk.
     const uint64_t bin = 20 + ((jsonLength + 3) & ~uint64_t(3));
     if (bin < b.size()) {
@@ -206,8 +215,11 @@ std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
         if (u32(bin + 4) != 0x004E4942)
             throw ParseError("the chunk after the JSON chunk of a .glb must be BIN", bin + 4);
         need(bin + 8 + u32(bin), bin, "the BIN chunk");
+        out.bin = b.subspan(size_t(bin + 8), u32(bin));
+        out.binOffset = bin + 8;
+        out.hasBin = true;
     }
-    return json;
+    return out;
 }
 
 } // namespace bonescope

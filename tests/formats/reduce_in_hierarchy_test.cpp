@@ -80,9 +80,9 @@ void checkClip(Clip clip, double bound, double distance = 3.0)
         return;
     const Scene back = clip.format->read(clip.format->write(clip.scene));
     const Animation& b = back.animations[size_t(clip.scene.current)];
-    if (clip.format->id() == "assimp") {
-        // Assimp's glTF writer keys its own way (times merged per node): the same motion, and no
-        // more keys than the reduced clip's... within what float and the writer's rest split give.
+    if (clip.format->id() == "assimp" || clip.format->id() == "gltf") {
+        // glTF keys are 32-bit floats (and Assimp's writer keys its own way, times merged per node):
+        // the same motion within what float gives, and fewer keys than the original.
         EXPECT_LE(test::largestPointError(a, b, clip.scene.skeleton, distance), bound * 0.01);
         EXPECT_LT(b.keyCount(), original.keyCount());
         return;

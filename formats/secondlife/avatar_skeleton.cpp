@@ -91,6 +91,12 @@ bool isAnimatableJoint(std::string_view name)
     return i >= 0 && kAvatarJoints[i].kind != uint8_t(JointKind::Special);
 }
 
+bool isAttachmentPoint(std::string_view name)
+{
+    const int i = findAvatarJoint(name);
+    return i >= 0 && kAvatarJoints[i].kind == uint8_t(JointKind::Attachment);
+}
+
 int findByAlias(std::string_view bvhName)
 {
     const auto& m = built().byAlias;

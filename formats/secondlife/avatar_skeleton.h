@@ -18,6 +18,9 @@ int findAvatarJoint(std::string_view name);
 int findCollisionVolume(std::string_view name);
 // True for a name an animation may key (bones, collision volumes, attachment points).
 bool isAnimatableJoint(std::string_view name);
+
+// Whether `name` is one of the avatar's attachment points ("Neck", "Chest", "Skull", ...).
+bool isAttachmentPoint(std::string_view name);
 // The joint a BVH joint name maps to through the skeleton's aliases, its own name, or an attachment
 // point's name with '_' for ' ', or -1.
 int findByAlias(std::string_view bvhName);

@@ -79,16 +79,22 @@ BoneMap avatarMap(const Skeleton& source, const Skeleton& avatarCommon)
     // Keys as the map names bones (a path where names repeat: a LEGO scene has a HEAD per actor), so
     // that each source bone is mapped once.
     const std::vector<std::string> keys = boneMapNames(source);
+    const BoneMap automatic = autoMatch(source, avatarCommon);
     std::vector<uint8_t> taken(avatarCommon.size(), 0);
     for (size_t i = 0; i < source.size(); ++i) {
         const std::string& name = source.bones[i].name;
         int j = isAnimatableJoint(name) ? findAvatarJoint(name) : findByAlias(name);
+        // A rig's "Neck" or "Chest" is its neck or chest, not the attachment point of that name,
+        // where the matcher finds it a body joint of the avatar.
+        if (j >= 0 && isAttachmentPoint(name))
+            if (const auto it = automatic.map.find(keys[i]); it != automatic.map.end() && !isAttachmentPoint(it->second))
+                j = -1;
         if (j >= 0 && !taken[j]) {
             m.map[keys[i]] = avatarCommon.bones[j].name;
             taken[j] = 1;
         }
     }
-    for (const auto& [from, to] : autoMatch(source, avatarCommon).map) {
+    for (const auto& [from, to] : automatic.map) {
         const int j = findAvatarJoint(to);
         if (!m.map.count(from) && j >= 0 && !taken[j] && isAnimatableJoint(to)) {
             m.map[from] = to;

@@ -6,6 +6,7 @@
 
 #include "formats/byte_source.h"
 #include "formats/format.h"
+#include "formats/look_alike.h"
 #include "formats/platform/process_memory.h"
 #include "formats/parse_error.h"
 #include "formats/registry.h"
@@ -24,9 +25,14 @@ const Format* formatForFile(std::span<const uint8_t> bytes, const std::string& p
     // No content match: let the extension's reader say what is wrong with the bytes.
     if (const Format* f = reg.byExtension(path))
         return f;
-    if (why)
-        *why = "not a file of any supported format (unknown extension '" + extensionOf(path) +
-               "' and no known signature)";
+    if (why) {
+        if (const auto seen = lookAlike(bytes))
+            *why = lookAlikeMessage(*seen, nullptr);
+        else
+            *why = "this file is in no format Bonescope reads: neither its start nor its extension ('" +
+                   extensionOf(path) + "') is one of theirs. Open an animation or model file; the formats are "
+                   "listed in the documentation.";
+    }
     return nullptr;
 }
 
@@ -39,11 +45,31 @@ const Format& requireFormat(std::span<const uint8_t> bytes, const std::string& p
     return *f;
 }
 
+namespace {
+
+// Runs `format`'s reading step; when the format was chosen by the file's extension alone and cannot
+// read it, a file of another known kind (a cursor named .ani) is said to be that, not a damaged file.
+template <class F>
+auto readingAs(const Format& format, std::span<const uint8_t> bytes, const std::string& path, F&& step)
+{
+    try {
+        return namingFile(path, step);
+    } catch (const ParseError&) {
+        if (format.detect(bytes))
+            throw;
+        if (const auto seen = lookAlikeInstead(bytes, &format))
+            throw ParseError(lookAlikeMessage(*seen, &format), ParseError::NoOffset, path);
+        throw;
+    }
+}
+
+} // namespace
+
 LoadedScene readScene(std::span<const uint8_t> bytes, const std::string& path)
 {
     LoadedScene out;
     out.format = &requireFormat(bytes, path);
-    out.scene = namingFile(path, [&] { return out.format->readFrom(bytes, path); });
+    out.scene = readingAs(*out.format, bytes, path, [&] { return out.format->readFrom(bytes, path); });
     out.scene.format = out.format->id();
     return out;
 }
@@ -120,7 +146,7 @@ LoadedSummary summarizeFile(const std::string& path)
 LoadedSummary summarizeBytes(std::span<const uint8_t> bytes, const std::string& path)
 {
     const Format& f = requireFormat(bytes, path);
-    return {namingFile(path, [&] { return f.summarizeFrom(bytes, path); }), &f};
+    return {readingAs(f, bytes, path, [&] { return f.summarizeFrom(bytes, path); }), &f};
 }
 
 std::string safeFileName(const std::string& name)

@@ -270,7 +270,7 @@ Skeleton getSkeleton(ByteReader& r)
         b.restRotation = getQuat(r, "rest rotation");
         b.restScale = getVec3(r, "rest scale");
         b.flags = r.u32("bone flags");
-        b.kind = getEnum<BoneKind>(r, 4, "bone kind");
+        b.kind = getEnum<BoneKind>(r, kBoneKindCount, "bone kind");
     }
     return s;
 }
@@ -403,11 +403,12 @@ void expectEnd(const ByteReader& r)
 std::vector<uint8_t> encodeRequest(const ImportRequest& request)
 {
     ByteWriter w;
-    w.reserve(request.bytes.size() + request.hint.size() + request.folder.size() + 64);
+    w.reserve(request.bytes.size() + request.hint.size() + request.folder.size() + request.name.size() + 64);
     putHeader(w, kRequestMagic);
     w.u8(request.animations ? 1 : 0);
     putString(w, request.hint);
     putString(w, request.folder);
+    putString(w, request.name);
     w.u64(request.bytes.size());
     w.bytes(request.bytes);
     return w.take();
@@ -421,6 +422,7 @@ ImportRequest decodeRequest(std::span<const uint8_t> data)
     q.animations = getBool(r, "animations");
     q.hint = getString(r, "hint");
     q.folder = getString(r, "folder");
+    q.name = getString(r, "name");
     const uint64_t size = r.u64("file size");
     r.checkCount(size, 1, "file byte");
     q.bytes = r.bytes(size_t(size), "file");
@@ -438,6 +440,7 @@ std::vector<uint8_t> encodeScene(const Scene& scene)
     w.u8(kScene);
     putString(w, scene.format);
     w.s32(scene.current);
+    w.u8(scene.statedUp ? uint8_t(*scene.statedUp) + 1 : 0);
     putSkeleton(w, scene.skeleton);
     putMesh(w, scene.mesh);
     w.u64(scene.animations.size());
@@ -471,6 +474,8 @@ ImportAnswer decodeAnswer(std::span<const uint8_t> data)
     Scene& s = answer.scene;
     s.format = getString(r, "format");
     s.current = r.s32("current animation");
+    if (const uint8_t up = getEnum<uint8_t>(r, 3, "up axis"))
+        s.statedUp = UpAxis(up - 1);
     s.skeleton = getSkeleton(r);
     s.mesh = getMesh(r, s.skeleton.size());
     const uint64_t animations = r.u64("animation count");

@@ -8,6 +8,7 @@
 #else
 #include "formats/assimp/assimp_format.h"
 #endif
+#include "formats/assimp_formats/assimp_formats.h"
 #include "formats/bvh/bvh_format.h"
 #include "formats/cast/cast_format.h"
 #include "formats/dash/dash_format.h"
@@ -38,6 +39,8 @@ Registry::Registry()
     formats_.push_back(std::make_unique<PsaFormat>()); // Unreal ActorX animations (ANIMHEAD)
     // glTF by Bonescope's own reader; Assimp ("assimp") still reads it when asked by id.
     formats_.push_back(std::make_unique<GltfFormat>());
+    for (auto& f : assimpReadFormats()) // MD5, IQM, DirectX .x, MilkShape, ...: after our own readers
+        formats_.push_back(std::move(f));
 #ifdef BONESCOPE_WITHOUT_ASSIMP
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else

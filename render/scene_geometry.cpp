@@ -55,8 +55,13 @@ void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<
         float r = style.jointRadius * ((f & (boneflag::Selected | boneflag::Hovered)) ? 1.35f : 1.f);
         glm::vec4 color = colorFor(f, style);
         if (m != JointMark::Joint && !(f & (boneflag::Selected | boneflag::Hovered))) {
-            color = m == JointMark::Volume ? style.volume : style.attachment;
-            r *= m == JointMark::Volume ? 0.75f : 0.6f;
+            switch (m) {
+            case JointMark::Volume: color = style.volume, r *= 0.75f; break;
+            case JointMark::Camera: color = style.camera, r *= 0.6f; break;
+            case JointMark::Light: color = style.light, r *= 0.6f; break;
+            case JointMark::Empty: color = style.empty, r *= 0.4f; break;
+            default: color = style.attachment, r *= 0.6f; break;
+            }
         }
         glm::mat4 sphere = glm::translate(glm::mat4(1.f), joints[i]);
         spheres.push_back({glm::scale(sphere, glm::vec3(r)), color});
@@ -92,6 +97,46 @@ std::vector<uint8_t> findLinks(const std::vector<glm::vec3>& joints, const std::
         links[i] = p >= 0 && p < int(n) && hasChild[p] && allFar[p] && isLimb(i);
     }
     return links;
+}
+
+std::vector<LineVertex> nodeGlyphs(const std::vector<glm::vec3>& joints, const std::vector<glm::mat3>& axes,
+                                   const std::vector<JointMark>& marks, float size, const BoneStyle& style)
+{
+    std::vector<LineVertex> out;
+    auto line = [&](glm::vec3 a, glm::vec3 b, const glm::vec4& c) {
+        out.push_back({a, c});
+        out.push_back({b, c});
+    };
+    for (size_t i = 0; i < joints.size() && i < marks.size() && i < axes.size(); ++i) {
+        const glm::vec3 at = joints[i];
+        const glm::vec3 x = axes[i][0] * size, y = axes[i][1] * size, z = axes[i][2] * size; // unit columns
+        switch (marks[i]) {
+        case JointMark::Camera: {
+            const glm::vec3 ahead = at - z * 1.5f;
+            const glm::vec3 corner[4] = {ahead + x + y * 0.75f, ahead - x + y * 0.75f, ahead - x - y * 0.75f,
+                                         ahead + x - y * 0.75f};
+            for (int k = 0; k < 4; ++k) {
+                line(at, corner[k], style.camera);
+                line(corner[k], corner[(k + 1) % 4], style.camera);
+            }
+            line(ahead + x * 0.5f + y * 0.9f, ahead + y * 1.4f, style.camera);
+            line(ahead + y * 1.4f, ahead - x * 0.5f + y * 0.9f, style.camera);
+            break;
+        }
+        case JointMark::Light:
+            for (const glm::vec3& d : {x, y, z}) {
+                line(at + d * 0.4f, at + d, style.light);
+                line(at - d * 0.4f, at - d, style.light);
+            }
+            break;
+        case JointMark::Empty:
+            for (const glm::vec3& d : {x, y, z})
+                line(at - d * 0.5f, at + d * 0.5f, style.empty);
+            break;
+        default: break;
+        }
+    }
+    return out;
 }
 
 void appendDashedLine(const glm::vec3& a, const glm::vec3& b, int dashes, const glm::vec4& color,

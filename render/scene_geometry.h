@@ -20,6 +20,9 @@ struct BoneStyle {
     glm::vec4 hovered{0.55f, 0.85f, 1.f, 1.f};
     glm::vec4 volume{0.35f, 0.8f, 0.55f, 1.f};
     glm::vec4 attachment{0.85f, 0.45f, 0.95f, 1.f};
+    glm::vec4 camera{0.4f, 0.75f, 1.f, 1.f};
+    glm::vec4 light{1.f, 0.9f, 0.35f, 1.f};
+    glm::vec4 empty{0.7f, 0.7f, 0.7f, 1.f};
     glm::vec4 link{0.62f, 0.68f, 0.78f, 0.7f};
     glm::vec4 fromBase{0.9f, 0.35f, 0.4f, 1.f}; // posed by the motion previewed under the animation
 };
@@ -36,7 +39,12 @@ enum class JointMark : uint8_t {
     Joint,      // a limb's joint: a sphere, and a bone shape from its parent
     Volume,     // a collision volume: a smaller green marker, no bone shape
     Attachment, // an attachment point: a small violet marker, no bone shape
+    Camera,     // a scene's camera: a small blue marker and a camera glyph (nodeGlyphs), no bone shape
+    Light,      // a scene's light: a small yellow marker with rays (nodeGlyphs), no bone shape
+    Empty,      // an empty transform (a container, a mesh holder): a small grey marker and its axes
 };
+// Markers that are not limbs: no bone shape to or from them, out of the figure's bounds.
+inline bool isNodeMark(JointMark m) { return m == JointMark::Camera || m == JointMark::Light || m == JointMark::Empty; }
 
 // A sphere or marker on every drawn joint, and a bone shape from each Joint's parent Joint (coloured
 // as the parent, which turns it) unless `links[child]` is set: that parent only carries the child's
@@ -51,6 +59,12 @@ void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<
 // 1 when its parent is such a root. `limb` marks the bones taken into account (helpers are not).
 std::vector<uint8_t> findLinks(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
                                const std::vector<uint8_t>& limb, float typicalLength);
+
+// Line glyphs for the joints marked Camera (a pyramid opening along the node's -Z, the glTF camera's
+// view direction, with a triangle over it for "up"), Light (rays along the three axes) and Empty (its
+// three axes), `size` across, in their style colours.
+std::vector<LineVertex> nodeGlyphs(const std::vector<glm::vec3>& joints, const std::vector<glm::mat3>& axes,
+                                   const std::vector<JointMark>& marks, float size, const BoneStyle& style);
 
 // A line from a to b cut into `dashes` dashes.
 void appendDashedLine(const glm::vec3& a, const glm::vec3& b, int dashes, const glm::vec4& color,

@@ -305,6 +305,12 @@ void Viewport::updateMarks()
             m = showAttachments_ ? JointMark::Attachment : JointMark::Hidden;
         else if (kinds_[i] == BoneKind::Extension && !showExtensions_ && !(i < animated_.size() && animated_[i]))
             m = JointMark::Hidden;
+        else if (kinds_[i] == BoneKind::Camera)
+            m = JointMark::Camera;
+        else if (kinds_[i] == BoneKind::Light)
+            m = JointMark::Light;
+        else if (kinds_[i] == BoneKind::Empty)
+            m = JointMark::Empty;
         marks_[i] = i < visible_.size() && !visible_[i] ? JointMark::Hidden : m;
     }
 }
@@ -428,7 +434,11 @@ void Viewport::frameAll()
 {
     Bounds b;
     const auto joints = displayJoints();
-    auto shown = [this](size_t i) { return marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)); };
+    // Cameras, lights and empties are not the figure: framed only when selected.
+    auto shown = [this](size_t i) {
+        return marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)) &&
+               (!isNodeMark(marks_[i]) || (flags_[i] & boneflag::Selected));
+    };
     for (size_t i = 0; i < joints.size(); ++i)
         if (shown(i))
             b.add(joints[i]);
@@ -600,6 +610,8 @@ void Viewport::paintGL()
             if (links_[i] && marks_[i] == JointMark::Joint && marks_[parents_[i]] == JointMark::Joint)
                 appendDashedLine(joints_[parents_[i]], joints_[i], 40, style.link, axes);
         }
+        const std::vector<LineVertex> glyphs = nodeGlyphs(joints_, axes_, marks_, jointRadius_ * 5.f, style);
+        axes.insert(axes.end(), glyphs.begin(), glyphs.end());
         glClear(GL_DEPTH_BUFFER_BIT);
         lines_.draw(axes, vp, model);
     }

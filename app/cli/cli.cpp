@@ -115,6 +115,8 @@ Usage:
                                                bad ones, summary at the end (--json: as JSON)
   bonescope-cli validate [--target NAME] FILE...
                                                report every problem found in each file
+                                               (--target secondlife: the upload rules; a BVH
+                                               made for Second Life as the uploader reads it)
   bonescope-cli edit (--in-place | --out-dir DIR [--overwrite]) [--summary csv|markdown] EDITS
         FILE_OR_FOLDER...                      the same edits on many files, on every core, each
                                                written in its own format (docs/cli.md); EDITS:
@@ -172,7 +174,9 @@ index or a name, else the first) instead of the rest pose, --base-weight times w
 with Bonescope, or a .anim file) as the viewer mixes them: per joint, the higher priority wins; the
 JSON says which motion drives each joint (docs/cli.md).
 
-glTF, FBX, COLLADA and the other files Assimp reads are read in a helper process,
+glTF, FBX, COLLADA and the other files Assimp reads (id MD5, IQM, DirectX .x, MilkShape 3D, Blitz3D,
+PMX, Ogre mesh, Half-Life MDL, CharacterStudio .csm: `formats` lists them; an .md5mesh plays the
+.md5anim beside it, docs/formats/assimp-formats.md) are read in a helper process,
 bonescope-import (installed beside bonescope-cli): a file that crashes Assimp or makes it hang ends
 in an error naming the file. Its limits, in the environment: BONESCOPE_IMPORT_SECONDS (default 60)
 and BONESCOPE_IMPORT_MEMORY_MB (default 4096; 0 for none) (docs/formats/gltf.md).

@@ -1,6 +1,7 @@
 // `validate [--target NAME] FILE...`: read each file and report every problem found.
 #include "app/cli/cli.h"
 #include "app/cli/load.h"
+#include "formats/convert/upload_findings.h"
 #include "formats/format.h"
 #include "formats/registry.h"
 
@@ -20,8 +21,10 @@ int cmdValidate(const Args& a, Io io)
         }
         // A target that names a format judges the content by that format's rules (what converting
         // the file to it would meet), whatever format the file is in.
+        // Second Life's: the scene as the upload takes it (a BVH made for it through the uploader's rules).
         const Format* judge = Registry::instance().byId(target);
-        const auto findings = (judge ? judge : loaded->format)->validate(loaded->scene, target);
+        const auto findings = target == "secondlife" ? uploadFindings(loaded->scene)
+                                                     : (judge ? judge : loaded->format)->validate(loaded->scene, target);
         bool errors = false;
         for (const Finding& f : findings) {
             const bool isError = f.severity == Finding::Severity::Error;

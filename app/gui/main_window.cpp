@@ -28,6 +28,7 @@
 #include "app/gui/compare/compare_session.h"
 #include "app/gui/document/autosave.h"
 #include "app/gui/field_focus.h"
+#include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
 #include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
@@ -54,6 +55,7 @@
 #include "app/gui/document/skeleton_mesh_fit.h"
 #include "app/gui/timeline/timeline_ruler.h"
 #include "app/gui/timeline/timeline_widget.h"
+#include "app/gui/dialogs/upload_check_dialog.h"
 #include "app/gui/video/video_export_dialog.h"
 #include "app/gui/viewport/avatar_figure_menu.h"
 #include "app/gui/viewport/motion_overlay.h"
@@ -139,6 +141,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     // loading (main() starts it from the event loop), and the question waits for it.
     connect(dopeSheet_, &DopeSheet::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     connect(timeline_, &TimelineWidget::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
+    connect(tree_->model(), &BoneTreeModel::message, this, [this](const QString& text) { statusBar()->showMessage(text, 8000); });
     if (interactive_)
         QTimer::singleShot(0, this, [this] { QTimer::singleShot(0, this, &MainWindow::offerRecovery); });
 
@@ -186,6 +189,13 @@ void MainWindow::buildMenus()
         ->setObjectName("saveAs");
     file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); });
     file->addAction(tr("Export &video..."), this, [this] { exportVideo(*this); })->setObjectName("exportVideo");
+    file->addAction(tr("Check for Second Life &upload..."), this, [this] {
+        if (doc_->isEmpty() || !doc_->scene().currentAnimation()) {
+            statusBar()->showMessage(tr("Open an animation first."), 8000);
+            return;
+        }
+        UploadCheckDialog(doc_, saves_, this).exec();
+    })->setObjectName("checkUpload");
     file->addAction(tr("Re&load"), QKeySequence::Refresh, watch_, [this] { watch_->reload(); })->setObjectName("reload");
     QAction* autoReload = file->addAction(tr("Reload &when the file changes"));
     autoReload->setObjectName("reloadWhenChanged");

@@ -55,9 +55,29 @@ void outOfMemory()
     std::_Exit(kImportOutOfMemory);
 }
 
-bool writeAll(const std::vector<uint8_t>& bytes)
+// Some Assimp readers print to standard output (the Ogre reader's notes): the answer gets a copy of
+// it of its own, and standard output goes to standard error while Assimp reads.
+FILE* takeAnswerStream()
 {
-    return std::fwrite(bytes.data(), 1, bytes.size(), stdout) == bytes.size() && std::fflush(stdout) == 0;
+    std::fflush(stdout);
+#ifdef _WIN32
+    const int answer = _dup(_fileno(stdout));
+    if (answer < 0 || _dup2(_fileno(stderr), _fileno(stdout)) != 0)
+        return stdout;
+    _setmode(answer, _O_BINARY);
+    FILE* out = _fdopen(answer, "wb");
+#else
+    const int answer = ::dup(STDOUT_FILENO);
+    if (answer < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+        return stdout;
+    FILE* out = ::fdopen(answer, "wb");
+#endif
+    return out ? out : stdout;
+}
+
+bool writeAll(FILE* out, const std::vector<uint8_t>& bytes)
+{
+    return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size() && std::fflush(out) == 0;
 }
 
 } // namespace
@@ -75,6 +95,7 @@ int main(int argc, char** argv)
                              "no arguments and is not meant to be run by hand\n");
         return 2;
     }
+    FILE* const answerStream = takeAnswerStream();
     std::vector<uint8_t> answer;
     try {
         const platform::FileContents input = platform::readStandardInput();
@@ -83,7 +104,7 @@ int main(int argc, char** argv)
         test::actOnSwitch();
 #endif
         try {
-            answer = wire::encodeScene(readWithAssimp(request.bytes, request.hint, request.folder, request.animations));
+            answer = wire::encodeScene(readWithAssimp(request.bytes, request.hint, request.folder, request.animations, request.name));
         } catch (const ParseError& e) {
             answer = wire::encodeFailure(e.reason(), e.offset());
         } catch (const std::bad_alloc&) {
@@ -95,5 +116,5 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "bonescope-import: %s\n", e.what());
         return 2;
     }
-    return writeAll(answer) ? 0 : 3;
+    return writeAll(answerStream, answer) ? 0 : 3;
 }

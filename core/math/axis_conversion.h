@@ -12,13 +12,12 @@
 // mirrored across axis i only has its i component negated.
 #include <glm/mat3x3.hpp>
 
+#include "core/math/up_axis.h"
 #include "core/model/animation.h"
 #include "core/model/mesh.h"
 #include "core/model/skeleton.h"
 
 namespace bonescope {
-
-enum class UpAxis : uint8_t { Y, Z };
 
 struct AxisConversion {
     glm::dmat3 basis{1.0}; // signed permutation: every column has exactly one +-1

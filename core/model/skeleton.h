@@ -20,7 +20,13 @@ enum class BoneKind : uint8_t {
     AttachmentPoint = 2, // a helper point where objects attach (Second Life attachment points, mScreen)
     Extension = 3,       // an optional limb (Second Life Bento: face, fingers, wings, tail, hind limbs):
                          // a real bone, drawn when an animation moves it or when asked for
+    // Scene nodes that are not joints (glTF, FBX, COLLADA): drawn as what they are, never as a limb,
+    // and left out of the figure's bounds.
+    Camera = 4,          // a node holding a camera
+    Light = 5,           // a node holding a light
+    Empty = 6,           // a transform only: a container above the skeleton, a mesh holder, a locator
 };
+constexpr int kBoneKindCount = 7;
 
 struct Bone {
     std::string name;
@@ -31,6 +37,7 @@ struct Bone {
     uint32_t flags = 0; // the source's own bone flags, kept
     BoneKind kind = BoneKind::Bone;
     bool isHelper() const { return kind == BoneKind::CollisionVolume || kind == BoneKind::AttachmentPoint; }
+    bool isSceneNode() const { return kind == BoneKind::Camera || kind == BoneKind::Light || kind == BoneKind::Empty; }
 };
 
 struct Skeleton {

@@ -38,4 +38,11 @@ std::unique_ptr<Format> assimpAbsentFormat() { return std::make_unique<AssimpAbs
 
 Scene importWithAssimp(const std::string& path) { throw std::runtime_error(path + ": " + kWithoutAssimp); }
 
+Scene readDocumentWithAssimp(std::span<const uint8_t>, const std::string&, const std::string&, const std::string&,
+                             const std::string& formatName)
+{
+    throw ParseError("built without Assimp: " + formatName + " files are read through Assimp and are not available",
+                     ParseError::NoOffset);
+}
+
 } // namespace bonescope

@@ -18,9 +18,12 @@
 #include "formats/assimp/assimp_io.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/gltf/gltf_json.h"
+#include "formats/assimp/reader_additions.h"
+#include "formats/assimp/stated_up_axis.h"
 #include "formats/convert/name_list.h"
 #include "formats/key_rate.h"
 #include "formats/parse_error.h"
+#include "formats/platform/utf8_path.h"
 #include "formats/text_encoding.h"
 #include "formats/write_limits.h"
 
@@ -436,13 +439,16 @@ Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& 
     if (hint.empty())
         throw ParseError("not a glTF, FBX or COLLADA file", 0);
     // Only a .gltf names files beside it (its external buffers), and only when read from a folder.
-    return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes}, path);
+    return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes, ""}, path);
 }
 
-Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations)
+Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations,
+                     const std::string& name)
 {
     Assimp::Importer importer;
-    const aiScene& ai = readAssimp(importer, {bytes, hint, folder});
+    const aiScene& ai = readAssimp(importer, {bytes, hint, folder, name});
+    if (hint == "mdl") // the importer owns the scene; this removes nodes of its own
+        dropHalfLifeInfoNodes(const_cast<aiScene&>(ai));
     Scene scene;
     try {
         scene = sceneFromAssimp(ai);
@@ -456,8 +462,18 @@ Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, co
             if (ai.mAnimations[i])
                 scene.animations.push_back(readAnimation(*ai.mAnimations[i]));
     }
+    scene.statedUp = statedUpAxis(ai, hint);
     collapseFbxHelperNodes(scene);
+    if (onlyStickFigure(ai)) // Bonescope draws the skeleton itself
+        scene.mesh = Mesh{};
     return scene;
+}
+
+Scene readDocumentWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder,
+                             const std::string& path, [[maybe_unused]] const std::string& formatName)
+{
+    const std::string name = path.empty() ? "" : platform::utf8String(platform::utf8Path(path).filename());
+    return importInChild({hint, folder, true, bytes, name}, path);
 }
 
 FileSummary AssimpFormat::summarizeFrom(std::span<const uint8_t> bytes, const std::string& path) const

@@ -16,6 +16,7 @@
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/gltf/gltf_json.h"
+#include "formats/assimp/node_kinds.h"
 #include "formats/file_io.h"
 #include "formats/parse_error.h"
 #include "formats/registry.h"
@@ -205,6 +206,12 @@ Scene sceneFromAssimp(const aiScene& ai)
     std::vector<NodeInfo> nodes;
     std::vector<const aiNode*> holders;
     addNodes(ai, scene.skeleton, nodes, holders);
+    {
+        std::vector<const aiNode*> read(nodes.size());
+        for (size_t i = 0; i < nodes.size(); ++i)
+            read[i] = nodes[i].node;
+        markNodeKinds(ai, read, scene.skeleton);
+    }
 
     // Node names are not unique in every file: the first node of a name is the one bones refer to.
     std::unordered_map<std::string, int> boneByName;
@@ -275,7 +282,7 @@ Scene importWithAssimp(const std::string& path)
     return namingFile(path, [&] {
         const FileBytes file = FileBytes::open(path);
         const std::string ext = extensionOf(path);
-        return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes()}, path);
+        return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes(), ""}, path);
     });
 }
 

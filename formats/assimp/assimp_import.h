@@ -30,8 +30,16 @@ unsigned assimpReadFlags();
 // What bonescope-import does, in the calling process: the file read by Assimp (`hint` an extension
 // Assimp knows, `folder` where a .gltf finds its buffers or ""), converted to Bonescope's model, the
 // animations too when asked (the format's read; a skeleton mesh has none). Throws ParseError.
+// `name` is the file's own name, for readers that find files beside it by it (AssimpSource::name).
 // Everything else reads through the helper (assimp_child.h); the fuzz target calls this directly.
-Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations);
+Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations,
+                     const std::string& name = "");
+
+// A document read in the helper (formats/assimp_formats: MD5, IQM, DirectX .x, ...), its format
+// named `formatName` in messages. `folder` as in wire::ImportRequest; `path` names the file. In a
+// build without Assimp it says the format is not in this build. Throws ParseError.
+Scene readDocumentWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder,
+                             const std::string& path, const std::string& formatName);
 
 // The node hierarchy becomes the skeleton (rest pose = node transforms), so joints that skin no
 // vertex are kept; Assimp's FBX helper nodes are folded into their bones (fbx_helper_nodes.h). All triangle meshes merge into Scene::mesh in scene-root space: joints and

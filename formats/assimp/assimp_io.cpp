@@ -1,6 +1,7 @@
 #include "formats/assimp/assimp_io.h"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -9,10 +10,11 @@
 #include <assimp/MemoryIOWrapper.h>
 #include <assimp/scene.h>
 
-#include "formats/parse_error.h"
 #include "formats/confined_file.h"
+#include "formats/parse_error.h"
 
 namespace bonescope {
+
 
 namespace {
 
@@ -26,7 +28,7 @@ public:
     {
         if (name == mainName_)
             return true;
-        return besideFileExists(source_.folder, name);
+        return besideFileExists(source_.folder, besideMain(name));
     }
     char getOsSeparator() const override { return '/'; }
     Assimp::IOStream* Open(const char* name, const char* mode) override
@@ -36,7 +38,7 @@ public:
         if (name == mainName_)
             return new Assimp::MemoryIOStream(source_.bytes.data(), source_.bytes.size());
         std::string why;
-        const std::optional<platform::FileContents> file = readBesideFile(source_.folder, name, why);
+        const std::optional<platform::FileContents> file = readBesideFile(source_.folder, besideMain(name), why);
         if (!file) {
             note(name, why);
             return nullptr;
@@ -49,6 +51,17 @@ public:
     void Close(Assimp::IOStream* stream) override { delete stream; }
 
 private:
+    // Assimp's Half-Life MDL reader names the files beside the main one as "<main's folder>/NAME";
+    // the main file has no folder, so they come as "/NAME" or, where Assimp takes the main name for
+    // its folder, "MAIN/NAME": a name in the file's own folder.
+    std::string besideMain(const std::string& name) const
+    {
+        for (const std::string& prefix : {std::string("/"), mainName_ + "/"})
+            if (name.size() > prefix.size() && name.compare(0, prefix.size(), prefix) == 0 &&
+                name.find_first_of("/\\", prefix.size()) == std::string::npos)
+                return name.substr(prefix.size());
+        return name;
+    }
     void note(const std::string& name, const std::string& why)
     {
         if (problem.empty())
@@ -58,12 +71,29 @@ private:
     std::string mainName_;
 };
 
+// The file's own name when it is a plain name with the extension Assimp is to read it as (Assimp
+// picks its reader by the extension), else "bonescope-input.EXT".
+std::string mainNameOf(const AssimpSource& source)
+{
+    const std::string ext = source.extension.empty() ? std::string("bin") : source.extension;
+    const std::string& name = source.name;
+    const bool plain = referenceRefusal(name).empty() && name.find_first_of("/\\") == std::string::npos;
+    if (plain && name.size() > ext.size() + 1 && name[name.size() - ext.size() - 1] == '.') {
+        std::string tail = name.substr(name.size() - ext.size());
+        std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        if (tail == ext)
+            return name.substr(0, name.size() - ext.size()) + ext;
+    }
+    return "bonescope-input." + ext;
+}
+
 } // namespace
+
 
 const aiScene& readConfined(Assimp::Importer& importer, const AssimpSource& source, unsigned flags)
 {
     // The name Assimp knows the file by: no folder, so references reach Open() as written.
-    const std::string mainName = "bonescope-input." + (source.extension.empty() ? std::string("bin") : source.extension);
+    const std::string mainName = mainNameOf(source);
     auto* io = new ConfinedIOSystem(source, mainName);
     importer.SetIOHandler(io); // the importer owns it from here
     const aiScene* scene = importer.ReadFile(mainName, flags);

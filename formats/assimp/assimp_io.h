@@ -19,6 +19,9 @@ struct AssimpSource {
     std::span<const uint8_t> bytes; // the file being read
     std::string extension;          // Assimp's hint: "glb", "gltf", "fbx", "dae", "obj", ...
     std::string folder;             // UTF-8; empty: the file may name no other file
+    // The file's own name (UTF-8, no folder) or "". Readers that look for files beside it by its name
+    // (an MD5 mesh's .md5anim, a Half-Life MDL's T.mdl and sequence files) find them in `folder`.
+    std::string name;
 };
 
 // Reads with `importer` (which owns the result). Throws ParseError: a refused or missing reference

@@ -1,13 +1,21 @@
 #include "formats/bvh/bvh_extra.h"
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 namespace bonescope {
 
 const char* bvh::channelName(ChannelKind c)
 {
-    static const char* const names[] = {"Xposition", "Yposition", "Zposition", "Xrotation", "Yrotation", "Zrotation"};
+    static const char* const names[] = {"Xposition", "Yposition", "Zposition", "Xrotation",
+                                        "Yrotation", "Zrotation", "Wrotation"};
     return names[c];
+}
+
+bool bvh::isQuaternion(const std::vector<ChannelKind>& channels)
+{
+    return std::find(channels.begin(), channels.end(), Wrotation) != channels.end();
 }
 
 void BvhExtra::renameTracks(const std::map<std::string, std::string>& to)
@@ -33,6 +41,8 @@ void BvhExtra::toJson(nlohmann::json& out) const
         out["trailingBytes"] = trailing.size();
     if (!keywordCase.empty())
         out["keywordCase"] = keywordCase;
+    if (!quaternionJoint.empty())
+        out["quaternionChannels"] = quaternionJoint;
 }
 
 } // namespace bonescope

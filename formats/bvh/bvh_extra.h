@@ -11,11 +11,15 @@
 namespace bonescope {
 
 namespace bvh {
-// Channel kinds, in the order of their names: Xposition .. Zrotation.
-enum ChannelKind : uint8_t { Xposition, Yposition, Zposition, Xrotation, Yrotation, Zrotation };
+// Channel kinds, in the order of their names: Xposition .. Zrotation, then Wrotation: some writers
+// (motion capture exporters, game tools) store a joint's rotation as a quaternion, Xrotation ..
+// Wrotation its x y z w components instead of angles.
+enum ChannelKind : uint8_t { Xposition, Yposition, Zposition, Xrotation, Yrotation, Zrotation, Wrotation };
 const char* channelName(ChannelKind c);
 inline bool isRotation(ChannelKind c) { return c >= Xrotation; }
-inline int axisOf(ChannelKind c) { return int(c) % 3; }
+inline int axisOf(ChannelKind c) { return int(c) % 3; } // not for Wrotation
+// A channel list with Wrotation: its rotation channels are quaternion components.
+bool isQuaternion(const std::vector<ChannelKind>& channels);
 // Bone::flags bit marking a BVH "End Site" (a leaf with an offset and no channels). A high bit, so
 // that it cannot clash with the small flag values other formats keep on bones.
 constexpr uint32_t EndSiteFlag = 0x80000000u;
@@ -33,6 +37,10 @@ struct BvhExtra : FormatExtra {
     // keyword, warned about; "" when there is none.
     std::string keywordCase;
     uint64_t keywordCaseOffset = 0;
+    // The first joint with quaternion channels (not standard BVH: read as rotations, warned about;
+    // an edited file is written with Euler channels), "" when there is none.
+    std::string quaternionJoint;
+    uint64_t quaternionOffset = 0;
     // The file as read and the fingerprint of what it meant (core/model/content_hash.h): written back as it
     // was while nothing changed, since re-printing the numbers would not give the same text.
     std::vector<uint8_t> source;

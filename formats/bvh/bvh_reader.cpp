@@ -146,7 +146,7 @@ private:
 
 bool channelKind(std::string_view name, bvh::ChannelKind& out)
 {
-    for (int c = bvh::Xposition; c <= bvh::Zrotation; ++c) {
+    for (int c = bvh::Xposition; c <= bvh::Wrotation; ++c) {
         const std::string_view want = bvh::channelName(bvh::ChannelKind(c));
         if (name.size() == want.size() &&
             std::equal(name.begin(), name.end(), want.begin(),
@@ -172,8 +172,25 @@ glm::dvec3 readOffset(Lexer& lex)
     return v;
 }
 
+// A quaternion joint's rotation channels are its four components, all of them (positions optional).
+void checkQuaternionChannels(uint8_t seen, const Token& countToken)
+{
+    const uint8_t rotations = (1u << bvh::Xrotation) | (1u << bvh::Yrotation) | (1u << bvh::Zrotation) | (1u << bvh::Wrotation);
+    if ((seen & rotations) != rotations)
+        throw ParseError("a joint with a Wrotation channel (a quaternion) needs Xrotation, Yrotation, Zrotation and "
+                         "Wrotation",
+                         countToken.offset);
+}
+
+// The first joint with quaternion channels: its name and the offset of its channel count.
+struct QuaternionJoint {
+    std::string name;
+    uint64_t offset = 0;
+};
+
 // ROOT/JOINT name { OFFSET .. CHANNELS .. children } and End Site { OFFSET .. }.
-void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_t& valuesPerFrame)
+void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_t& valuesPerFrame,
+                   QuaternionJoint& quaternion)
 {
     lex.expect("HIERARCHY");
     std::vector<int> open; // joints whose '}' is pending
@@ -218,7 +235,8 @@ void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_
         const Token ct = lex.next("CHANNELS");
         if (!lex.is(ct, "CHANNELS"))
             throw ParseError("expected CHANNELS, found '" + std::string(ct.text) + "'", ct.offset);
-        const long long n = lex.integer("a channel count", 0, 6);
+        const Token countToken = lex.next("a channel count");
+        const long long n = Lexer::integer(countToken, "a channel count", 0, 7); // 7: positions and a quaternion
         uint8_t seen = 0;
         for (long long c = 0; c < n; ++c) {
             const Token name = lex.next("a channel name");
@@ -229,6 +247,11 @@ void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_
                 throw ParseError("channel '" + std::string(name.text) + "' is listed twice", name.offset);
             seen |= uint8_t(1u << kind);
             j.channels.push_back(kind);
+        }
+        if (bvh::isQuaternion(j.channels)) {
+            checkQuaternionChannels(seen, countToken);
+            if (quaternion.name.empty())
+                quaternion = {b.name, countToken.offset};
         }
         valuesPerFrame += j.channels.size();
         open.push_back(int(skel.bones.size()));
@@ -248,7 +271,8 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
     scene.format = id();
     std::vector<Joint> joints;
     size_t perFrame = 0;
-    readHierarchy(lex, scene.skeleton, joints, perFrame);
+    QuaternionJoint quaternion;
+    readHierarchy(lex, scene.skeleton, joints, perFrame, quaternion);
 
     lex.expect("Frames:");
     const Token framesTok = lex.next("the frame count");
@@ -276,6 +300,8 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
     extra->frameTimeText = std::string(timeTok.text);
     extra->keywordCase = lex.otherCase;
     extra->keywordCaseOffset = lex.otherCaseOffset;
+    extra->quaternionJoint = quaternion.name;
+    extra->quaternionOffset = quaternion.offset;
 
     Animation anim;
     anim.fps = 1.0 / frameTime;
@@ -315,9 +341,15 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
             glm::dvec3 p = scene.skeleton.bones[b].restTranslation;
             glm::dquat q(1, 0, 0, 0);
             bool pos = false, rot = false;
+            const bool quaternionJoint = bvh::isQuaternion(j.channels);
             for (size_t c = 0; c < j.channels.size(); ++c) {
                 const double v = row[j.firstValue + c];
                 const bvh::ChannelKind kind = j.channels[c];
+                if (quaternionJoint && bvh::isRotation(kind)) { // a component, in any order
+                    (kind == bvh::Wrotation ? q.w : kind == bvh::Xrotation ? q.x : kind == bvh::Yrotation ? q.y : q.z) = v;
+                    rot = true;
+                    continue;
+                }
                 glm::dvec3 axis(0.0);
                 axis[bvh::axisOf(kind)] = 1.0;
                 if (bvh::isRotation(kind)) {
@@ -328,6 +360,8 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
                     pos = true;
                 }
             }
+            if (quaternionJoint)
+                q = glm::length(q) > 0 ? glm::normalize(q) : glm::dquat(1, 0, 0, 0); // written to a few digits
             Track& t = anim.tracks[trackOf[b]];
             if (pos) t.translation.keys.push_back({time, p});
             if (rot) t.rotation.keys.push_back({time, q});

@@ -77,6 +77,14 @@ static std::string keywordCaseNote(const BvhExtra& x)
            "): read as the keyword; the file is kept as it is until it is edited, then written as BVH spells it";
 }
 
+static std::string quaternionNote(const BvhExtra& x)
+{
+    return "joint '" + x.quaternionJoint + "' (byte " + std::to_string(x.quaternionOffset) +
+           ") stores its rotation as a quaternion (Xrotation .. Wrotation), which most BVH readers do not "
+           "accept: read as a rotation; the file is kept as it is until it is edited, then written with Euler "
+           "angle channels";
+}
+
 static std::string trailingNote(const BvhExtra& x)
 {
     return std::to_string(x.trailing.size()) + " bytes from byte " + std::to_string(x.trailingOffset) +
@@ -203,6 +211,8 @@ std::vector<Finding> BvhFormat::validate(const Scene& scene, const std::string& 
         out.push_back({Finding::Severity::Warning, trailingNote(*x), x->trailingOffset});
     if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->keywordCase.empty())
         out.push_back({Finding::Severity::Warning, keywordCaseNote(*x), x->keywordCaseOffset});
+    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->quaternionJoint.empty())
+        out.push_back({Finding::Severity::Warning, quaternionNote(*x), x->quaternionOffset});
     return out;
 }
 
@@ -214,6 +224,8 @@ FileSummary BvhFormat::summarize(std::span<const uint8_t> bytes) const
         s.details.push_back("warning: " + trailingNote(*x));
     if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->keywordCase.empty())
         s.details.push_back("warning: " + keywordCaseNote(*x));
+    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->quaternionJoint.empty())
+        s.details.push_back("warning: " + quaternionNote(*x));
     return s;
 }
 

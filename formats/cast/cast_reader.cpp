@@ -684,6 +684,17 @@ Animation finishAnimation(Node& n, Animation a, AnimationBuild& b, const Skeleto
     return a;
 }
 
+// Metadata's "up": "y" or "z" (either case); "x", which Bonescope cannot show, and anything else
+// state nothing.
+std::optional<UpAxis> castUpAxis(std::string_view up)
+{
+    if (up == "y" || up == "Y")
+        return UpAxis::Y;
+    if (up == "z" || up == "Z")
+        return UpAxis::Z;
+    return std::nullopt;
+}
+
 } // namespace
 
 bool CastFormat::detect(std::span<const uint8_t> head) const
@@ -712,6 +723,7 @@ Scene CastFormat::readPieces(ByteSource& file) const
     };
     std::vector<Reading> animations;
     size_t roots = 0, children = 0;
+    bool metadataSeen = false;
     uint32_t curves = 0; // children of the Animation node being read so far
     cast::Visitor visit;
     visit.anyCount = true;
@@ -736,6 +748,11 @@ Scene CastFormat::readPieces(ByteSource& file) const
                 readCastModel(n, scene.skeleton, scene.mesh, extra->meshRanges)) {
                 extra->modelRoot = int(roots);
                 extra->modelChild = int(children);
+            }
+            // The first Metadata node's up axis is the file's (the specification's rule for hints).
+            if (n.id == cast::Metadata && !metadataSeen) {
+                metadataSeen = true;
+                scene.statedUp = castUpAxis(n.text("up"));
             }
             ++children;
         } else if (depth == 0) {

@@ -12,6 +12,7 @@
 #include "core/playback/bake.h"
 #include "core/playback/binding.h"
 #include "core/editing/key_reduction.h"
+#include "core/editing/bone_rename.h"
 #include "core/retarget/retarget.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"
@@ -29,28 +30,6 @@ namespace {
 void dropEmptyTracks(Animation& a)
 {
     std::erase_if(a.tracks, [](const Track& t) { return t.keyCount() == 0; });
-}
-
-// Renames the tracks by the map, and the skeleton's bones with them unless `skeletonToo` is false (a
-// file that stays on its format's built-in skeleton: the motion moves to other bones of it).
-void renameBones(Scene& s, const BoneMap& map, bool skeletonToo)
-{
-    auto rename = [&](std::string& name) {
-        const auto it = map.map.find(name);
-        if (it != map.map.end())
-            name = it->second;
-    };
-    if (skeletonToo)
-        for (Bone& b : s.skeleton.bones)
-            rename(b.name);
-    if (s.extra && skeletonToo)
-        s.extra.get()->renameTracks(map.map); // BVH joints' channel orders
-    for (Animation& a : s.animations) {
-        for (Track& t : a.tracks)
-            rename(t.name);
-        if (a.extra)
-            a.extra.get()->renameTracks(map.map); // Second Life joint priorities, Cast curve modes
-    }
 }
 
 // A reference pose (ConvertOptions::sourcePose / targetPose) as the rig's rest: "frame:N" is frame N
@@ -257,6 +236,15 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
     Scene s = std::move(source);
     if (const Format* from = Registry::instance().byId(sourceFormat))
         from->toCommon(s);
+    // An animation without a skeleton of its own (SEAnim) plays on the rig given, its tracks bound to
+    // the rig's bones by name, as the window and `pose` play it: there is no source rig to retarget
+    // from (a flat stand-in rig lost every rest offset of the real one).
+    const bool playsOnRig = o.targetSkeleton && s.skeleton.empty() && !o.boneMap;
+    if (playsOnRig) {
+        s.skeleton = *o.targetSkeleton;
+        s.mesh = o.targetMesh ? *o.targetMesh : Mesh{};
+        report.push_back("the animation has no skeleton of its own: it plays on the given skeleton's bones by name");
+    }
 
     std::string why;
     if (!s.skeleton.evaluationOrder(&why))
@@ -297,10 +285,14 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
         dropEmptyTracks(a);
     }
 
-    if (o.targetSkeleton)
+    // A map onto the avatar from another skeleton is the retarget's map (below), not a renaming: a bone
+    // the map leaves out drives nothing.
+    const bool mapsOntoAvatar = target.id() == "secondlife" && !o.targetSkeleton && o.boneMap &&
+                                !s.skeleton.empty() && !secondlife::playsOnAvatar(s.skeleton);
+    if (o.targetSkeleton && !playsOnRig)
         retargetAll(s, o, report);
-    else if (o.boneMap)
-        renameBones(s, *o.boneMap, !(sourceFormat == target.id() && caps.fixedSkeleton));
+    else if (o.boneMap && !mapsOntoAvatar)
+        renameBones(s, o.boneMap->map, !(sourceFormat == target.id() && caps.fixedSkeleton));
 
     AxisConversion axes;
     if (o.up && caps.fixedUpAxis)
@@ -324,8 +316,11 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
     // (the Dash variants) and is ignored by the others.
     s.format = target.id();
     // Onto the avatar with the retarget options given (the adapter alone would use the defaults).
+    if (target.id() == "secondlife" && !o.targetSkeleton && !s.skeleton.empty() && o.sourcePose &&
+        !secondlife::playsOnAvatar(s.skeleton) && s.animations.size() == 1) // the file holds one
+        s.skeleton = referencePose(s.skeleton, *o.sourcePose, &s.animations.front(), "source");
     if (target.id() == "secondlife" && !o.targetSkeleton && !s.skeleton.empty())
-        secondlife::retargetOntoAvatar(s, o.retargetSettings(), report);
+        secondlife::retargetOntoAvatar(s, o.retargetSettings(), report, mapsOntoAvatar ? &*o.boneMap : nullptr);
     target.fromCommon(s, report);
     return s;
 }

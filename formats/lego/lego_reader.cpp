@@ -158,7 +158,8 @@ Scene LegoFormat::read(std::span<const uint8_t> bytes) const
     auto x = std::make_unique<LegoExtra>();
     const int32_t magic = r.s32("magic");
     if (magic != lego::Magic)
-        r.failAt(0, "not a LEGO Island animation: the magic is " + std::to_string(magic) + ", not 0x11");
+        r.failAt(0, "not a LEGO Island animation: its first bytes are not the game's animation header (the file is "
+                    "damaged, or of another kind)");
     x->boundingRadius = r.finiteF32("bounding radius");
     for (float& c : x->center)
         c = r.finiteF32("bounding sphere centre");

@@ -22,6 +22,8 @@ BlendMode blendForType(uint8_t type)
 
 uint8_t typeForBlend(const BlendMode& mode, uint8_t hint)
 {
+    if (hint > Delta && mode == blendForType(hint))
+        return hint;
     if (mode == blendForType(Additive))
         return Additive;
     if (mode == blendForType(Relative))

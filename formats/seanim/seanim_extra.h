@@ -28,7 +28,7 @@ inline WriteLimits writeLimits(bool highPrecision)
 // The blend each type gives (see FORMATS.md: how the Maya and Blender importers apply them).
 BlendMode blendForType(uint8_t type);
 // The type for a blend; `hint` (the type read from the file) decides between ABSOLUTE and DELTA,
-// which blend alike. Throws WriteError for a blend no type expresses.
+// which blend alike, and is kept when it is no type (a modifier's 7) while the blend is unchanged. Throws WriteError for a blend no type expresses.
 uint8_t typeForBlend(const BlendMode& mode, uint8_t hint);
 // Narrowest width (1, 2 or 4 bytes) for frame_t / bone_t given frameCount / boneCount.
 int widthFor(uint64_t count);
@@ -54,6 +54,10 @@ struct SeanimExtra : FormatExtra {
     std::vector<uint8_t> trailing; // bytes after the last block (e.g. a Greyhound "SEBlend" trailer)
     // The last note's name when the file ended it without a NUL; written back so while it is unchanged.
     std::optional<std::string> unterminatedNote;
+    // The first bone modifier of a type beyond 0..3 (io_anim_seanim writes 7) and its offset, for the
+    // warning; -1 when none. The type itself stays in BlendModifier::sourceValue.
+    int oddModifierType = -1;
+    uint64_t oddModifierAt = 0;
 
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<SeanimExtra>(*this); }
     void toJson(nlohmann::json& out) const override;

@@ -150,6 +150,10 @@ struct BodyStats {
     // with control characters.
     size_t implausible = 0;
     bool unterminatedNote = false; // the last note name runs to the end of the file without its NUL
+    // The first bone modifier whose type is no animation type (io_anim_seanim writes 7): its type and
+    // offset; -1 when there is none.
+    int oddModifierType = -1;
+    size_t oddModifierAt = 0;
 };
 
 bool implausibleValue(double v)
@@ -262,8 +266,10 @@ BodyStats readBody(Reader& r, const Header& h, int fw, int bw, Sink& sink, Seani
                 r.failAt(at, "modifier bone index " + std::to_string(bone) + " is not below the bone count " +
                                  std::to_string(h.boneCount));
             const uint8_t type = r.u8("modifier type");
-            if (type > Delta)
-                r.failAt(at + bw, "modifier type " + std::to_string(type) + " is not an animation type (0..3)");
+            if (type > Delta && stats.oddModifierType < 0) { // a known writer's fault: warned, kept
+                stats.oddModifierType = type;
+                stats.oddModifierAt = at + bw;
+            }
             sink.modifier(bone, type);
         }
         for (uint32_t i = 0; i < h.boneCount; ++i) {
@@ -334,6 +340,8 @@ struct Parsed {
     long long maxFrame = -1;
     size_t maxFrameAt = 0;
     bool unterminatedNote = false;
+    int oddModifierType = -1;
+    size_t oddModifierAt = 0;
 };
 
 // Parses with the spec's widths and, at the edges where old writers were off by one, with the
@@ -364,11 +372,17 @@ Parsed parseWithWidths(Reader& r, const Header& h, Sink& out, SeanimExtra* keep)
                 const int score = (stats.implausible == 0 ? 4 : 0) +
                                   (stats.maxFrame < (long long)h.extra.frameCount ? 2 : 0) + (r.atEnd() ? 1 : 0);
                 // Another width must fit perfectly, and not by reading a note name to the end.
-                if (!specWidths && (score != 7 || stats.unterminatedNote))
+                if (!specWidths && (score != 7 || stats.unterminatedNote || stats.oddModifierType >= 0))
                     continue;
                 if (score > best.score) {
                     best.score = score;
-                    best.parsed = {fw, bw, stats.maxFrame, stats.maxFrameAt, stats.unterminatedNote};
+                    best.parsed = {fw,
+                                   bw,
+                                   stats.maxFrame,
+                                   stats.maxFrameAt,
+                                   stats.unterminatedNote,
+                                   stats.oddModifierType,
+                                   stats.oddModifierAt};
                     best.sink = std::move(sink);
                     best.kept = std::move(kept);
                 }
@@ -393,6 +407,13 @@ Parsed parseWithWidths(Reader& r, const Header& h, Sink& out, SeanimExtra* keep)
 std::string unterminatedNoteWarning()
 {
     return "the last note name has no NUL terminator (it runs to the end of the file); read up to the end";
+}
+
+std::string oddModifierWarning(int type, uint64_t at)
+{
+    return "a bone modifier at byte " + std::to_string(at) + " has type " + std::to_string(type) +
+           ", which is no animation type (0..3; io_anim_seanim writes 7): played as absolute; the byte is kept and "
+           "written back";
 }
 
 // The clip runs to the last key or note even past frameCount; that frame is a declared length too.
@@ -430,6 +451,8 @@ Scene readWith(Reader& r, const std::string& formatId)
     extra->clipFrames = clipFramesOf(r, h, p);
     if (p.unterminatedNote)
         extra->unterminatedNote = sink.anim.notes.back().name;
+    extra->oddModifierType = p.oddModifierType;
+    extra->oddModifierAt = p.oddModifierAt;
 
     Animation& a = sink.anim;
     a.fps = h.framerate;
@@ -467,6 +490,8 @@ FileSummary summarizeWith(Reader& r, const std::string& formatId)
     f.details.push_back("bone modifiers: " + std::to_string(h.modifierCount));
     if (p.unterminatedNote)
         f.details.push_back("warning: " + unterminatedNoteWarning());
+    if (p.oddModifierType >= 0)
+        f.details.push_back("warning: " + oddModifierWarning(p.oddModifierType, p.oddModifierAt));
     return f;
 }
 
@@ -502,6 +527,10 @@ std::vector<Finding> SeanimFormat::validate(const Scene& scene, const std::strin
     for (const Animation& a : scene.animations)
         if (const auto* x = a.extra.as<SeanimExtra>(); x && x->unterminatedNote)
             out.push_back({Finding::Severity::Warning, unterminatedNoteWarning()});
+    for (const Animation& a : scene.animations)
+        if (const auto* x = a.extra.as<SeanimExtra>(); x && x->oddModifierType >= 0)
+            out.push_back({Finding::Severity::Warning, oddModifierWarning(x->oddModifierType, x->oddModifierAt),
+                           x->oddModifierAt});
     return out;
 }
 

@@ -73,7 +73,7 @@ bool isAvatar(const Skeleton& s)
 
 // Source bone -> avatar joint: the joint's own name, else a BVH alias of it (hip, abdomen, lShldr,
 // ...), else the automatic matcher of core/retarget/auto_match.h.
-BoneMap avatarMap(const Skeleton& source, const Skeleton& avatarCommon)
+BoneMap mapOntoAvatar(const Skeleton& source, const Skeleton& avatarCommon)
 {
     BoneMap m;
     // Keys as the map names bones (a path where names repeat: a LEGO scene has a HEAD per actor), so
@@ -112,10 +112,10 @@ bool hasMotion(const Animation& a, const std::string& bone)
 
 // Plays `a` (on `source`) on the avatar, in the common frame.
 void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, const RetargetSettings& settings,
-                std::vector<std::string>& report)
+                const BoneMap* map, std::vector<std::string>& report)
 {
     const Skeleton src = source.empty() ? flatSkeleton(a) : source;
-    RetargetResult r = retarget(a, src, avatarCommon, avatarMap(src, avatarCommon), settings, UpAxis::Y);
+    RetargetResult r = retarget(a, src, avatarCommon, map ? *map : mapOntoAvatar(src, avatarCommon), settings, UpAxis::Y);
     std::vector<std::string> lost;
     for (const std::string& n : r.unmappedSource)
         if (hasMotion(a, n))
@@ -195,14 +195,31 @@ void finishForFile(Animation& a, std::vector<std::string>& report)
 
 using namespace secondlife;
 
-void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report)
+Skeleton secondlife::avatarInCommonFrame()
+{
+    Skeleton avatarCommon = avatarSkeleton();
+    applyAxisConversion(fileFromCommon().inverse(), avatarCommon);
+    return avatarCommon;
+}
+
+bool secondlife::playsOnAvatar(const Skeleton& skeleton)
+{
+    return isAvatar(skeleton);
+}
+
+BoneMap secondlife::avatarMap(const Skeleton& source)
+{
+    return mapOntoAvatar(source, avatarInCommonFrame());
+}
+
+void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report,
+                                    const BoneMap* map)
 {
     if (isAvatar(scene.skeleton))
         return;
-    Skeleton avatarCommon = avatarSkeleton();
-    applyAxisConversion(fileFromCommon().inverse(), avatarCommon);
+    const Skeleton avatarCommon = avatarInCommonFrame();
     for (Animation& a : scene.animations)
-        ontoAvatar(a, scene.skeleton, avatarCommon, settings, report);
+        ontoAvatar(a, scene.skeleton, avatarCommon, settings, map, report);
     scene.skeleton = avatarCommon;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/math/axis_conversion.h"
+#include "core/retarget/bone_map.h"
 #include "core/retarget/settings.h"
 #include "core/model/scene.h"
 
@@ -20,8 +21,21 @@ AxisConversion fileFromCommon();
 // Appends a line to `report` for everything changed.
 void finishForFile(Animation& a, std::vector<std::string>& report);
 
+// The avatar's skeleton in the common frame: what other skeletons are retargeted onto.
+Skeleton avatarInCommonFrame();
+
+// Whether a skeleton is the avatar's own (an .anim's): its motion needs no retargeting.
+bool playsOnAvatar(const Skeleton& skeleton);
+
+// Which avatar joint each bone of `source` (in the common frame) drives: the joint's own name, else a
+// BVH alias of it (hip, abdomen, lShldr...), else the automatic matcher of core/retarget/auto_match.h
+// (CMU's Hips, LeftUpLeg...). What an export to Second Life uses unless it is given a map.
+BoneMap avatarMap(const Skeleton& source);
+
 // The scene's animations (in the common frame) retargeted onto the avatar, unless it plays on the
 // avatar already: convert's retarget options (mode, root motion, IK) apply to a Second Life output too.
-void retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report);
+// `map` (source bone -> avatar joint) replaces avatarMap() when given: the map a user edited.
+void retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report,
+                        const BoneMap* map = nullptr);
 
 } // namespace bonescope::secondlife

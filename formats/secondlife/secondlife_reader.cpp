@@ -111,8 +111,11 @@ Scene SecondLifeFormat::read(std::span<const uint8_t> bytes) const
     x.version = r.u16("version");
     x.subVersion = r.u16("sub_version");
     if (x.version != 1 || x.subVersion != 0)
-        r.failAt(0, "not a Second Life .anim v1.0 file: version " + std::to_string(x.version) + "." +
-                        std::to_string(x.subVersion));
+        r.failAt(0, x.version < 10 && x.subVersion < 10 // a version the viewer might have written
+                        ? "a Second Life .anim of version " + std::to_string(x.version) + "." +
+                              std::to_string(x.subVersion) + ", which Bonescope does not read (it reads 1.0)"
+                        : "not a Second Life .anim: its first bytes are not an animation header (the file is damaged, or "
+                          "of another kind)");
     x.basePriority = r.s32("base_priority");
     const float duration = r.finiteF32("duration");
     x.emoteName = r.cstr("emote_name");

@@ -44,7 +44,10 @@ TEST(Cli, UnknownContentIsRejected)
     test::writeBytes(path, {'h', 'e', 'l', 'l', 'o'});
     const auto r = test::runCli({"info", path});
     EXPECT_EQ(r.status, 1);
-    EXPECT_NE(r.err.find("not a file of any supported format"), std::string::npos) << r.err;
+    // Said to be what it seems, by its content.
+    EXPECT_NE(r.err.find("notes.txt: this is a text file (it begins \"hello\"), not an animation or model Bonescope reads"),
+              std::string::npos)
+        << r.err;
     // A known extension with the wrong content: that format's reader says why.
     const std::string fake = test::tempPath("fake.seanim");
     test::writeBytes(fake, {'h', 'e', 'l', 'l', 'o', 0, 0, 0, 0, 0});

@@ -85,8 +85,8 @@ TEST(BvhBadInput, CountsThatDoNotMatch)
     EXPECT_NE(msg.find("bytes left"), std::string::npos) << msg;
     const std::string negative = replaced(kGood, "Frames: 2", "Frames: -2");
     EXPECT_EQ(errorOffset(negative), (long long)negative.find("-2"));
-    const std::string seven = replaced(kGood, "CHANNELS 3", "CHANNELS 7");
-    EXPECT_EQ(errorOffset(seven), (long long)seven.find("7 Zrot"));
+    const std::string eight = replaced(kGood, "CHANNELS 3", "CHANNELS 8"); // 7 at most: positions, a quaternion
+    EXPECT_EQ(errorOffset(eight), (long long)eight.find("8 Zrot"));
     // Fewer channel names than the count: "JOINT" is read as a channel name.
     const std::string shortList = replaced(kGood, "CHANNELS 3 Zrotation Xrotation Yrotation", "CHANNELS 4 Zrotation Xrotation Yrotation");
     EXPECT_EQ(errorOffset(shortList), (long long)shortList.find("End Site"));
@@ -96,8 +96,13 @@ TEST(BvhBadInput, StructureErrors)
 {
     EXPECT_EQ(errorOffset("hello"), 0);
     EXPECT_EQ(errorOffset(""), 0);
-    const std::string unknown = replaced(kGood, "Zrotation Xrotation Yrotation\n    End", "Zrotation Wrotation Yrotation\n    End");
-    EXPECT_EQ(errorOffset(unknown), (long long)unknown.find("Wrotation"));
+    const std::string unknown = replaced(kGood, "Zrotation Xrotation Yrotation\n    End", "Zrotation Qrotation Yrotation\n    End");
+    EXPECT_EQ(errorOffset(unknown), (long long)unknown.find("Qrotation"));
+    // Wrotation makes the rotation channels a quaternion's components: all four are needed.
+    std::string msg;
+    const std::string partial = replaced(kGood, "Zrotation Xrotation Yrotation\n    End", "Zrotation Wrotation Yrotation\n    End");
+    EXPECT_EQ(errorOffset(partial, &msg), (long long)partial.find("3 Zrotation Wrotation"));
+    EXPECT_NE(msg.find("needs Xrotation, Yrotation, Zrotation and Wrotation"), std::string::npos) << msg;
     const std::string twice = replaced(kGood, "Zrotation Xrotation Yrotation\n    End", "Zrotation Zrotation Yrotation\n    End");
     EXPECT_EQ(errorOffset(twice), (long long)twice.find("Zrotation Yrotation\n    End"));
     const std::string noBrace = replaced(kGood, "ROOT hips\n{", "ROOT hips\n");

@@ -76,20 +76,6 @@ bool mentions(const std::vector<std::string>& report, const std::string& what)
     return false;
 }
 
-// SMD has no frame rate (the QC gives it): its file is read at 30 fps, so its frames are put back on
-// the source's rate before the poses are compared, as a QC with the source's `fps` would.
-void toRate(Animation& a, double fps)
-{
-    const double k = a.fps / fps;
-    for (Track& t : a.tracks) {
-        for (size_t i = 0; i < t.translation.size(); ++i)
-            t.translation.keys.setTime(i, t.translation.keys.time(i) * k);
-        for (size_t i = 0; i < t.rotation.size(); ++i)
-            t.rotation.keys.setTime(i, t.rotation.keys.time(i) * k);
-    }
-    a.duration *= k;
-    a.fps = fps;
-}
 
 // LEGO Island stores times in whole milliseconds; its writer puts a key between two on both (the
 // pose there). Its precision is in time: the source's keys and frames rounded to whole milliseconds
@@ -127,7 +113,7 @@ TEST(ConvertPairs, EverySampleIntoEveryFormatKeepsThePose)
             Scene back = target.read(bytes);
             ASSERT_EQ(back.format, target.id());
             if (target.id() == "smd")
-                toRate(back.animations.at(0), prepared.currentAnimation()->fps);
+                test::toRate(back.animations.at(0), prepared.currentAnimation()->fps);
 
             const bool ownAvatar = sample.scene.format == "secondlife";
             if (std::string(targetId) == "secondlife" && !ownAvatar) {

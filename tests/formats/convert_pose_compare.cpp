@@ -43,4 +43,17 @@ std::vector<double> comparisonTimes(const Animation& a)
     return out;
 }
 
+void toRate(Animation& a, double fps)
+{
+    const double k = a.fps / fps;
+    for (Track& t : a.tracks) {
+        for (size_t i = 0; i < t.translation.size(); ++i)
+            t.translation.keys.setTime(i, t.translation.keys.time(i) * k);
+        for (size_t i = 0; i < t.rotation.size(); ++i)
+            t.rotation.keys.setTime(i, t.rotation.keys.time(i) * k);
+    }
+    a.duration *= k;
+    a.fps = fps;
+}
+
 } // namespace bonescope::test

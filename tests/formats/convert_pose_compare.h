@@ -32,4 +32,8 @@ PoseDifference comparePoses(const Scene& a, const Scene& b, const std::vector<do
 // between keys.
 std::vector<double> comparisonTimes(const Animation& a);
 
+// SMD has no frame rate (the QC gives it): its file is read at 30 fps, so its frames are put back on
+// the source's rate `fps` before the poses are compared, as a QC with the source's rate would.
+void toRate(Animation& a, double fps);
+
 } // namespace bonescope::test

@@ -17,11 +17,13 @@ Scene everyField()
     Scene s;
     s.format = "assimp";
     s.current = 1;
+    s.statedUp = UpAxis::Z;
     s.skeleton.bones.push_back(Bone{.name = "Hips", .restTranslation = {0, 0.9, 0.01}});
     Bone spine{.name = "Spine ü", .parent = 0, .restTranslation = {0, 0.1, 0}, .restRotation = glm::dquat(0.9, 0.1, 0.2, 0.3),
                .restScale = {1, 2, 3}, .flags = 7, .kind = BoneKind::Extension};
     s.skeleton.bones.push_back(spine);
     s.skeleton.bones.push_back(Bone{.name = "", .parent = 1, .kind = BoneKind::AttachmentPoint});
+    s.skeleton.bones.push_back(Bone{.name = "Camera", .parent = -1, .kind = BoneKind::Camera});
     Mesh& m = s.mesh;
     m.positions = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0.5f}};
     m.normals.assign(4, glm::vec3(0, 0, 1));
@@ -30,7 +32,7 @@ Scene everyField()
     m.weights = {{0.5f, 0.25f, 0.25f, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}};
     m.indices = {0, 1, 2, 1, 3, 2};
     m.singleSidedIndices = 3;
-    m.inverseBind.assign(3, glm::mat4(2.f));
+    m.inverseBind.assign(4, glm::mat4(2.f));
     for (int n = 0; n < 2; ++n) {
         Animation a;
         a.name = n ? "run" : "walk";
@@ -96,11 +98,12 @@ TEST(ImportWire, FailureKeepsReasonAndOffset)
 TEST(ImportWire, RequestComesBackEqual)
 {
     const std::vector<uint8_t> file = {'g', 'l', 'T', 'F', 0, 1, 2};
-    const std::vector<uint8_t> bytes = wire::encodeRequest({"glb", "/tmp/Läufer folder", false, file});
+    const std::vector<uint8_t> bytes = wire::encodeRequest({"glb", "/tmp/Läufer folder", false, file, "Läufer.glb"});
     const wire::ImportRequest q = wire::decodeRequest(bytes);
     EXPECT_EQ(q.hint, "glb");
     EXPECT_EQ(q.folder, "/tmp/Läufer folder");
     EXPECT_FALSE(q.animations);
+    EXPECT_EQ(q.name, "Läufer.glb");
     EXPECT_EQ(std::vector<uint8_t>(q.bytes.begin(), q.bytes.end()), file);
 }
 
@@ -119,9 +122,9 @@ TEST(ImportWire, EveryTruncationIsRefused)
 TEST(ImportWire, AnotherVersionIsRefusedByName)
 {
     std::vector<uint8_t> bytes = wire::encodeScene(everyField());
-    bytes[4] = 2;
+    bytes[4] = uint8_t(wire::kVersion + 1);
     const std::string why = decodeError(bytes);
-    EXPECT_NE(why.find("version 2"), std::string::npos) << why;
+    EXPECT_NE(why.find("version " + std::to_string(wire::kVersion + 1)), std::string::npos) << why;
     EXPECT_NE(why.find("bonescope-import is from another version"), std::string::npos) << why;
 }
 
@@ -129,8 +132,8 @@ TEST(ImportWire, AnotherVersionIsRefusedByName)
 TEST(ImportWire, CountsLargerThanTheBytesAreRefused)
 {
     std::vector<uint8_t> bytes = wire::encodeScene(everyField());
-    const size_t boneCount = 4 + 4 + 1 + 4 + 6 + 4; // header, kind, format "assimp", current
-    ASSERT_EQ(bytes[boneCount], 3);
+    const size_t boneCount = 4 + 4 + 1 + 4 + 6 + 4 + 1; // header, kind, format "assimp", current, up
+    ASSERT_EQ(bytes[boneCount], 4);
     bytes[boneCount + 7] = 0x10; // 2^60 bones
     const std::string why = decodeError(bytes);
     EXPECT_NE(why.find("bone count"), std::string::npos) << why;
@@ -141,8 +144,8 @@ TEST(ImportWire, CountsLargerThanTheBytesAreRefused)
 TEST(ImportWire, ValuesOutsideTheModelAreRefused)
 {
     Scene joint = everyField();
-    joint.mesh.joints[1].x = 3;
-    EXPECT_NE(decodeError(wire::encodeScene(joint)).find("names joint 3 of 3 bones"), std::string::npos);
+    joint.mesh.joints[1].x = 4;
+    EXPECT_NE(decodeError(wire::encodeScene(joint)).find("names joint 4 of 4 bones"), std::string::npos);
 
     Scene parent = everyField();
     parent.skeleton.bones[1].parent = 2;
@@ -155,6 +158,14 @@ TEST(ImportWire, ValuesOutsideTheModelAreRefused)
     Scene rule = everyField();
     rule.animations[0].tracks[0].scale.rules.interpolation = Interpolation(7);
     EXPECT_NE(decodeError(wire::encodeScene(rule)).find("interpolation 7 is not one of its 2 values"), std::string::npos);
+
+    Scene kind = everyField();
+    kind.skeleton.bones[3].kind = BoneKind(kBoneKindCount);
+    EXPECT_NE(decodeError(wire::encodeScene(kind)).find("bone kind 7 is not one of its 7 values"), std::string::npos);
+
+    Scene up = everyField();
+    up.statedUp = UpAxis(2);
+    EXPECT_NE(decodeError(wire::encodeScene(up)).find("up axis 3 is not one of its 3 values"), std::string::npos);
 
     Scene modifier = everyField();
     modifier.animations[1].modifiers[0].track = 5;

@@ -4,6 +4,7 @@
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
@@ -12,6 +13,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPixmap>
+#include <QPushButton>
 #include <QScreen>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -157,6 +159,28 @@ bool answerFileDialog(QWidget* modal, const QString& path)
     name->setText(path);
     QTest::keyClick(name, Qt::Key_Return);
     return true;
+}
+
+void typeFileName(QFileDialog* d, const QString& path)
+{
+    QTimer::singleShot(5000, d, [d] {
+        if (d->isVisible())
+            d->reject();
+    });
+    auto* edit = d->findChild<QLineEdit*>("fileNameEdit");
+    auto* buttons = d->findChild<QDialogButtonBox*>("buttonBox");
+    if (!edit || !buttons) {
+        qWarning() << "file dialog without" << (edit ? "its buttons" : "its file name box");
+        return;
+    }
+    edit->setFocus();
+    edit->selectAll();
+    edit->insert(path);
+    QTest::qWait(200); // the dialog's completion catches up
+    QPushButton* ok = buttons->button(QDialogButtonBox::Open) ? buttons->button(QDialogButtonBox::Open)
+                                                               : buttons->button(QDialogButtonBox::Save);
+    if (ok)
+        QTest::mouseClick(ok, Qt::LeftButton);
 }
 
 QMenu* menuNamed(const QList<QAction*>& actions, const QString& title)

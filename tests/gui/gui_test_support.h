@@ -6,13 +6,16 @@
 #include <string>
 #include <vector>
 
+#include <QApplication>
 #include <QImage>
+#include <QTimer>
 #include <QPointF>
 #include <QSize>
 #include <QString>
 #include <QStringList>
 
 class QAction;
+class QFileDialog;
 class QMenu;
 class QTreeWidget;
 class QWidget;
@@ -54,6 +57,23 @@ QString tempDir();
 // Answers `modal` when it is a visible QFileDialog, as a user does: types `path` into the name field
 // and presses Return. False when it is not one (or has no name field).
 bool answerFileDialog(QWidget* modal, const QString& path);
+
+// Runs `act` on the first modal widget of type T once it is up (polling every 50 ms, as a person
+// would wait; gives up after 10 s).
+template <class T>
+void whenModal(std::function<void(T*)> act, int triesLeft = 200)
+{
+    QTimer::singleShot(50, [act, triesLeft] {
+        if (auto* w = qobject_cast<T*>(QApplication::activeModalWidget()); w && w->isVisible())
+            act(w);
+        else if (triesLeft > 0)
+            whenModal<T>(act, triesLeft - 1);
+    });
+}
+
+// Pastes a path into a (non-native) file dialog's file name box, as a person pastes one, and clicks
+// its Open / Save button. A dialog still open 5 s later is cancelled, so a failure cannot hang the test.
+void typeFileName(QFileDialog* d, const QString& path);
 
 // The submenu titled `title` among `actions` (a menu bar's or a menu's; ampersands ignored), or null.
 QMenu* menuNamed(const QList<QAction*>& actions, const QString& title);

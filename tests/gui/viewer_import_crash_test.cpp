@@ -13,6 +13,7 @@
 
 #include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
+#include "file_dialog_answers.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;
@@ -29,27 +30,6 @@ QString copyOf(const QString& name)
     QFile::remove(to);
     return QFile::copy(QStringLiteral(BONESCOPE_FIXTURES "/assimp/") + name, to) ? to : QString();
 }
-
-// Answers the file dialog with `path`, then records and closes every message box.
-struct Answers {
-    QTimer timer;
-    bool typed = false;
-    QStringList boxes;
-    explicit Answers(const QString& path)
-    {
-        timer.setInterval(20);
-        QObject::connect(&timer, &QTimer::timeout, [this, path] {
-            QWidget* modal = QApplication::activeModalWidget();
-            if (!typed && guitest::answerFileDialog(modal, path)) {
-                typed = true;
-            } else if (auto* box = qobject_cast<QMessageBox*>(modal); box && box->isVisible()) {
-                boxes << box->text() + "\n" + box->informativeText();
-                box->accept();
-            }
-        });
-        timer.start();
-    }
-};
 
 } // namespace
 
@@ -77,7 +57,7 @@ private slots:
             const QString path = copyOf(name);
             QVERIFY(!path.isEmpty());
             for (QAction* action : {open, loadMesh}) {
-                Answers answers(path);
+                guitest::FileDialogAnswers answers(path);
                 action->trigger();
                 ++loads;
                 QTRY_COMPARE_WITH_TIMEOUT(finished.count(), loads, 60000);

@@ -55,41 +55,8 @@ namespace {
 
 const QString kSeanim = QStringLiteral(BONESCOPE_SAMPLES "/seanim/synth_abs_lrs_loop_notes.seanim");
 
-// Runs `act` on the first modal widget of type T once it is up (polling, as a person would wait).
-template <class T>
-void whenModal(std::function<void(T*)> act, int triesLeft = 200)
-{
-    QTimer::singleShot(50, [act, triesLeft] {
-        if (auto* w = qobject_cast<T*>(QApplication::activeModalWidget()); w && w->isVisible())
-            act(w);
-        else if (triesLeft > 0)
-            whenModal<T>(act, triesLeft - 1);
-    });
-}
-
-// Pastes a path into a (non-native) file dialog's file name box, as a person pastes one, and clicks
-// its Open / Save button. A dialog still open 5 s later is cancelled, so a failure cannot hang the test.
-void typeFileName(QFileDialog* d, const QString& path)
-{
-    QTimer::singleShot(5000, d, [d] {
-        if (d->isVisible())
-            d->reject();
-    });
-    auto* edit = d->findChild<QLineEdit*>("fileNameEdit");
-    auto* buttons = d->findChild<QDialogButtonBox*>("buttonBox");
-    if (!edit || !buttons) {
-        qWarning() << "file dialog without" << (edit ? "its buttons" : "its file name box");
-        return;
-    }
-    edit->setFocus();
-    edit->selectAll();
-    edit->insert(path);
-    QTest::qWait(200); // the dialog's completion catches up
-    QPushButton* ok = buttons->button(QDialogButtonBox::Open) ? buttons->button(QDialogButtonBox::Open)
-                                                               : buttons->button(QDialogButtonBox::Save);
-    if (ok)
-        QTest::mouseClick(ok, Qt::LeftButton);
-}
+using guitest::typeFileName;
+using guitest::whenModal;
 
 QString copyTo(const QString& from, const QString& name)
 {

@@ -36,6 +36,9 @@ void expectSameScene(const Scene& e, const Scene& a)
 {
     EXPECT_EQ(e.format, a.format);
     EXPECT_EQ(e.current, a.current);
+    EXPECT_EQ(e.statedUp.has_value(), a.statedUp.has_value());
+    if (e.statedUp && a.statedUp)
+        EXPECT_EQ(int(*e.statedUp), int(*a.statedUp));
     ASSERT_EQ(e.skeleton.size(), a.skeleton.size());
     for (size_t i = 0; i < e.skeleton.size(); ++i) {
         const Bone &x = e.skeleton.bones[i], &y = a.skeleton.bones[i];

@@ -81,7 +81,7 @@ bool CompareSession::start(const QString& pathB, QString& error)
     std::vector<uint8_t> drawn(kb.size(), 1);
     for (size_t i = 0; i < kb.size(); ++i) {
         const int a = doc_->skeleton().find(kb.bones[i].name);
-        drawn[i] = a >= 0 ? view_->jointMark(a) != render::JointMark::Hidden : !kb.bones[i].isHelper();
+        drawn[i] = a >= 0 ? view_->jointMark(a) != render::JointMark::Hidden : !kb.bones[i].isHelper() && !kb.bones[i].isSceneNode();
     }
     view_->setOverlayDrawn(overlay_, std::move(drawn));
     measure();

@@ -125,11 +125,16 @@ void buildHelpMenu(QMenu* help, QMainWindow* window)
                   formatLines());
     })->setObjectName("helpFormats");
     help->addAction(QObject::tr("&About Bonescope"), window, [window] {
+        // The formats from the registry, so that a format added there is named here too.
+        QStringList names;
+        for (const auto& f : Registry::instance().formats())
+            names << QString::fromStdString(f->displayName()).toHtmlEscaped();
+        names.removeDuplicates();
         QMessageBox::about(window, QObject::tr("About Bonescope"),
                            QObject::tr("<b>Bonescope %1</b><p>A viewer and editor for skeletal animation files: "
-                                       "SEAnim, Second Life .anim, LEGO Island .ani, Dash .dmf/.dmx, BVH, and glTF, "
-                                       "FBX and COLLADA through Assimp.</p><p>Qt %2</p>")
-                               .arg(QCoreApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+                                       "%2.</p><p>Qt %3</p>")
+                               .arg(QCoreApplication::applicationVersion(), names.join(", "),
+                                    QString::fromLatin1(qVersion())));
     })->setObjectName("helpAbout");
 }
 

@@ -218,7 +218,21 @@ void RetargetDialog::setMap(const BoneMap& m)
     updateUnmapped();
 }
 
-void RetargetDialog::autoMatch() { setMap(bonescope::autoMatch(source_, target_)); }
+void RetargetDialog::autoMatch() { setMap(matcher_ ? matcher_() : bonescope::autoMatch(source_, target_)); }
+
+void RetargetDialog::addChoice(QWidget* choice)
+{
+    if (auto* column = options_->parentWidget() ? qobject_cast<QVBoxLayout*>(options_->parentWidget()->layout()) : nullptr)
+        column->insertWidget(column->indexOf(options_) + 1, choice);
+}
+
+void RetargetDialog::useMatcher(std::function<BoneMap()> matcher, const QString& accept)
+{
+    matcher_ = std::move(matcher);
+    autoMatch();
+    if (auto* buttons = findChild<QDialogButtonBox*>())
+        buttons->button(QDialogButtonBox::Ok)->setText(accept);
+}
 
 QString RetargetDialog::saveMap(const QString& path) const
 {

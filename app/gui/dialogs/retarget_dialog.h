@@ -4,6 +4,8 @@
 // (retarget_options.h), loading and saving the map with those choices as JSON (docs/bone-map.md),
 // the bones left unmapped, and the result before it is accepted: the source and the result playing side
 // by side (retarget_preview.h) and the quality (per-limb error).
+#include <functional>
+
 #include <QDialog>
 #include <QStringList>
 
@@ -23,6 +25,14 @@ public:
     // `clip`: the animation the quality is measured on (none: not measured).
     RetargetDialog(const Skeleton& source, const Skeleton& target, QWidget* parent = nullptr,
                    const Animation* clip = nullptr);
+
+    // For a destination with a matcher of its own (Second Life: the avatar's names and BVH aliases
+    // before the automatic match): the map shown now and what Auto-match gives; `accept` names the
+    // button that closes the dialog with the map.
+    void useMatcher(std::function<BoneMap()> matcher, const QString& accept);
+
+    // A choice of the caller's shown under the retarget options (the export's reference pose).
+    void addChoice(QWidget* choice);
 
     BoneMap map() const;               // rows with a target bone, and the settings
     void setMap(const BoneMap& map);   // rows whose source bone the map lacks get "(none)"
@@ -51,6 +61,7 @@ private:
     void updateUnmapped();
 
     Skeleton source_, target_;
+    std::function<BoneMap()> matcher_;
     const Animation* clip_;
     std::vector<std::string> sourceKeys_, targetKeys_; // how the map names each bone (name, or path)
     QTableWidget* table_;

@@ -321,7 +321,8 @@ QStringList Document::unmatchedTracks() const
 
 render::UpAxis Document::defaultUpAxis() const
 {
-    return upAxisFor(scene_.format, scene_.skeleton.empty() && !meshScene_.skeleton.empty());
+    const bool fromMesh = scene_.skeleton.empty() && !meshScene_.skeleton.empty();
+    return upAxisFor(fromMesh ? meshScene_.statedUp : scene_.statedUp, scene_.format, fromMesh);
 }
 
 void Document::setUpAxis(render::UpAxis up)

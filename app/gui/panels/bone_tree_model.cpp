@@ -2,7 +2,9 @@
 
 #include <QColor>
 
+#include "app/gui/commands/scene_edit_command.h"
 #include "app/gui/document/document.h"
+#include "core/editing/bone_rename.h"
 
 namespace bonescope::gui {
 
@@ -197,6 +199,35 @@ QVariant BoneTreeModel::previewMark(const JointDrivers& d, int role) const
     if (d.animationPriority == d.basePriority)
         return tr("%1 from %2: both at priority %3, and the base started last").arg(what, base).arg(d.basePriority);
     return tr("%1 from %2: its priority %3 wins over the animation's %4").arg(what, base).arg(d.basePriority).arg(d.animationPriority);
+}
+
+Qt::ItemFlags BoneTreeModel::flags(const QModelIndex& index) const
+{
+    Qt::ItemFlags f = QAbstractItemModel::flags(index);
+    // A skeleton mesh's bones belong to that file: renaming the track alone would unbind it.
+    const bool ownBones = !doc_->scene().skeleton.empty() || doc_->meshPath().isEmpty();
+    if (index.column() == Name && boneOf(index) >= 0 && ownBones && !doc_->isEmpty())
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool BoneTreeModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+    const int b = boneOf(index);
+    if (role != Qt::EditRole || index.column() != Name || b < 0 || !(flags(index) & Qt::ItemIsEditable))
+        return false;
+    const std::string from = doc_->skeleton().bones[size_t(b)].name;
+    const std::string to = value.toString().toStdString();
+    if (to == from)
+        return false;
+    std::string why;
+    const bool done = editScene(doc_, tr("Rename bone %1").arg(QString::fromStdString(from)), [&](Scene& s) {
+        why = renameBone(s, from, to);
+        return why.empty();
+    });
+    if (!done && !why.empty())
+        emit message(tr("Not renamed: %1.").arg(QString::fromStdString(why)));
+    return done;
 }
 
 QVariant BoneTreeModel::headerData(int section, Qt::Orientation o, int role) const

@@ -35,6 +35,14 @@ public:
     int columnCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role) const override;
     QVariant headerData(int section, Qt::Orientation o, int role) const override;
+    // A bone's name is editable (double-click, F2) when the document has its own skeleton or plays one
+    // bone per track: the rename is one undo step, its tracks and format data renamed with it.
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+signals:
+    // Why a rename was refused (a name another bone has), for the status bar.
+    void message(const QString& text);
 
 private:
     void rebuild();

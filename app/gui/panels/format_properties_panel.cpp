@@ -1,12 +1,16 @@
 #include "app/gui/panels/format_properties_panel.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -20,6 +24,7 @@
 #include "formats/dash/dash_extra.h"
 #include "formats/lego/lego_extra.h"
 #include "formats/seanim/seanim_extra.h"
+#include "formats/secondlife/joint_priorities.h"
 #include "formats/secondlife/secondlife_extra.h"
 
 namespace bonescope::gui {
@@ -216,6 +221,50 @@ void FormatPropertiesPanel::buildSeanim(QFormLayout* f)
     });
 }
 
+void FormatPropertiesPanel::buildPriorityOffer(QFormLayout* f)
+{
+    QWidget* p = f->parentWidget();
+    auto* row = new QWidget(p);
+    auto* line = new QHBoxLayout(row);
+    line->setContentsMargins(0, 0, 0, 0);
+    auto* words = new QLabel(row);
+    words->setWordWrap(true);
+    auto* apply = new QPushButton(row);
+    apply->setObjectName("applyBasePriority");
+    line->addWidget(words, 1);
+    line->addWidget(apply);
+    f->addRow(row);
+    connect(apply, &QPushButton::clicked, this, [this] {
+        const std::optional<int> from = priorityOfferFrom_;
+        priorityOfferFrom_.reset();
+        editExtra<SecondLifeExtra>(doc_, tr("Apply base priority to joints"), [&](SecondLifeExtra& e, Scene& sc) {
+            secondlife::applyBaseToJoints(*sc.currentAnimation(), e, from);
+        });
+        refresh();
+    });
+    refreshers_.push_back([this, row, words, apply] {
+        const auto* e = extraOf<SecondLifeExtra>(doc_);
+        const Animation& a = doc_->animation();
+        if (priorityOfferFrom_ && e && *priorityOfferFrom_ == e->basePriority)
+            priorityOfferFrom_.reset(); // scrubbed back: nothing changed
+        size_t n = 0;
+        if (e && priorityOfferFrom_) {
+            const std::vector<int> own = secondlife::ownPriorities(a, *e);
+            n = size_t(std::count(own.begin(), own.end(), *priorityOfferFrom_));
+            words->setText(tr("%1 joint(s) still play at %2, the old base priority.").arg(n).arg(*priorityOfferFrom_));
+            apply->setText(tr("Apply %1 to them").arg(e->basePriority));
+        } else if (e) {
+            n = secondlife::jointsAwayFromBase(a, *e);
+            words->setText(tr("%1 of %2 joint(s) play at their own priority, not the base priority %3.")
+                               .arg(n)
+                               .arg(a.tracks.size())
+                               .arg(e->basePriority));
+            apply->setText(tr("Apply base priority to all joints"));
+        }
+        row->setVisible(n > 0);
+    });
+}
+
 void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
 {
     QWidget* p = f->parentWidget();
@@ -237,6 +286,7 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
         auto* s = new QSpinBox(p);
         s->setRange(lo, hi);
         bind(s, label, get, set);
+        return s;
     };
     auto real = [&](const QString& label, double lo, double hi, auto get, auto set) {
         auto* s = new QDoubleSpinBox(p);
@@ -246,8 +296,15 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
         bind(s, label, get, set);
     };
     using E = SecondLifeExtra;
+    // Joints with their own priority ignore the base: a change of base offers to take along the joints
+    // that had the old one (the first of a scrub), and the joint table shows what each plays at.
     spin(tr("Base priority"), -1, 7, [](const E& e, const Animation&) { return e.basePriority; },
-         [](E& e, Animation&, int v) { e.basePriority = v; });
+         [this](E& e, Animation&, int v) {
+             if (!priorityOfferFrom_)
+                 priorityOfferFrom_ = e.basePriority;
+             e.basePriority = v;
+         })->setObjectName("basePriority");
+    buildPriorityOffer(f);
     // Loop points before 0 occur in Linden Lab's own files (ll_raptor_attack: -1 frame): shown as they
     // are, not as 0.
     real(tr("Loop in (s)"), -secondlife::MaxDuration, secondlife::MaxDuration, [](const E&, const Animation& a) { return a.loopRange ? a.loopRange->in : 0.0; },
@@ -273,7 +330,9 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
     });
 
     const Animation& a = doc_->animation();
-    QTableWidget* joints = table(f, tr("Joint priorities (-1: the base priority)"), {tr("Joint"), tr("Priority")}, int(a.tracks.size()));
+    QTableWidget* joints = table(f, tr("Joint priorities (-1: the base priority)"), {tr("Joint"), tr("Priority"), tr("Plays at")},
+                                 int(a.tracks.size()));
+    joints->setObjectName("jointPriorities");
     std::vector<QSpinBox*> prio;
     for (int t = 0; t < int(a.tracks.size()); ++t) {
         auto* item = new QTableWidgetItem(QString::fromStdString(a.tracks[t].name));
@@ -296,12 +355,18 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
             }, mergeKeyFor(s));
         });
     }
-    refreshers_.push_back([this, prio] {
+    refreshers_.push_back([this, prio, joints] {
         auto* e = extraOf<SecondLifeExtra>(doc_);
         const Animation& a = doc_->animation();
         for (int t = 0; e && t < int(prio.size()) && t < int(a.tracks.size()); ++t) {
             const QSignalBlocker b(prio[t]);
-            prio[t]->setValue(e->priorityOf(size_t(t), a.tracks[t].name));
+            const int own = e->priorityOf(size_t(t), a.tracks[t].name);
+            prio[t]->setValue(own);
+            const int plays = secondlife::playedPriority(own, e->basePriority);
+            auto* item = new QTableWidgetItem(own == secondlife::UseMotionPriority ? tr("%1 (base)").arg(plays)
+                                                                                : QString::number(plays));
+            item->setFlags(Qt::ItemIsEnabled);
+            joints->setItem(t, 2, item);
         }
     });
 

@@ -6,6 +6,7 @@
 // animation's name and frame rate, and which animation is current. Every format: name, looping, and a
 // looping clip's seam.
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include <QWidget>
@@ -30,6 +31,9 @@ private:
     void buildCommon(QFormLayout* f);
     void buildSeanim(QFormLayout* f);
     void buildSecondLife(QFormLayout* f);
+    // Under the base priority: how many joints play at another priority, and a button applying the
+    // base to them (after a change of base: to those that had the old one).
+    void buildPriorityOffer(QFormLayout* f);
     void buildLego(QFormLayout* f);
     void buildDash(QFormLayout* f);
     QTableWidget* table(QFormLayout* f, const QString& title, const QStringList& headers, int rows);
@@ -37,7 +41,8 @@ private:
     Document* doc_;
     QWidget* content_ = nullptr;
     QString structure_;
-    std::vector<std::function<void()>> refreshers_; // set each widget from the model, signals blocked
+    std::vector<std::function<void()>> refreshers_;
+    std::optional<int> priorityOfferFrom_; // the base priority before the user changed it // set each widget from the model, signals blocked
 };
 
 } // namespace bonescope::gui

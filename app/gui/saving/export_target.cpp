@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include "app/gui/saving/file_filters.h"
+#include "app/gui/saving/long_name_hint.h"
 #include "formats/registry.h"
 
 namespace bonescope::gui {
@@ -55,27 +56,43 @@ ExportTarget exportTarget(const QString& path, const Format* chosen)
 ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString& documentPath,
                            const std::vector<const Format*>& formats, const Format* initial)
 {
-    if (formats.empty())
-        return {};
-    if (std::find(formats.begin(), formats.end(), initial) == formats.end())
-        initial = formats.front();
-    QStringList filters;
+    std::vector<ExportDestination> plain;
     for (const Format* f : formats)
-        filters << formatFilter(*f);
-    QFileDialog dialog(parent, title, suggestedExportPath(documentPath, *initial), filters.join(";;"));
+        plain.push_back(plainDestination(*f));
+    return askDestination(parent, title, documentPath, plain, initial ? initial->id() : std::string());
+}
+
+ExportTarget askDestination(QWidget* parent, const QString& title, const QString& documentPath,
+                            const std::vector<ExportDestination>& destinations, const std::string& initialId)
+{
+    if (destinations.empty())
+        return {};
+    auto initial = std::find_if(destinations.begin(), destinations.end(),
+                                [&](const ExportDestination& d) { return d.id == initialId; });
+    if (initial == destinations.end())
+        initial = destinations.begin();
+    QStringList filters;
+    for (const ExportDestination& d : destinations)
+        filters << destinationFilter(d);
+    QFileDialog dialog(parent, title, suggestedExportPath(documentPath, *initial->format), filters.join(";;"));
     dialog.setAcceptMode(QFileDialog::AcceptSave);
     // Asked below, once the name's format is known: a name no offered format writes is refused by
     // the caller, never first confirmed as a replacement.
     dialog.setOption(QFileDialog::DontConfirmOverwrite);
-    dialog.selectNameFilter(formatFilter(*initial));
+    dialog.selectNameFilter(destinationFilter(*initial));
+    sayWhyLongNamesAreRefused(dialog);
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return {};
     // The suffix is added here rather than with QFileDialog::setDefaultSuffix, which would keep the
     // first filter's suffix when the filter changes without a user's click (native dialogs differ).
     const QString typed = dialog.selectedFiles().front();
     const qsizetype picked = filters.indexOf(dialog.selectedNameFilter());
-    ExportTarget target = exportTarget(typed, picked >= 0 ? formats[size_t(picked)] : nullptr);
-    const bool offered = std::find(formats.begin(), formats.end(), target.format) != formats.end();
+    const ExportDestination* chosen = picked >= 0 ? &destinations[size_t(picked)] : nullptr;
+    ExportTarget target = exportTarget(typed, chosen ? chosen->format : nullptr);
+    if (target.format)
+        target.destination = chosen && chosen->format == target.format ? chosen->id : target.format->id();
+    const bool offered = std::any_of(destinations.begin(), destinations.end(),
+                                     [&](const ExportDestination& d) { return d.format == target.format; });
     if (offered && QFileInfo::exists(target.path) &&
         QMessageBox::question(parent, title,
                               QObject::tr("%1 already exists. Replace it?").arg(QFileInfo(target.path).fileName())) !=
@@ -84,9 +101,9 @@ ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString&
     return target; // with no format: the typed path, as exportTarget gives it
 }
 
-ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const Format* preferred)
+ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const std::string& preferred)
 {
-    return askSaveTarget(parent, QObject::tr("Export"), documentPath, writableFormats(), preferred);
+    return askDestination(parent, QObject::tr("Export"), documentPath, exportDestinations(), preferred);
 }
 
 } // namespace bonescope::gui

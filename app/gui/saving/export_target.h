@@ -3,9 +3,12 @@
 // (every writable format), and which format a path chosen in the dialog gets. The typed extension
 // wins when a writable format writes it; a name a format reads but does not write (.fbx: glTF is
 // written as .glb) gets none; otherwise the chosen filter's format, and its suffix is added.
+#include <string>
 #include <vector>
 
 #include <QString>
+
+#include "app/gui/saving/export_destination.h"
 
 class QWidget;
 
@@ -24,6 +27,9 @@ QString suggestedExportPath(const QString& documentPath, const Format& format);
 struct ExportTarget {
     const Format* format = nullptr; // null: no writable format fits
     QString path;                   // with the format's suffix when the name had none it claims
+    // The destination chosen in the dialog when its format writes the name, else the name's format's
+    // own id (a typed .smd with "Second Life .anim" selected is plain SMD).
+    std::string destination;
 };
 // `chosen`: the format of the filter picked in the dialog (null when exporting without one).
 ExportTarget exportTarget(const QString& path, const Format* chosen);
@@ -36,9 +42,13 @@ ExportTarget exportTarget(const QString& path, const Format* chosen);
 ExportTarget askSaveTarget(QWidget* parent, const QString& title, const QString& documentPath,
                            const std::vector<const Format*>& formats, const Format* initial);
 
-// The Export dialog: offers `suggestedExportPath` in `preferred`'s filter (when writable), adds the
-// selected filter's suffix to a name typed without one (asking before replacing a file of that name).
-// An empty path when cancelled.
-ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const Format* preferred);
+// The same over destinations (exportDestinations()): `initial` is a destination's id.
+ExportTarget askDestination(QWidget* parent, const QString& title, const QString& documentPath,
+                            const std::vector<ExportDestination>& destinations, const std::string& initial);
+
+// The Export dialog: every destination and format, the destination (or format) of id `preferred`
+// selected, the selected filter's suffix added to a name typed without one (asking before replacing a
+// file of that name). An empty path when cancelled.
+ExportTarget askExportTarget(QWidget* parent, const QString& documentPath, const std::string& preferred);
 
 } // namespace bonescope::gui

@@ -43,7 +43,8 @@ QString meshFileFilter()
     aiString list; // "*.3ds;*.obj;..."
     Assimp::Importer().GetExtensionList(list);
     const QString assimp = QString::fromUtf8(list.C_Str()).replace(';', ' ');
-    return QString("Common meshes (*.glb *.gltf *.fbx *.dae *.semodel *.cast);;Game models (*.semodel *.cast);;"
+    return QString("Common meshes (*.glb *.gltf *.fbx *.dae *.semodel *.cast);;Game models (*.semodel *.cast *.md5mesh "
+                   "*.x *.ms3d *.b3d *.pmx *.mesh *.mesh.xml *.mdl *.iqm);;"
                    "Everything Assimp reads (%1);;All files (*)")
         .arg(assimp);
 #endif

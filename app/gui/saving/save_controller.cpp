@@ -1,6 +1,9 @@
 #include "app/gui/saving/save_controller.h"
 
+#include <cmath>
+
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -9,13 +12,16 @@
 #include <QUndoStack>
 #include <QWidget>
 
+#include "app/gui/dialogs/retarget_dialog.h"
 #include "app/gui/document/document.h"
 #include "app/gui/saving/export_target.h"
 #include "app/gui/saving/file_filters.h"
 #include "app/gui/document/file_stamp.h"
 #include "app/gui/document/scene_loading.h"
-#include "formats/convert/prepare.h"
+#include "formats/convert/bvh_to_secondlife.h"
+#include "formats/convert/convert_file.h"
 #include "formats/registry.h"
+#include "formats/secondlife/secondlife_adapter.h"
 
 namespace bonescope::gui {
 
@@ -63,6 +69,21 @@ QString wrongName(const QString& path, const Format& format)
     return QObject::tr("%1 is a %2 name and this animation is %3. Save it as .%4, or use Export to write %2.")
         .arg(QFileInfo(path).fileName(), QString::fromStdString(target.format->displayName()),
              QString::fromStdString(format.displayName()), QString::fromStdString(format.writtenExtension()));
+}
+
+// What --optimize did, for the status bar after the destination's name: "41125 -> 9876 bytes (76%
+// smaller), 4 joint(s) that never move and 3900 key(s) the viewer interpolates left out".
+QString optimizedWords(const OptimizeSummary& s)
+{
+    const double saved = double(s.bytesBefore) - double(s.bytesAfter);
+    const int percent = s.bytesBefore ? int(std::lround(100 * saved / double(s.bytesBefore))) : 0;
+    return QObject::tr("%1 -> %2 bytes (%3% smaller), %4 joint(s) that never move and %5 key(s) the viewer "
+                       "interpolates left out")
+        .arg(s.bytesBefore)
+        .arg(s.bytesAfter)
+        .arg(percent)
+        .arg(s.removedJoints.size())
+        .arg(s.removedKeys);
 }
 
 } // namespace
@@ -227,34 +248,42 @@ void SaveController::reopenAfterExport(const QString& path)
             "save it under another name.").arg(path, r.error));
 }
 
-bool SaveController::exportTo(QString path, QString formatId)
+bool SaveController::exportTo(QString path, QString destinationId)
 {
-    const Format* target = nullptr;
+    ExportDestination destination;
     if (path.isEmpty()) {
         if (!interactive_)
             return fail(tr("Cannot export"), tr("No file name given."));
-        const ExportTarget chosen = askExportTarget(window_, suggestedPath(), documentFormat(doc_));
+        const Format* own = documentFormat(doc_);
+        const std::string initial = !destinationId.isEmpty() ? destinationId.toStdString() : own ? own->id() : std::string();
+        const ExportTarget chosen = askExportTarget(window_, suggestedPath(), initial);
         if (chosen.path.isEmpty())
             return false;
         path = chosen.path;
-        target = chosen.format;
+        destination = destinationById(chosen.destination);
+    } else if (destinationId.isEmpty()) {
+        if (const Format* f = exportTarget(path, nullptr).format)
+            destination = plainDestination(*f);
     } else {
-        target = formatId.isEmpty() ? exportTarget(path, nullptr).format : Registry::instance().byId(formatId.toStdString());
+        destination = destinationById(destinationId.toStdString());
     }
+    const Format* target = destination.format;
     if (!target || !target->capabilities().write)
         return fail(tr("Cannot export"), noWriterFor(path));
     if (const QString why = wrongName(path, *target); !why.isEmpty())
         return fail(tr("Cannot export"), why);
     const bool ontoOpen = isOpenDocument(path);
-    if (ontoOpen && !askExportOntoOpen(path, QString::fromStdString(target->displayName()))) {
+    if (ontoOpen && !askExportOntoOpen(path, destination.name)) {
         lastError_ = tr("%1 is the open document; not exported.").arg(path);
         return false;
     }
+    if (isSecondLifeDestination(destination) && !chooseAvatarMap(destination.options))
+        return false;
 
     std::vector<std::string> report;
-    Scene prepared;
+    ConvertedFile converted;
     try {
-        prepared = prepareForTarget(doc_->scene(), *target, ConvertOptions{}, report);
+        converted = convertFile(doc_->scene(), *target, destination.options, report);
     } catch (const std::exception& e) {
         return fail(tr("Cannot export"), QString::fromUtf8(e.what()));
     }
@@ -262,19 +291,55 @@ bool SaveController::exportTo(QString path, QString formatId)
     for (const auto& line : report)
         lastReport_ << QString::fromStdString(line);
     if (interactive_ && !lastReport_.isEmpty()) {
-        QMessageBox box(QMessageBox::Question, tr("Export to %1").arg(QString::fromStdString(target->displayName())),
-                        tr("%1 cannot carry everything in this animation:").arg(QString::fromStdString(target->displayName())),
+        QMessageBox box(QMessageBox::Question, tr("Export to %1").arg(destination.name),
+                        tr("%1 cannot carry everything in this animation:").arg(destination.name),
                         QMessageBox::Ok | QMessageBox::Cancel, window_);
         box.setInformativeText(QString("• ") + lastReport_.join("\n• "));
         box.button(QMessageBox::Ok)->setText(tr("Export anyway"));
         if (box.exec() != QMessageBox::Ok)
             return false;
     }
-    if (!write(prepared, *target, path, tr("Cannot export")))
-        return false;
+    const SaveContent content = [&](const ByteSink& out) { converted.writeTo(out); };
+    const QString why = writer_ ? writer_(path, content) : writeWithSaveFile(path, content);
+    if (!why.isEmpty())
+        return fail(tr("Cannot export"), why);
+    lastError_.clear();
+    lastSummary_ = converted.optimized ? optimizedWords(*converted.optimized) : QString();
     if (ontoOpen)
         reopenAfterExport(path);
-    emit exported(path, QString::fromStdString(target->displayName()), int(lastReport_.size()));
+    emit exported(path, lastSummary_.isEmpty() ? destination.name : destination.name + ", " + lastSummary_,
+                  int(lastReport_.size()));
+    return true;
+}
+
+bool SaveController::chooseAvatarMap(ConvertOptions& options)
+{
+    if (!interactive_)
+        return true; // the automatic map, as convert uses it
+    Scene common = doc_->scene();
+    // A BVH made for Second Life goes through the uploader's own rules; the avatar's own needs no map.
+    if (common.animations.empty() || (common.format == "bvh" && namesAvatarPelvis(common)))
+        return true;
+    if (const Format* from = Registry::instance().byId(common.format))
+        from->toCommon(common);
+    if (common.skeleton.empty() || secondlife::playsOnAvatar(common.skeleton))
+        return true;
+    // The Retarget dialog's map table, onto the avatar: the automatic map shown, every row editable,
+    // the result measured and played before it is written.
+    RetargetDialog dialog(common.skeleton, secondlife::avatarInCommonFrame(), window_, common.currentAnimation());
+    dialog.setWindowTitle(tr("Second Life: the avatar joint each bone drives"));
+    dialog.useMatcher([&] { return secondlife::avatarMap(common.skeleton); }, tr("&Export"));
+    // A file whose rest pose is not standing (Bandai Namco's bones lie along their own X axes) is
+    // matched from its first frame instead (convert's --source-pose frame:0).
+    auto* firstFrame = new QCheckBox(tr("Match from frame 0 instead of the rest pose (for files whose rest pose does not stand)"),
+                                     &dialog);
+    firstFrame->setObjectName("sourcePoseFrame0");
+    dialog.addChoice(firstFrame);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    options.boneMap = dialog.map();
+    if (firstFrame->isChecked())
+        options.sourcePose = "frame:0";
     return true;
 }
 

@@ -14,6 +14,10 @@
 
 class QWidget;
 
+namespace bonescope {
+struct ConvertOptions;
+}
+
 namespace bonescope::gui {
 
 class Document;
@@ -36,14 +40,18 @@ public:
 
     bool save();                                  // Save As when the document has no writable path
     bool saveAs(QString path = {});               // same format, new path; a dialog when empty
-    // Another format (by id; from the path's extension when empty). A dialog when the path is empty.
-    bool exportTo(QString path = {}, QString formatId = {});
+    // A destination or format (by id: app/gui/saving/export_destination.h; from the path's extension
+    // when empty). A dialog when the path is empty, with that destination selected. Second Life destinations from a skeleton that is
+    // not the avatar's show the joint map first (setAvatarMapAnswer).
+    bool exportTo(QString path = {}, QString destinationId = {});
     // Before closing or opening another file: true when the caller may go on (saved, discarded or
     // nothing to save). Not interactive: unsaved changes are discarded.
     bool maybeSave();
 
     QString lastError() const { return lastError_; }
     QStringList lastExportReport() const { return lastReport_; }
+    // What the last export's destination did besides converting (an optimisation's sizes), or "".
+    QString lastExportSummary() const { return lastSummary_; }
 
 signals:
     void saved(const QString& path);
@@ -65,6 +73,9 @@ private:
     DiskChanged askDiskChanged(const QString& path);
     bool askExportOntoOpen(const QString& path, const QString& formatName);
     void reopenAfterExport(const QString& path);
+    // Before an export to Second Life from another skeleton: the map onto the avatar, shown and
+    // editable (when interactive), put in `options`. False when the user cancels.
+    bool chooseAvatarMap(ConvertOptions& options);
 
     Document* doc_;
     QWidget* window_;
@@ -74,6 +85,7 @@ private:
     std::function<bool(const QString&)> askExportOntoOpen_;
     QString lastError_;
     QStringList lastReport_;
+    QString lastSummary_;
 };
 
 } // namespace bonescope::gui

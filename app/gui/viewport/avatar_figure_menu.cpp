@@ -80,7 +80,7 @@ bool AvatarFigureMenu::attachNow(const QString& point, const QString& file, QStr
         *error = tr("%1: no mesh to attach").arg(file);
         return false;
     }
-    const bool zUp = upAxisFor(r.scene->format, false) == render::UpAxis::Z;
+    const bool zUp = upAxisFor(r.scene->statedUp, r.scene->format, false) == render::UpAxis::Z;
     props_.push_back({joint, std::move(r.scene->mesh), std::move(r.scene->skeleton), zUp ? UpAxis::Z : UpAxis::Y});
     apply();
     return true;

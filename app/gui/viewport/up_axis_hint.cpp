@@ -14,4 +14,11 @@ render::UpAxis upAxisFor(const std::string& formatId, bool skeletonFromMesh)
     return render::UpAxis::Y;
 }
 
+render::UpAxis upAxisFor(std::optional<UpAxis> stated, const std::string& formatId, bool skeletonFromMesh)
+{
+    if (stated)
+        return *stated == UpAxis::Z ? render::UpAxis::Z : render::UpAxis::Y;
+    return upAxisFor(formatId, skeletonFromMesh);
+}
+
 } // namespace bonescope::gui

@@ -71,6 +71,13 @@ const Format* Registry::byId(const std::string& id) const
     return nullptr;
 }
 
+const Format* Registry::writerOf(const Format* read) const
+{
+    if (read && read->id() == "assimp")
+        return byId("gltf");
+    return read;
+}
+
 const Format* Registry::byExtension(const std::string& path) const
 {
     const std::string ext = extensionOf(path);

@@ -100,13 +100,15 @@ Usage:
         [--optimize]                           .anim OUT: strip static joints, reduce keys within
                                                --tolerance T degrees / T cm (default 0.1); sizes shown
         [--target secondlife]                  .bvh OUT: the BVH the Second Life uploader expects
-        [--reduce-keys [--max-error MM] [--units m|cm|mm|in]]
+        [--reduce-keys [--max-error MM] [--units m|cm|mm|in] [--curves]]
                                                leave out keys while every joint's virtual points
                                                (3 cm out along its axes) stay within MM (default
                                                0.1) through the hierarchy; keys, bytes and the
                                                largest error shown; not for BVH, SMD, PSA (every
                                                frame stored); units: the file's, where its format
-                                               states none (default: cm) (docs/key-reduction.md)
+                                               states none (default: cm); --curves: glTF OUT, the
+                                               kept keys on fitted cubic curves, far fewer of them
+                                               (docs/key-reduction.md)
         [--smd-flavour source|goldsrc]         .smd OUT: weighted vertices (Source, the default) or
                                                one bone per vertex (GoldSrc); a file of several
                                                animations is written as OUT-<animation>.smd each
@@ -127,7 +129,7 @@ Usage:
         [--close-loop N|auto]                  blend the last N frames of each clip towards its
                                                first pose (auto: from the seam); the seam before
                                                and after is reported (docs/cli.md)
-        [--reduce-keys [--max-error MM] [--units m|cm|mm|in]]   as convert's, last
+        [--reduce-keys [--max-error MM] [--units m|cm|mm|in] [--curves]]   as convert's, last
                                                (docs/key-reduction.md)
         Second Life only: [--priority N] [--joint-priority NAME=N,...] [--loop IN:OUT]
         [--ease-in S] [--ease-out S] [--hand-pose N]

@@ -67,11 +67,11 @@ int cmdConvert(const Args& a, Io io)
     if (!loaded)
         return Invalid;
     // Several formats can share an extension (binary and JSON forms): keep the input's own format
-    // when it claims OUT's extension too.
+    // (its writer) when it claims OUT's extension too.
     if (!a.has("--format") && loaded->format) {
         const auto exts = loaded->format->extensions();
         if (std::find(exts.begin(), exts.end(), extensionOf(outPath)) != exts.end())
-            target = loaded->format;
+            target = reg.writerOf(loaded->format);
     }
     if (!target->capabilities().write)
         return usageError(io, target->displayName() + " is read-only");

@@ -317,6 +317,8 @@ size_t applyFileEdits(Scene& scene, const std::string& formatName, const FileEdi
     if (e.reduce) {
         if (const Format* f = Registry::instance().byId(scene.format); f && !reductionRefusal(*f).empty())
             throw std::runtime_error("--reduce-keys: " + reductionRefusal(*f));
+        if (const Format* f = Registry::instance().byId(scene.format); f && e.reduce->curves && !curvesRefusal(*f).empty())
+            throw std::runtime_error("--curves: " + curvesRefusal(*f));
         report.push_back(describe(reduceSceneKeys(scene, scene.format, *e.reduce)));
         ++applied;
     }

@@ -16,6 +16,7 @@
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
+#include "formats/assimp/collada_quirks.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/gltf/gltf_json.h"
 #include "formats/assimp/reader_additions.h"
@@ -445,6 +446,11 @@ Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& 
 Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations,
                      const std::string& name)
 {
+    if (hint == "dae" && colladaHoldsNoScene(bytes)) { // valid, and nothing to show (Assimp refuses it)
+        Scene empty;
+        empty.format = animations ? "assimp" : "";
+        return empty;
+    }
     Assimp::Importer importer;
     const aiScene& ai = readAssimp(importer, {bytes, hint, folder, name});
     if (hint == "mdl") // the importer owns the scene; this removes nodes of its own

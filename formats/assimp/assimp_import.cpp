@@ -14,6 +14,7 @@
 #include <glm/gtc/matrix_inverse.hpp>
 
 #include "formats/assimp/assimp_child.h"
+#include "formats/assimp/collada_quirks.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/gltf/gltf_json.h"
 #include "formats/assimp/node_kinds.h"
@@ -210,7 +211,7 @@ Scene sceneFromAssimp(const aiScene& ai)
         std::vector<const aiNode*> read(nodes.size());
         for (size_t i = 0; i < nodes.size(); ++i)
             read[i] = nodes[i].node;
-        markNodeKinds(ai, read, scene.skeleton);
+        markAssimpNodeKinds(ai, read, scene.skeleton);
     }
 
     // Node names are not unique in every file: the first node of a name is the one bones refer to.
@@ -274,7 +275,17 @@ const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source
         if (const std::string why = skinProblem(facts); !why.empty())
             throw ParseError(why);
     }
-    return readConfined(importer, source, assimpReadFlags());
+    try {
+        return readConfined(importer, source, assimpReadFlags());
+    } catch (const ParseError&) {
+        // Valid COLLADA whose number lists start with spaces: read again without them.
+        const auto trimmed = source.extension == "dae" ? colladaNumbersTrimmed(source.bytes) : std::nullopt;
+        if (!trimmed)
+            throw;
+        AssimpSource again = source;
+        again.bytes = *trimmed; // read during ReadFile only: the scene does not point into it
+        return readConfined(importer, again, assimpReadFlags());
+    }
 }
 
 Scene importWithAssimp(const std::string& path)

@@ -28,6 +28,8 @@ std::string optionsConflict(const ConvertOptions& o, const Format& target)
         return "--optimize reduces keys its own way: give --optimize or --reduce-keys, not both";
     if (o.reduce && !reductionRefusal(target).empty())
         return "--reduce-keys: " + reductionRefusal(target);
+    if (o.reduce && o.reduce->curves && !curvesRefusal(target).empty())
+        return "--curves: " + curvesRefusal(target);
     return {};
 }
 

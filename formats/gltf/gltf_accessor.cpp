@@ -74,6 +74,8 @@ ViewBytes viewBytes(const json& doc, const Buffers& buffers, uint64_t view, uint
     const uint64_t buffer = number(v, "buffer", ~uint64_t(0), vwhat);
     if (buffer >= buffers.bytes.size())
         throw ParseError(vwhat + " names buffer " + std::to_string(buffer) + ", which the file does not have");
+    if (buffer < buffers.missing.size() && !buffers.missing[buffer].empty())
+        throw MissingBufferData(vwhat + " reads " + buffers.missing[buffer]);
     const uint64_t start = number(v, "byteOffset", 0, vwhat), length = number(v, "byteLength", 0, vwhat);
     const std::span<const uint8_t> b = buffers.bytes[buffer];
     if (start > b.size() || length > b.size() - start)

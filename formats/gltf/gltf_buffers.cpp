@@ -43,11 +43,21 @@ Buffers loadBuffers(const nlohmann::json& doc, std::span<const uint8_t> bin, boo
         const uint64_t need = length->get<uint64_t>();
         std::span<const uint8_t> bytes;
         const auto uri = b.find("uri");
+        std::string missing;
         if (uri == b.end()) {
-            // Only the first buffer of a .glb may leave out its uri: it is the BIN chunk.
-            if (i != 0 || !hasBin)
-                throw ParseError(what + " has no uri, and only a .glb's first buffer (its BIN chunk) may have none");
-            bytes = bin;
+            // The first buffer of a .glb without a uri is its BIN chunk; any other is a placeholder.
+            if (i == 0 && hasBin) {
+                bytes = bin;
+            } else {
+                const auto ext = b.find("extensions");
+                const bool meshopt = ext != b.end() && ext->is_object() && ext->contains("EXT_meshopt_compression");
+                missing = meshopt ? "holds the uncompressed form of EXT_meshopt_compression data, that Bonescope does "
+                                    "not decompress (re-export the file without meshopt compression, e.g. gltf-transform copy)"
+                                  : "has no data (no uri: a placeholder)";
+                out.bytes.emplace_back();
+                out.missing.push_back(what + ", which " + missing);
+                continue;
+            }
         } else {
             if (!uri->is_string())
                 throw ParseError(what + "'s uri is not a string");
@@ -71,6 +81,7 @@ Buffers loadBuffers(const nlohmann::json& doc, std::span<const uint8_t> bin, boo
             throw ParseError(what + " should hold " + std::to_string(need) + " bytes but has " +
                              std::to_string(bytes.size()));
         out.bytes.push_back(bytes.first(size_t(need)));
+        out.missing.emplace_back();
     }
     return out;
 }

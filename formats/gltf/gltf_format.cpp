@@ -15,11 +15,12 @@ namespace bonescope {
 
 namespace {
 
-// Read from a glTF and not changed since: its own bytes are what writing it means.
+// Read from a .glb and not changed since: its own bytes are what writing it means. A .gltf's are
+// not: Bonescope writes .glb only (a .gltf's JSON in a .glb file would be neither).
 bool unedited(const Scene& scene)
 {
     const auto* x = scene.extra.as<gltf::GltfExtra>();
-    return x && x->source && x->fingerprint == gltf::sceneFingerprint(scene);
+    return x && x->source && x->binary && x->fingerprint == gltf::sceneFingerprint(scene);
 }
 
 } // namespace
@@ -30,16 +31,21 @@ Capabilities GltfFormat::capabilities() const
     c.embeddedSkeleton = true;
     c.mesh = true;
     c.multipleAnimations = true;
+    c.curves = true;
     return c;
 }
 
 bool GltfFormat::detect(std::span<const uint8_t> head) const
 {
+    // glTF 1.0 (a .glb of version 1, or asset.version 1.x) is left to Assimp, which reads it.
     if (head.size() >= 4 && std::memcmp(head.data(), "glTF", 4) == 0)
-        return true;
+        return head.size() < 8 || head[4] != 1;
     const std::string_view text(reinterpret_cast<const char*>(head.data()), head.size());
     const size_t first = text.find_first_not_of(" \t\r\n");
-    return first != std::string_view::npos && text[first] == '{' && scanGltfJson(text).hasAsset;
+    if (first == std::string_view::npos || text[first] != '{')
+        return false;
+    const GltfJsonFacts facts = scanGltfJson(text);
+    return facts.hasAsset && facts.version.rfind('1', 0) != 0;
 }
 
 Scene GltfFormat::readFrom(std::span<const uint8_t> bytes, const std::string& path) const

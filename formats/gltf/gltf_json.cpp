@@ -20,23 +20,38 @@ public:
     std::vector<GltfSkinFacts> skins;
     std::vector<uint64_t> accessorCounts;      // per accessor ("count", 0 when absent)
     bool hasAsset = false;
+    std::string version;
     uint64_t errorOffset = ~uint64_t(0);
 
     bool null() override { return true; }
     bool boolean(bool) override { return true; }
     bool number_integer(number_integer_t v) override
     {
+        if (atVersion())
+            version = std::to_string(v);
         if (v >= 0)
             number(uint64_t(v));
         return true;
     }
     bool number_unsigned(number_unsigned_t v) override
     {
+        if (atVersion())
+            version = std::to_string(v);
         number(v);
         return true;
     }
-    bool number_float(number_float_t, const string_t&) override { return true; }
-    bool string(string_t&) override { return true; }
+    bool number_float(number_float_t, const string_t& text) override
+    {
+        if (atVersion())
+            version = text;
+        return true;
+    }
+    bool string(string_t& s) override
+    {
+        if (atVersion())
+            version = s;
+        return true;
+    }
     bool binary(binary_t&) override { return true; }
     bool start_object(std::size_t) override
     {
@@ -82,6 +97,12 @@ private:
         char kind;
         std::string key; // the current key, in an object
     };
+    // At top["asset"]["version"].
+    bool atVersion() const
+    {
+        return open_.size() == 2 && open_[0].kind == '{' && open_[0].key == "asset" && open_[1].kind == '{' &&
+               open_[1].key == "version";
+    }
     // Inside the top-level array `name` (open_: top object, that array, ...).
     bool inTop(const char* name) const
     {
@@ -117,6 +138,7 @@ GltfJsonFacts scanGltfJson(std::string_view json)
     GltfJsonFacts out;
     const bool complete = nlohmann::json::sax_parse(json.begin(), json.end(), &s);
     out.hasAsset = s.hasAsset;
+    out.version = s.version;
     out.skins = std::move(s.skins);
     out.accessorCounts = std::move(s.accessorCounts);
     out.errorOffset = complete ? ~uint64_t(0) : s.errorOffset;

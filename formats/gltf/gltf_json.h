@@ -24,6 +24,7 @@ struct GltfSkinFacts {
 
 struct GltfJsonFacts {
     bool hasAsset = false;       // a top-level "asset" key
+    std::string version;         // asset.version as written ("2.0"; glTF 1.0 files may give a number)
     size_t nodeDepth = 0;        // levels in the deepest node chain (0 = no nodes)
     bool nodeCycle = false;      // a node is its own ancestor
     uint64_t errorOffset = ~uint64_t(0); // where the JSON stopped being JSON, when it did

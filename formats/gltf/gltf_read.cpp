@@ -18,6 +18,7 @@
 #include "formats/json_parse.h"
 #include "formats/key_rate.h"
 #include "formats/parse_error.h"
+#include "formats/scene/node_kinds.h"
 
 namespace bonescope::gltf {
 
@@ -79,6 +80,7 @@ public:
     void nodes();
     void meshes();
     void animations();
+    void kinds();
 
 private:
     void warnOnce(const std::string& text)
@@ -95,6 +97,7 @@ private:
     const Buffers& buffers_;
     ReadResult& out_;
     std::vector<glm::dmat4> restWorld_;
+    std::vector<std::vector<size_t>> jointsOfSkin_;
     bool anyNormals_ = false, anyUvs_ = false;
 };
 
@@ -151,9 +154,31 @@ void Reader::nodes()
         throw ParseError("node hierarchy " + std::to_string(deepest) + " levels deep; Bonescope reads at most " +
                          std::to_string(size_t(MaxNodeDepth)));
     restWorld_ = skel.restWorld();
-    for (const char* key : {"cameras", "lights"})
-        if (!arrayOf(doc_, key).empty())
-            warnOnce(std::string("the file's ") + key + " are not shown (their nodes are kept)");
+}
+
+// Cameras, lights and empties apart from the joints (formats/scene/node_kinds.h).
+void Reader::kinds()
+{
+    const json& nodes = arrayOf(doc_, "nodes");
+    std::vector<NodeFacts> facts(out_.scene.skeleton.size());
+    for (size_t i = 0; i < facts.size() && i < nodes.size(); ++i) {
+        const json& node = nodes[i];
+        facts[i].camera = node.contains("camera");
+        const auto ext = node.find("extensions");
+        facts[i].light = ext != node.end() && ext->is_object() && ext->contains("KHR_lights_punctual");
+        facts[i].mesh = node.contains("mesh");
+    }
+    bool anySkin = false;
+    for (const auto& joints : jointsOfSkin_)
+        for (size_t j : joints)
+            if (j < facts.size())
+                facts[j].joint = anySkin = true;
+    // Without skins the animated nodes are the joints (a rig keyed without a mesh).
+    for (const Animation& anim : out_.scene.animations)
+        for (const Track& track : anim.tracks)
+            if (!anySkin && track.bone >= 0 && size_t(track.bone) < facts.size())
+                facts[size_t(track.bone)].joint = true;
+    markNodeKinds(facts, out_.scene.skeleton);
 }
 
 void Reader::skins(std::vector<std::vector<size_t>>& jointsOfSkin)
@@ -199,7 +224,7 @@ void Reader::meshes()
     mesh.inverseBind.resize(n);
     for (size_t i = 0; i < n; ++i)
         mesh.inverseBind[i] = glm::mat4(glm::inverse(restWorld_[i]));
-    std::vector<std::vector<size_t>> jointsOfSkin;
+    std::vector<std::vector<size_t>>& jointsOfSkin = jointsOfSkin_;
     skins(jointsOfSkin);
     const json& meshes = arrayOf(doc_, "meshes");
     const json& nodes = arrayOf(doc_, "nodes");
@@ -210,9 +235,21 @@ void Reader::meshes()
             continue;
         const auto skin = indexOf(nodes[i], "skin", jointsOfSkin.size(), what);
         const json& prims = arrayOf(meshes[*m], "primitives");
-        for (size_t p = 0; p < prims.size(); ++p)
-            primitive(prims[p], i, skin ? &jointsOfSkin[*skin] : nullptr,
-                      "mesh " + std::to_string(*m) + " primitive " + std::to_string(p));
+        for (size_t p = 0; p < prims.size(); ++p) {
+            const std::string pwhat = "mesh " + std::to_string(*m) + " primitive " + std::to_string(p);
+            const size_t vertices = mesh.positions.size(), corners = mesh.indices.size();
+            try {
+                primitive(prims[p], i, skin ? &jointsOfSkin[*skin] : nullptr, pwhat);
+            } catch (const MissingBufferData& e) { // the rest of the file is still there to show
+                for (auto* v : {&mesh.positions, &mesh.normals})
+                    v->resize(vertices);
+                mesh.uvs.resize(vertices);
+                mesh.joints.resize(vertices);
+                mesh.weights.resize(vertices);
+                mesh.indices.resize(corners);
+                warnOnce(pwhat + " is left out: its " + e.reason());
+            }
+        }
     }
     if (!anyNormals_)
         mesh.normals.clear();
@@ -563,7 +600,8 @@ ReadResult readGltf(std::span<const uint8_t> bytes, const std::string& folder)
     if (!doc.is_object() || !doc.contains("asset"))
         throw ParseError("not glTF: the JSON has no \"asset\" object", jsonStart);
     const json& asset = doc["asset"];
-    const std::string version = asset.is_object() ? asset.value("version", std::string()) : std::string();
+    const auto v = asset.is_object() ? asset.find("version") : asset.end();
+    const std::string version = v == asset.end() ? std::string() : v->is_string() ? v->get<std::string>() : v->dump();
     if (version.rfind("2.", 0) != 0)
         throw ParseError("glTF version \"" + version + "\": Bonescope reads glTF 2.0", jsonStart);
     ReadResult out;
@@ -580,6 +618,7 @@ ReadResult readGltf(std::span<const uint8_t> bytes, const std::string& folder)
     reader.nodes();
     reader.meshes();
     reader.animations();
+    reader.kinds();
     leaveOutWritersNodes(out.scene, doc);
     return out;
 }

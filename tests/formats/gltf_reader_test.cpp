@@ -154,10 +154,23 @@ TEST(GltfReader, RobotExpressiveEveryNodeSkinsAndRigidMeshes)
 
 TEST(GltfReader, UneditedFileIsWrittenBackByteForByte)
 {
-    for (const char* f : {"gltf/features.gltf", "rigs/RobotExpressive.glb", "gltf/SimpleSparseAccessor.gltf"}) {
+    for (const char* f : {"rigs/RobotExpressive.glb", "rigs/CesiumMan.glb"}) {
         const std::vector<uint8_t> bytes = test::readBytes(test::fixturePath(f));
         const Scene s = readFixture(f);
         EXPECT_EQ(GltfFormat().write(s), bytes) << f;
+    }
+    // Bonescope writes .glb only: a .gltf (JSON) is written as a .glb of the same scene, never as its
+    // own JSON text under a .glb name.
+    for (const char* f : {"gltf/features.gltf", "gltf/SimpleSparseAccessor.gltf"}) {
+        const Scene s = readFixture(f);
+        const std::vector<uint8_t> glb = GltfFormat().write(s);
+        ASSERT_GE(glb.size(), 12u) << f;
+        EXPECT_EQ(std::string(glb.begin(), glb.begin() + 4), "glTF") << f;
+        const Scene back = GltfFormat().read(glb);
+        ASSERT_EQ(back.skeleton.size(), s.skeleton.size()) << f;
+        for (size_t b = 0; b < s.skeleton.size(); ++b)
+            EXPECT_LT(glm::length(back.skeleton.bones[b].restTranslation - s.skeleton.bones[b].restTranslation), 1e-6) << f;
+        EXPECT_EQ(back.animations.size(), s.animations.size()) << f;
     }
 }
 
@@ -194,4 +207,47 @@ TEST(GltfReader, UnknownExtensionsAndExtrasDoNotStopIt)
     ASSERT_NE(x, nullptr);
     ASSERT_EQ(x->warnings.size(), 1u);
     EXPECT_NE(x->warnings[0].find("EXT_whatever"), std::string::npos);
+}
+
+TEST(GltfReader, NodesThatAreNotJointsAreEmpties)
+{
+    // The demo character: a container and a mesh holder above a 20-joint skin. They are empties
+    // (drawn as markers and left out of Frame all), not a bone from the origin to the feet.
+    const std::string path = BONESCOPE_SOURCE_DIR "/resources/demo/demo_character.glb";
+    const Scene s = GltfFormat().readFrom(test::readBytes(path), path);
+    size_t bones = 0, empties = 0;
+    for (const Bone& b : s.skeleton.bones) {
+        bones += b.kind == BoneKind::Bone;
+        empties += b.kind == BoneKind::Empty;
+    }
+    EXPECT_EQ(bones, 20u); // the skin's joints
+    EXPECT_EQ(s.skeleton.bones[size_t(s.skeleton.find("character"))].kind, BoneKind::Empty);
+    EXPECT_EQ(s.skeleton.bones[size_t(s.skeleton.find("root"))].kind, BoneKind::Bone);
+    EXPECT_EQ(s.skeleton.bones[size_t(s.skeleton.find("toe_r"))].kind, BoneKind::Bone);
+    EXPECT_EQ(bones + empties, s.skeleton.size());
+
+    // RobotExpressive: its skins' joints are bones, the nodes holding its rigid meshes are not.
+    const Scene robot = readFixture("rigs/RobotExpressive.glb");
+    EXPECT_EQ(robot.skeleton.bones[size_t(robot.skeleton.find("Head"))].kind, BoneKind::Bone);
+    EXPECT_EQ(robot.skeleton.bones[size_t(robot.skeleton.find("RobotArmature"))].kind, BoneKind::Empty);
+}
+
+TEST(GltfReader, PlaceholderBuffersOpenAndWhatNeedsThemIsLeftOut)
+{
+    // The validator's valid file: a second buffer without a uri (a placeholder no view reads).
+    const Scene placeholder = readFixture("gltf/valid_placeholder.glb");
+    EXPECT_TRUE(placeholder.skeleton.empty());
+    // gltfpack's EXT_meshopt_compression box: its views read the uncompressed stand-in buffer, which has
+    // no bytes. The file opens; the mesh is left out with a note that says why and what to do.
+    const std::string path = test::fixturePath("gltf/BoxMeshopt.glb");
+    const Scene box = GltfFormat().readFrom(test::readBytes(path), path);
+    EXPECT_EQ(box.skeleton.size(), 1u);
+    EXPECT_TRUE(box.mesh.positions.empty());
+    const auto* x = box.extra.as<gltf::GltfExtra>();
+    ASSERT_NE(x, nullptr);
+    bool said = false;
+    for (const std::string& w : x->warnings)
+        said = said || (w.find("mesh 0 primitive 0 is left out") != std::string::npos &&
+                        w.find("EXT_meshopt_compression") != std::string::npos && w.find("re-export") != std::string::npos);
+    EXPECT_TRUE(said);
 }

@@ -53,7 +53,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     const auto& tgtRef = pairing.tgtRef;
     const int srcHips = pairing.srcHips, tgtHips = pairing.tgtHips;
     const bool humanoids = pairing.humanoids;
-    const RigFrame &fs = pairing.fs, &ft = pairing.ft;
+    RigFrame fs = pairing.fs; // its ground is the clip's (below)
+    const RigFrame& ft = pairing.ft;
     const glm::dquat C = pairing.C;
     const auto& A = pairing.A;
     // A detached hand or foot (an IK foot) is not lost or left at rest when its chain's end is mapped:
@@ -113,8 +114,13 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
     const bool armIk = humanoids && settings.armIk;
     const bool everyFrame = legIk && settings.footLock;
-    for (int f = 0; f < frames; f = everyFrame || f == frames - 1 ? f + 1 : frames - 1) {
+    // Every frame for contacts, else some 64 spread over the clip for where it stands, and the last.
+    const int stride = everyFrame ? 1 : std::max(1, frames / 64);
+    double clipLowest = 0;
+    for (int f = 0; f < frames; f = f == frames - 1 ? frames : std::min(f + stride, frames - 1)) {
         poseSource(times[size_t(f)]);
+        const double low = lowestHeight(src, sp.position, fs);
+        clipLowest = f == 0 ? low : std::min(clipLowest, low);
         if (everyFrame)
             for (int side = 0; side < 2; ++side) {
                 const HumanoidLimb& leg = hs->legs[size_t(side)];
@@ -125,6 +131,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         if (srcHips >= 0)
             (f == 0 ? hipsFirst : hipsLast) = sp.at(srcHips);
     }
+    fs.ground = clipGround(fs, clipLowest);
     // A walk on the spot (the hips end where they start) slides its planted feet back as on a treadmill.
     const glm::dvec3 travel = hipsLast - hipsFirst;
     const bool inPlace = frames > 1 && glm::length(travel - fs.up * glm::dot(travel, fs.up)) < 0.25 * fs.legLength;

@@ -373,6 +373,28 @@ TEST(SecondLifeBvh, CmuBvhToAnimStandsOnTheAvatar)
     EXPECT_GE(s.headAbovePelvis, 0.30);
 }
 
+TEST(SecondLifeBvh, MakeHumanBvhsToAnimStandOnTheAvatar)
+{
+    // MakeHuman's rigs (Z up, decimetres, the body hanging below the origin in the file): its older
+    // rig's walk (hips a child of the spine's root; came out upside down: head 0.70 m below the
+    // pelvis) and its default rig's T pose (twist halves, positions as displacements; the feet came
+    // out 1.05 m below the floor). Measured: 0.01 m and 0.59 m; 0.02 m and 0.61 m.
+    // A folder's worth, as a user converts a set of clips (convert --to secondlife --out-dir).
+    const std::string dir = test::freshFolder("makehuman-anim").string();
+    const auto r = test::runCli({"convert", "--to", "secondlife", "--out-dir", dir, test::fixturePath("rigs/makehuman_walk1.bvh"),
+                                 test::fixturePath("rigs/makehuman_tpose.bvh")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* name : {"makehuman_walk1.anim", "makehuman_tpose.anim"}) {
+        SCOPED_TRACE(name);
+        const std::string anim = dir + "/" + name;
+        EXPECT_EQ(test::runCli({"validate", "--target", "secondlife", anim}).status, 0);
+        const Standing s = standingAtFrame0(anim);
+        EXPECT_GT(s.lowestFoot, -0.15);
+        EXPECT_LT(s.lowestFoot, 0.25);
+        EXPECT_GE(s.headAbovePelvis, 0.30);
+    }
+}
+
 TEST(SecondLifeBvh, SourcePoseReachesTheRetargetOntoTheAvatar)
 {
     // --source-pose frame:0 (for files whose rest pose does not stand, Bandai Namco's) is the

@@ -183,6 +183,14 @@ public:
             return fail(why, "the arms do not meet on a bone above the hips");
         h.spine = withoutFolds(h.hips, t_.pathBelow(h.hips, chest));
         findHead(h, chest);
+        // 3ds Max's Biped hangs the clavicles on the neck (ozz's pab: Spine3 > Neck > LeftShoulder,
+        // Head): the bone where the arms part is then the neck, not the chest.
+        if (h.spine.size() >= 2 && h.neck.empty() && h.head >= 0 && t_.parent(h.head) == chest &&
+            roleKey(t_.s.bones[size_t(chest)].name) == "neck") {
+            h.spine.pop_back();
+            h.neck = {chest};
+            h.neckBase = chest;
+        }
         assignSides(h);
         return h;
     }

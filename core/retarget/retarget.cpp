@@ -17,6 +17,7 @@
 #include "core/retarget/two_bone_ik.h"
 #include "core/retarget/posed_rig.h"
 #include "core/retarget/rig_pairing.h"
+#include "core/retarget/standing_pose.h"
 #include "core/playback/sampler.h"
 
 namespace bonescope {
@@ -39,7 +40,12 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                         const BoneMap& map, const RetargetSettings& settings, UpAxis up)
 {
     RetargetResult r;
-    const Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
+    Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
+    if (settings.standingReference)
+        if (auto first = standingReference(src, source, up == UpAxis::Y ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1))) {
+            src = std::move(*first);
+            r.report.sourceFromFirstFrame = true;
+        }
     const RigPairing pairing = pairRigs(src, target, map, settings.mode, up);
     // Plain references (lambdas below capture them; structured bindings are not captured everywhere).
     const auto& srcOrder = pairing.srcOrder;

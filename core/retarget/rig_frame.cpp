@@ -79,11 +79,12 @@ RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const
     // Without feet, the ground is at 0 unless a bone hangs below it.
     if (!h)
         f.restGround = std::min(f.restGround, 0.0);
-    // The leg length: the hips above the feet (ankles), else above the ground.
+    // The leg length: the hips above the lower foot (ankle; in a rest pose both stand alike, in a
+    // frame that serves as the reference one may be lifted), else above the ground.
     const int hips = h ? h->hips : root;
     double feet = f.restGround;
     if (h && h->legs[0].end >= 0 && h->legs[1].end >= 0)
-        feet = 0.5 * (f.height(at(world, h->legs[0].end)) + f.height(at(world, h->legs[1].end)));
+        feet = std::min(f.height(at(world, h->legs[0].end)), f.height(at(world, h->legs[1].end)));
     if (hips >= 0)
         f.legLength = std::max(0.0, f.height(at(world, hips)) - feet);
     // A rig that rests hanging below its origin (BVH rigs put the hips at the origin and the feet a

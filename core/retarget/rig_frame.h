@@ -18,7 +18,7 @@ namespace bonescope {
 struct RigFrame {
     glm::dquat axes{1, 0, 0, 0}; // rig (x left, y up, z forward) -> world
     glm::dvec3 up{0, 1, 0};      // world
-    double legLength = 0;        // hips above the lowest bone along up (0: unknown)
+    double legLength = 0;        // hips above the lower ankle (else the lowest bone) along up (0: unknown)
     double restGround = 0;       // height of the lowest bone along up in the reference pose
     double ground = 0;           // where the rig's animations stand: restGround, or 0 for a rig that
                                  // rests hanging below its origin (BVH)

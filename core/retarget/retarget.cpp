@@ -361,18 +361,23 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         measure.add(times[size_t(f)], sp, tp);
         if (tgtHips >= 0)
             (f == 0 ? resultFirst : resultLast) = tp.at(tgtHips);
-        for (size_t t = 0; t < target.size(); ++t) {
-            if (!driven[t])
-                continue;
-            keys[t].rotation.keys.push_back({times[size_t(f)], tl[t].rotation});
-            if (placed[t])
-                keys[t].translation.keys.push_back({times[size_t(f)], tl[t].translation});
-            // The first key moved the list to double values (a retargeted rotation is seldom a
-            // float): room for every frame again, so that the lists do not grow by copying.
+        // A key per frame, written in place: the lists are sized once after their first key (a key
+        // appended at a time grew both of a list's arrays per key), which has moved them to double
+        // values already when a float does not hold it (most retargeted rotations), so that they do
+        // not widen a whole clip's worth of floats later.
+        auto put = [&](auto& list, const auto& value) {
             if (f == 0) {
-                keys[t].rotation.keys.reserve(size_t(frames));
-                keys[t].translation.keys.reserve(placed[t] ? size_t(frames) : 0);
+                list.push_back({times[0], value});
+                list.resize(size_t(frames));
+            } else {
+                list.setTime(size_t(f), times[size_t(f)]);
+                list.setValue(size_t(f), value);
             }
+        };
+        for (int t : drivenBones) {
+            put(keys[size_t(t)].rotation.keys, tl[size_t(t)].rotation);
+            if (placed[size_t(t)])
+                put(keys[size_t(t)].translation.keys, tl[size_t(t)].translation);
         }
     }
     if (frames == 1)

@@ -96,7 +96,9 @@ Usage:
         [--leg-ik] [--arm-ik] [--foot-lock] [--source-pose frame:N|FILE] [--target-pose frame:N|FILE]
         [--json]                               with --skeleton: how the motion is carried onto RIG
                                                and the per-limb error of the result
-                                               (docs/retargeting.md)
+                                               (docs/retargeting.md); a source whose rest pose
+                                               does not stand is matched from its frame 0 (said
+                                               so) unless --source-pose is given
         [--optimize]                           .anim OUT: strip static joints, reduce keys within
                                                --tolerance T degrees / T cm (default 0.1); sizes shown
         [--target secondlife]                  .bvh OUT: the BVH the Second Life uploader expects

@@ -110,8 +110,8 @@ bool hasMotion(const Animation& a, const std::string& bone)
     return t >= 0 && (!a.tracks[t].rotation.empty() || !a.tracks[t].translation.empty());
 }
 
-// Plays `a` (on `source`) on the avatar, in the common frame.
-void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, const RetargetSettings& settings,
+// Plays `a` (on `source`) on the avatar, in the common frame; returns the retarget's measure.
+RetargetReport ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, const RetargetSettings& settings,
                 const BoneMap* map, std::vector<std::string>& report)
 {
     const Skeleton src = source.empty() ? flatSkeleton(a) : source;
@@ -130,6 +130,7 @@ void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarComm
                          "(map its bones to the avatar's joints: File > Retarget onto skeleton in the window, --bone-map on the "
                          "command line)");
     a = std::move(r.animation);
+    return r.report;
 }
 
 } // namespace
@@ -213,13 +214,16 @@ BoneMap secondlife::avatarMap(const Skeleton& source)
 }
 
 void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, std::vector<std::string>& report,
-                                    const BoneMap* map)
+                                    const BoneMap* map, std::vector<RetargetReport>* measures)
 {
     if (isAvatar(scene.skeleton))
         return;
     const Skeleton avatarCommon = avatarInCommonFrame();
-    for (Animation& a : scene.animations)
-        ontoAvatar(a, scene.skeleton, avatarCommon, settings, map, report);
+    for (Animation& a : scene.animations) {
+        const RetargetReport measure = ontoAvatar(a, scene.skeleton, avatarCommon, settings, map, report);
+        if (measures)
+            measures->push_back(measure);
+    }
     scene.skeleton = avatarCommon;
 }
 

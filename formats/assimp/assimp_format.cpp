@@ -16,6 +16,7 @@
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
+#include "formats/assimp/fbx_fallback.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/assimp/gltf_json.h"
 #include "formats/assimp/reader_additions.h"
@@ -465,7 +466,10 @@ Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& 
     if (hint.empty())
         throw ParseError("not a glTF, FBX or COLLADA file", 0);
     // Only a .gltf names files beside it (its external buffers), and only when read from a folder.
-    return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes, ""}, path);
+    const auto viaAssimp = [&] {
+        return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes, ""}, path);
+    };
+    return hint == "fbx" ? readFbxWithFallback(bytes, path, true, viaAssimp) : viaAssimp();
 }
 
 Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations,

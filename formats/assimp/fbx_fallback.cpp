@@ -45,8 +45,11 @@ Scene readFbxWithFallback(std::span<const uint8_t> bytes, const std::string& pat
             return ownReader(bytes, path, animations);
         } catch (const ParseError& ownError) {
             // Assimp's reason first: it is the reader of this file; ours says why it could not help.
-            throw ParseError(assimpError.reason() + "; Bonescope's own FBX reader could not read it either: " +
-                                 std::string(ownError.reason()),
+            const std::string where = ownError.offset() != ParseError::NoOffset
+                                          ? "at byte " + std::to_string(ownError.offset()) + ": "
+                                          : "";
+            throw ParseError(assimpError.reason() + "; Bonescope's own FBX reader could not read it either: " + where +
+                                 ownError.reason(),
                              assimpError.offset(), path);
         }
     }

@@ -4,6 +4,7 @@
 #include "formats/fbx/fbx_objects.h"
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 
 #include "formats/parse_error.h"
@@ -16,6 +17,18 @@ struct Link {
     int64_t child = 0, parent = 0;
     std::string property; // OP only: the parent's property the child drives
 };
+
+// An object's id, or a connection's end: a 64-bit integer, but some writers store it as another
+// number type or as text (a name), which Assimp refuses ("failed to parse ID"): any of them is an id.
+int64_t idAt(const Node& n, size_t i)
+{
+    if (i >= n.values.size())
+        return 0;
+    const Value& v = n.values[i];
+    if (v.kind != Value::Kind::Text)
+        return v.asInteger();
+    return int64_t(std::hash<std::string>{}(v.text) | (uint64_t(1) << 63)); // apart from small numbers
+}
 
 void readSettings(const Document& doc, Objects& out)
 {
@@ -40,7 +53,7 @@ Objects objectsFromV7(const Document& doc)
     std::vector<const Node*> curveNodes;
     size_t dropped = 0;
     for (const Node& o : objects->children) {
-        const int64_t id = o.integerAt(0);
+        const int64_t id = idAt(o, 0);
         const std::string type = o.textAt(2);
         if (o.name == "Model") {
             Model m;
@@ -78,7 +91,7 @@ Objects objectsFromV7(const Document& doc)
     if (const Node* connections = doc.root.child("Connections"))
         for (const Node& c : connections->children)
             if (c.name == "C" && c.values.size() >= 3)
-                links.push_back({c.integerAt(1), c.integerAt(2), c.textAt(0) == "OP" ? c.textAt(3) : ""});
+                links.push_back({idAt(c, 1), idAt(c, 2), c.textAt(0) == "OP" ? c.textAt(3) : ""});
 
     // Per curve node: the model and property it drives, its curves, its layer.
     struct CurveNodeUse {
@@ -152,7 +165,7 @@ Objects objectsFromV7(const Document& doc)
                 else if (e.textAt(0) == "LocalStop")
                     take.stop = n[0] / kTicksPerSecond;
             }
-        const auto stackLayers = layersOfStack.find(o.integerAt(0));
+        const auto stackLayers = layersOfStack.find(idAt(o, 0));
         if (stackLayers != layersOfStack.end() && stackLayers->second.size() > 1)
             out.warnings.push_back("animation '" + take.name + "' has " + std::to_string(stackLayers->second.size()) +
                                    " layers; only its first is read");

@@ -154,7 +154,7 @@ TEST(FbxFallback, FileThatAbortsAssimpOpens)
 {
     // ozz-animation's properties.fbx trips an assertion inside Assimp (the helper aborts): the own
     // reader reads it instead. Its bones "animated" and "constant" keep the file's values.
-    const Scene s = openAsUser("fbx/properties.fbx");
+    const Scene s = openAsUser("assimp/crash_assimp_abort_properties.fbx");
     ASSERT_EQ(s.animations.size(), 1u);
     const Animation& a = s.animations[0];
     EXPECT_EQ(a.name, "Take 001");
@@ -173,8 +173,8 @@ TEST(FbxFallback, BothReadersFailingNamesBoth)
     ASSERT_NE(f, nullptr);
     const std::string e = test::errorOf([&] { f->readFrom(bytes, "half_robot.fbx"); });
     EXPECT_NE(e.find("half_robot.fbx"), std::string::npos) << e;
-    EXPECT_NE(e.find("Bonescope's own FBX reader could not read it either"), std::string::npos) << e;
-    EXPECT_NE(e.find("at byte"), std::string::npos) << e;
+    // Ours names where it stopped: half of the file is gone.
+    EXPECT_NE(e.find("Bonescope's own FBX reader could not read it either: at byte "), std::string::npos) << e;
 }
 
 TEST(FbxFormat, ReadOnlyAndDetected)

@@ -13,6 +13,7 @@
 #include "formats/cast/cast_format.h"
 #include "formats/dash/dash_format.h"
 #include "formats/gltf/gltf_format.h"
+#include "formats/fbx/fbx_format.h"
 #include "formats/lego/lego_format.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/psk/psk_format.h"
@@ -41,10 +42,15 @@ Registry::Registry()
     formats_.push_back(std::make_unique<GltfFormat>());
     for (auto& f : assimpReadFormats()) // MD5, IQM, DirectX .x, MilkShape, ...: after our own readers
         formats_.push_back(std::move(f));
+    // Bonescope's own FBX reader: after Assimp, which stays the FBX reader of the files it reads and
+    // hands the others to this one (assimp_format.cpp); chosen by `--format fbx`. Without Assimp it
+    // is the FBX reader, before the format that says glTF and COLLADA are not in this build.
 #ifdef BONESCOPE_WITHOUT_ASSIMP
+    formats_.push_back(std::make_unique<FbxFormat>());
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else
     formats_.push_back(std::make_unique<AssimpFormat>()); // glTF, FBX, COLLADA; after our own formats
+    formats_.push_back(std::make_unique<FbxFormat>());
 #endif
 }
 

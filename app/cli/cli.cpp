@@ -183,7 +183,9 @@ PMX, Ogre mesh, Half-Life MDL, CharacterStudio .csm: `formats` lists them; an .m
 .md5anim beside it, docs/formats/assimp-formats.md) are read in a helper process,
 bonescope-import (installed beside bonescope-cli): a file that crashes Assimp or makes it hang ends
 in an error naming the file. Its limits, in the environment: BONESCOPE_IMPORT_SECONDS (default 60)
-and BONESCOPE_IMPORT_MEMORY_MB (default 4096; 0 for none) (docs/formats/gltf.md).
+and BONESCOPE_IMPORT_MEMORY_MB (default 4096; 0 for none) (docs/formats/gltf.md). FBX files Assimp
+cannot read (6.x, and 7.x files it refuses or crashes on) are read by Bonescope's own FBX reader;
+BONESCOPE_FBX_READER=bonescope or =assimp picks one reader for every FBX file (docs/formats/fbx.md).
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage; diff: 0 within the bounds, 1 different, 2 trouble (a file that does not read,

@@ -17,6 +17,7 @@
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
 #include "formats/assimp/collada_quirks.h"
+#include "formats/assimp/fbx_fallback.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/gltf/gltf_json.h"
 #include "formats/assimp/reader_additions.h"
@@ -440,7 +441,10 @@ Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& 
     if (hint.empty())
         throw ParseError("not a glTF, FBX or COLLADA file", 0);
     // Only a .gltf names files beside it (its external buffers), and only when read from a folder.
-    return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes, ""}, path);
+    const auto viaAssimp = [&] {
+        return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes, ""}, path);
+    };
+    return hint == "fbx" ? readFbxWithFallback(bytes, path, true, viaAssimp) : viaAssimp();
 }
 
 Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations,

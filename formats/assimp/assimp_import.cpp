@@ -15,6 +15,8 @@
 
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/collada_quirks.h"
+#include "formats/assimp/assimp_format.h"
+#include "formats/assimp/fbx_fallback.h"
 #include "formats/assimp/fbx_helper_nodes.h"
 #include "formats/gltf/gltf_json.h"
 #include "formats/assimp/node_kinds.h"
@@ -293,7 +295,11 @@ Scene importWithAssimp(const std::string& path)
     return namingFile(path, [&] {
         const FileBytes file = FileBytes::open(path);
         const std::string ext = extensionOf(path);
-        return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes(), ""}, path);
+        const auto viaAssimp = [&] {
+            return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes(), ""}, path);
+        };
+        return assimpFormatHint(file.bytes()) == "fbx" ? readFbxWithFallback(file.bytes(), path, false, viaAssimp)
+                                                       : viaAssimp();
     });
 }
 

@@ -71,7 +71,7 @@ int cmdConvert(const Args& a, Io io)
     if (!a.has("--format") && loaded->format) {
         const auto exts = loaded->format->extensions();
         if (std::find(exts.begin(), exts.end(), extensionOf(outPath)) != exts.end())
-            target = reg.writerOf(loaded->format);
+            target = loaded->format;
     }
     if (!target->capabilities().write)
         return usageError(io, target->displayName() + " is read-only");
@@ -80,6 +80,8 @@ int cmdConvert(const Args& a, Io io)
     if (target->readOnlyExtension(extensionOf(outPath)))
         return usageError(io, "'" + outPath + "': " + target->displayName() + " is written as ." +
                                   target->writtenExtension() + " only; name the output ." + target->writtenExtension());
+    if (!a.has("--format"))
+        target = reg.writerOf(target); // a .glb from an FBX or COLLADA is Bonescope's own
     if (const std::string why = optionsConflict(options, *target); !why.empty())
         return usageError(io, why);
     if (!a.has("--animation") && writesClipPerFile(loaded->scene, *target))

@@ -415,9 +415,11 @@ private:
                         return true;
                 return false;
             };
-            for (int b = h.hips; b >= 0 && !spineBelow(b); b = t_.parent(b))
-                if (t_.parent(b) >= 0 && spineBelow(t_.parent(b)))
-                    h.hips = t_.parent(b);
+            int b = h.hips;
+            while (b >= 0 && !spineBelow(b))
+                b = t_.parent(b);
+            if (b >= 0)
+                h.hips = b;
             return h.hips >= 0;
         }
         // The shallowest bone where the spine and two legs part.

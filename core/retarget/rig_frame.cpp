@@ -107,12 +107,17 @@ double clipGround(const RigFrame& f, double clipLowest)
     return std::abs(clipLowest - f.ground) > 0.5 * f.legLength ? clipLowest : f.ground;
 }
 
+std::vector<glm::dvec3> restPositions(const Skeleton& s)
+{
+    std::vector<glm::dvec3> out;
+    for (const glm::dmat4& m : s.restWorld())
+        out.emplace_back(m[3]);
+    return out;
+}
+
 RigFrame restFrame(const Skeleton& s, const std::optional<Humanoid>& h)
 {
-    std::vector<glm::dvec3> rest;
-    for (const glm::dmat4& m : s.restWorld())
-        rest.emplace_back(m[3]);
-    return rigFrame(s, rest, h, h ? h->hips : -1, {0, 1, 0});
+    return rigFrame(s, restPositions(s), h, h ? h->hips : -1, {0, 1, 0});
 }
 
 glm::dquat worldToWorld(const RigFrame& source, const RigFrame& target)

@@ -32,6 +32,9 @@ struct RigFrame {
 RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const std::optional<Humanoid>& h, int root,
                   const glm::dvec3& fallbackUp);
 
+// Each bone's rest position in the skeleton's space.
+std::vector<glm::dvec3> restPositions(const Skeleton& s);
+
 // The height along `f.up` of the lowest bone of `s` posed as `world` (helpers left out).
 double lowestHeight(const Skeleton& s, const std::vector<glm::dvec3>& world, const RigFrame& f);
 

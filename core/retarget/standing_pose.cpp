@@ -6,18 +6,11 @@
 #include <glm/trigonometric.hpp>
 
 #include "core/retarget/retarget.h"
+#include "core/retarget/rig_frame.h"
 
 namespace bonescope {
 
 namespace {
-
-std::vector<glm::dvec3> restPositions(const Skeleton& s)
-{
-    std::vector<glm::dvec3> out;
-    for (const glm::dmat4& m : s.restWorld())
-        out.emplace_back(m[3]);
-    return out;
-}
 
 // The cosine of the angle between a and b; -2 when either has no length.
 double cosBetween(const glm::dvec3& a, const glm::dvec3& b)

@@ -13,6 +13,7 @@
 #include "formats/gltf/gltf_names.h"
 #include "formats/parse_error.h"
 #include "formats/text_encoding.h"
+#include "formats/write_limits.h"
 
 namespace bonescope::gltf {
 
@@ -66,8 +67,10 @@ public:
 void parts(const glm::dvec3& v, std::vector<float>& out) { out.insert(out.end(), {float(v.x), float(v.y), float(v.z)}); }
 void parts(const glm::dquat& q, std::vector<float>& out) { out.insert(out.end(), {float(q.x), float(q.y), float(q.z), float(q.w)}); }
 
-bool finite(const glm::dvec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
-bool finite(const glm::dquat& q) { return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w); }
+// glTF holds its numbers as 32-bit floats: a double such as 1e300 is finite here but infinite there.
+bool finite(double x) { return std::isfinite(float(x)); }
+bool finite(const glm::dvec3& v) { return finite(v.x) && finite(v.y) && finite(v.z); }
+bool finite(const glm::dquat& q) { return finite(q.x) && finite(q.y) && finite(q.z) && finite(q.w); }
 
 // A rotation key as glTF asks: unit length (the validator's tolerance is far above float rounding,
 // so keys read from a glTF are written exactly as they came).
@@ -108,9 +111,10 @@ void addChannel(const Channel<T>& ch, size_t node, const char* path, const std::
     for (size_t k : kept) {
         times.push_back(float(ch.keys.time(k)));
         T v = ch.keys.value(k);
-        if (!finite(v) || !std::isfinite(ch.keys.time(k)))
-            throw WriteError("bone '" + bone + "' has a " + path + " key that is not a finite number (at " +
-                             std::to_string(ch.keys.time(k)) + " s); glTF cannot hold it");
+        if (!finite(v) || !finite(ch.keys.time(k)) || (cubic && !(finite(ch.tangents[k].in) && finite(ch.tangents[k].out))))
+            throw WriteError("bone '" + bone + "' has a " + path + " key that is not a number or too large (at " +
+                             std::to_string(ch.keys.time(k)) +
+                             " s); glTF holds 32-bit floats (up to about 3.4e38) and cannot hold it");
         if constexpr (comps == 4)
             v = unit(v);
         if (cubic)
@@ -225,6 +229,11 @@ void writeMesh(const Mesh& mesh, const Skeleton& skel, const std::string& nodeNa
 
 std::vector<uint8_t> writeGlb(const Scene& scene)
 {
+    // glTF's numbers are 32-bit floats: refused here with the bone and key named, as every writer does.
+    WriteLimits limits{"glTF"};
+    limits.allAnimations = true;
+    limits.mesh = true;
+    checkWriteLimits(scene, limits);
     const Skeleton skel = skeletonOf(scene);
     if (skel.size() > 65535 && !scene.mesh.empty())
         throw WriteError("a skinned mesh on " + std::to_string(skel.size()) + " bones: glTF joints are written as 16-bit numbers (at most 65535)");
@@ -246,7 +255,7 @@ std::vector<uint8_t> writeGlb(const Scene& scene)
     for (size_t i = 0; i < skel.size(); ++i) {
         const Bone& b = skel.bones[i];
         if (!finite(b.restTranslation) || !finite(b.restRotation) || !finite(b.restScale))
-            throw WriteError("bone '" + names.names[i] + "' has a rest pose that is not finite numbers");
+            throw WriteError("bone '" + names.names[i] + "' has a rest pose that is not numbers or too large for glTF's 32-bit floats");
         json node = {{"name", names.names[i]}};
         if (b.restTranslation != glm::dvec3(0.0))
             node["translation"] = {b.restTranslation.x, b.restTranslation.y, b.restTranslation.z};
@@ -286,8 +295,9 @@ std::vector<uint8_t> writeGlb(const Scene& scene)
             continue; // glTF asks for at least one channel (glbWriteReport says it is left out)
         animations.push_back({{"name", validUtf8(a.name)}, {"samplers", samplers}, {"channels", channels}});
     }
-    doc["nodes"] = nodes;
-    doc["scenes"] = json::array({{{"nodes", roots}}});
+    if (!nodes.empty()) // glTF wants these arrays absent rather than empty
+        doc["nodes"] = nodes;
+    doc["scenes"] = roots.empty() ? json::array({json::object()}) : json::array({{{"nodes", roots}}});
     doc["scene"] = 0;
     if (!animations.empty())
         doc["animations"] = animations;

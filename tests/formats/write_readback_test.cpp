@@ -166,7 +166,7 @@ TEST(WriteReadBack, EverySampleAndRegressionIntoEveryWritableFormat)
 TEST(WriteReadBack, ValuesBeyondTheFormatsFloatsAreRefusedNamingBoneAndKey)
 {
     const Scene source = readFile(test::fixturePath("regressions/convert_values_1e300_double.seanim"));
-    for (const char* id : {"lego", "dash15", "dash15-json", "dmx", "dmx-json", "assimp", "psa"}) {
+    for (const char* id : {"lego", "dash15", "dash15-json", "dmx", "dmx-json", "assimp", "gltf", "psa"}) {
         SCOPED_TRACE(id);
         const Format& target = *Registry::instance().byId(id);
         std::vector<std::string> report;

@@ -127,7 +127,7 @@ private slots:
         QVERIFY(doc.needsSaveAs());
         QCOMPARE(doc.path(), sample); // the source file itself is untouched
         // It plays on the rig's own mesh, and it is one undo step: Edit > Undo brings the source back.
-        QCOMPARE(QString::fromStdString(doc.scene().format), QString("assimp"));
+        QCOMPARE(QString::fromStdString(doc.scene().format), QString("gltf")); // the rig is a .glb
         QVERIFY(doc.mesh() != nullptr);
         QVERIFY(doc.undoStack()->canUndo());
         QVERIFY(doc.undoStack()->undoText().startsWith("Retarget onto"));
@@ -135,7 +135,7 @@ private slots:
         QCOMPARE(QString::fromStdString(doc.scene().format), QString("secondlife"));
         QCOMPARE(doc.skeleton().size(), secondlife::avatarSkeleton().size());
         doc.undoStack()->redo();
-        QCOMPARE(QString::fromStdString(doc.scene().format), QString("assimp"));
+        QCOMPARE(QString::fromStdString(doc.scene().format), QString("gltf"));
     }
 
     // The dialog's choices and its measure of the result, before anything is accepted: the Second

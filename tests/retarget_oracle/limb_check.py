@@ -181,12 +181,19 @@ class Rig:
             raise Trouble("%s: %s has no skeleton with a rest pose in its dump" % (label, path))
         self.names = [b["name"] for b in bones]
         self.parents = [b["parent"] for b in bones]
-        self.rest = []
-        for i, b in enumerate(bones):
-            r = b["rest"]
-            local = trs(r["translation"], r["rotation"], r["scale"])
-            p = self.parents[i]
-            self.rest.append(compose(self.rest[p], local) if 0 <= p < i else local)
+        # A file's bones need not list parents first (a glTF's nodes are in the file's order).
+        locals_ = [trs(b["rest"]["translation"], b["rest"]["rotation"], b["rest"]["scale"]) for b in bones]
+        self.rest = [None] * len(bones)
+
+        def world(i, depth=0):
+            if self.rest[i] is None:
+                p = self.parents[i]
+                if depth > len(bones):
+                    raise Trouble("%s: the parents of %s form a loop" % (label, path))
+                self.rest[i] = compose(world(p, depth + 1), locals_[i]) if 0 <= p < len(bones) else locals_[i]
+            return self.rest[i]
+        for i in range(len(bones)):
+            world(i)
 
     def index(self, name):
         """A bone by name; 'Parent/Name' picks among bones of one name by their parent's name."""

@@ -32,6 +32,7 @@ struct Capabilities {
     bool fixedUpAxis = false;       // the format's own adapter sets the axes (--up does not apply)
     bool framed = false;            // keys sit on whole frames of the file's rate (BVH, SEAnim)
     bool everyFrame = false;        // the writer stores every bone at every frame: keys cannot be left out
+    bool curves = false;            // keys keep cubic tangents (glTF's CUBICSPLINE): reduction can fit curves
 };
 
 // A problem found by validate(): never fatal by itself.

@@ -12,6 +12,8 @@
 #include "formats/bvh/bvh_format.h"
 #include "formats/cast/cast_format.h"
 #include "formats/dash/dash_format.h"
+#include "formats/gltf/gltf_format.h"
+#include "formats/fbx/fbx_format.h"
 #include "formats/lego/lego_format.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/psk/psk_format.h"
@@ -36,12 +38,19 @@ Registry::Registry()
     formats_.push_back(std::make_unique<SmdFormat>());
     formats_.push_back(std::make_unique<PskFormat>()); // Unreal ActorX model (ACTRHEAD)
     formats_.push_back(std::make_unique<PsaFormat>()); // Unreal ActorX animations (ANIMHEAD)
+    // glTF by Bonescope's own reader; Assimp ("assimp") still reads it when asked by id.
+    formats_.push_back(std::make_unique<GltfFormat>());
     for (auto& f : assimpReadFormats()) // MD5, IQM, DirectX .x, MilkShape, ...: after our own readers
         formats_.push_back(std::move(f));
+    // Bonescope's own FBX reader: after Assimp, which stays the FBX reader of the files it reads and
+    // hands the others to this one (assimp_format.cpp); chosen by `--format fbx`. Without Assimp it
+    // is the FBX reader, before the format that says glTF and COLLADA are not in this build.
 #ifdef BONESCOPE_WITHOUT_ASSIMP
+    formats_.push_back(std::make_unique<FbxFormat>());
     formats_.push_back(assimpAbsentFormat()); // says glTF, FBX and COLLADA are not in this build
 #else
     formats_.push_back(std::make_unique<AssimpFormat>()); // glTF, FBX, COLLADA; after our own formats
+    formats_.push_back(std::make_unique<FbxFormat>());
 #endif
 }
 
@@ -66,6 +75,13 @@ const Format* Registry::byId(const std::string& id) const
         if (f->id() == id)
             return f.get();
     return nullptr;
+}
+
+const Format* Registry::writerOf(const Format* read) const
+{
+    if (read && read->id() == "assimp")
+        return byId("gltf");
+    return read;
 }
 
 const Format* Registry::byExtension(const std::string& path) const

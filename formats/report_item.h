@@ -34,6 +34,7 @@ struct ReportItem {
         OptimizeUploadBvh,    // an upload BVH keeps every frame: nothing to optimise
         OptimizeAndReduce,    // two ways of reducing keys asked for at once
         ReductionRefused,     // values: target. Key reduction is refused for the target (the sentence says why)
+        CurvesRefused,        // values: target. Reducing as curves is refused: the target keeps no tangents
     };
     static constexpr uint64_t NoOffset = ~uint64_t(0);
     static constexpr size_t AtEnd = ~size_t(0);

@@ -96,17 +96,21 @@ Usage:
         [--leg-ik] [--arm-ik] [--foot-lock] [--source-pose frame:N|FILE] [--target-pose frame:N|FILE]
         [--json]                               with --skeleton: how the motion is carried onto RIG
                                                and the per-limb error of the result
-                                               (docs/retargeting.md)
+                                               (docs/retargeting.md); a source whose rest pose
+                                               does not stand is matched from its frame 0 (said
+                                               so) unless --source-pose is given
         [--optimize]                           .anim OUT: strip static joints, reduce keys within
                                                --tolerance T degrees / T cm (default 0.1); sizes shown
         [--target secondlife]                  .bvh OUT: the BVH the Second Life uploader expects
-        [--reduce-keys [--max-error MM] [--units m|cm|mm|in]]
+        [--reduce-keys [--max-error MM] [--units m|cm|mm|in] [--curves]]
                                                leave out keys while every joint's virtual points
                                                (3 cm out along its axes) stay within MM (default
                                                0.1) through the hierarchy; keys, bytes and the
                                                largest error shown; not for BVH, SMD, PSA (every
                                                frame stored); units: the file's, where its format
-                                               states none (default: cm) (docs/key-reduction.md)
+                                               states none (default: cm); --curves: glTF OUT, the
+                                               kept keys on fitted cubic curves, far fewer of them
+                                               (docs/key-reduction.md)
         [--smd-flavour source|goldsrc]         .smd OUT: weighted vertices (Source, the default) or
                                                one bone per vertex (GoldSrc); a file of several
                                                animations is written as OUT-<animation>.smd each
@@ -127,7 +131,7 @@ Usage:
         [--close-loop N|auto]                  blend the last N frames of each clip towards its
                                                first pose (auto: from the seam); the seam before
                                                and after is reported (docs/cli.md)
-        [--reduce-keys [--max-error MM] [--units m|cm|mm|in]]   as convert's, last
+        [--reduce-keys [--max-error MM] [--units m|cm|mm|in] [--curves]]   as convert's, last
                                                (docs/key-reduction.md)
         Second Life only: [--priority N] [--joint-priority NAME=N,...] [--loop IN:OUT]
         [--ease-in S] [--ease-out S] [--hand-pose N]
@@ -179,7 +183,9 @@ PMX, Ogre mesh, Half-Life MDL, CharacterStudio .csm: `formats` lists them; an .m
 .md5anim beside it, docs/formats/assimp-formats.md) are read in a helper process,
 bonescope-import (installed beside bonescope-cli): a file that crashes Assimp or makes it hang ends
 in an error naming the file. Its limits, in the environment: BONESCOPE_IMPORT_SECONDS (default 60)
-and BONESCOPE_IMPORT_MEMORY_MB (default 4096; 0 for none) (docs/formats/gltf.md).
+and BONESCOPE_IMPORT_MEMORY_MB (default 4096; 0 for none) (docs/formats/gltf.md). FBX files Assimp
+cannot read (6.x, and 7.x files it refuses or crashes on) are read by Bonescope's own FBX reader;
+BONESCOPE_FBX_READER=bonescope or =assimp picks one reader for every FBX file (docs/formats/fbx.md).
 
 Exit status: 0 success, 1 an input is invalid (the message names the file and byte offset),
 2 wrong usage; diff: 0 within the bounds, 1 different, 2 trouble (a file that does not read,

@@ -68,7 +68,7 @@ int cmdConvert(const Args& a, Io io)
     if (!loaded)
         return Invalid;
     // Several formats can share an extension (binary and JSON forms): keep the input's own format
-    // when it claims OUT's extension too.
+    // (its writer) when it claims OUT's extension too.
     if (!a.has("--format") && loaded->format) {
         const auto exts = loaded->format->extensions();
         if (std::find(exts.begin(), exts.end(), extensionOf(outPath)) != exts.end())
@@ -81,6 +81,8 @@ int cmdConvert(const Args& a, Io io)
     if (target->readOnlyExtension(extensionOf(outPath)))
         return usageError(io, "'" + outPath + "': " + target->displayName() + " is written as ." +
                                   target->writtenExtension() + " only; name the output ." + target->writtenExtension());
+    if (!a.has("--format"))
+        target = reg.writerOf(target); // a .glb from an FBX or COLLADA is Bonescope's own
     if (const auto why = optionsConflict(options, *target))
         return usageError(io, cliWords(*why));
     if (!a.has("--animation") && writesClipPerFile(loaded->scene, *target))

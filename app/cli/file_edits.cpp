@@ -318,6 +318,8 @@ size_t applyFileEdits(Scene& scene, const std::string& formatName, const FileEdi
     if (e.reduce) {
         if (const Format* f = Registry::instance().byId(scene.format); f && !reductionRefusal(*f).empty())
             throw std::runtime_error("--reduce-keys: " + reductionRefusal(*f));
+        if (const Format* f = Registry::instance().byId(scene.format); f && e.reduce->curves && !curvesRefusal(*f).empty())
+            throw std::runtime_error("--curves: " + curvesRefusal(*f));
         report.push_back(cliWords(reduceSceneKeys(scene, scene.format, *e.reduce)));
         ++applied;
     }

@@ -5,7 +5,7 @@ namespace bonescope::cli {
 int parseKeyReduction(const Args& a, std::optional<KeyReductionRequest>& out, Io io)
 {
     if (!a.has("--reduce-keys")) {
-        for (const char* o : {"--max-error", "--units"})
+        for (const char* o : {"--max-error", "--units", "--curves"})
             if (a.has(o))
                 return usageError(io, std::string(o) + " goes with --reduce-keys");
         return Ok;
@@ -24,6 +24,7 @@ int parseKeyReduction(const Args& a, std::optional<KeyReductionRequest>& out, Io
         if (!r.metresPerUnit)
             return usageError(io, "--units takes m, cm, mm or in (what one unit of the file is), not '" + a.get("--units") + "'");
     }
+    r.curves = a.has("--curves");
     out = r;
     return Ok;
 }

@@ -47,6 +47,7 @@ std::string cliWords(const ReportItem& item)
     case Code::OptimizeUploadBvh: return "--optimize applies to .anim output; a BVH for Second Life keeps every frame";
     case Code::OptimizeAndReduce: return "--optimize reduces keys its own way: give --optimize or --reduce-keys, not both";
     case Code::ReductionRefused: return "--reduce-keys: " + item.text;
+    case Code::CurvesRefused: return "--curves: " + item.text;
     default: return withAdvice(item, advice(item.code));
     }
 }

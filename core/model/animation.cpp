@@ -32,6 +32,7 @@ Animation Animation::withKeysOf(const std::vector<int>& keep) const
         Track& to = out.tracks[t];
         to.name = from.name;
         to.flags = from.flags;
+        to.bone = from.bone;
         to.translation.rules = from.translation.rules;
         to.rotation.rules = from.rotation.rules;
         to.scale.rules = from.scale.rules;

@@ -42,6 +42,10 @@ struct Track {
     Vec3Channel scale;
     ScalarChannel visibility; // 1 visible, 0 hidden
     uint32_t flags = 0;       // the format's own bone flags (SEAnim: 1 = cosmetic)
+    // The skeleton bone it animates by index, where the file targets nodes, not names (glTF): binds
+    // to that bone when the skeleton has it under the track's name, before any pairing by name, so
+    // that two nodes sharing a name are kept apart. -1: by name only.
+    int bone = -1;
 
     size_t keyCount() const
     {

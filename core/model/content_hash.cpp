@@ -39,6 +39,8 @@ struct Hasher {
             value(k.value);
             integer(k.flags);
         }
+        for (const Tangents<T>& m : ch.tangents) // none but in cubic channels: other hashes unchanged
+            value(m.in), value(m.out);
     }
 };
 
@@ -64,6 +66,8 @@ uint64_t contentHash(const Skeleton& skeleton, const Animation& a)
     for (const Track& t : a.tracks) {
         h.text(t.name);
         h.integer(t.flags);
+        if (t.bone >= 0)
+            h.integer(uint64_t(t.bone));
         h.channel(t.translation);
         h.channel(t.rotation);
         h.channel(t.scale);

@@ -2,13 +2,15 @@
 // Keys and channels: the file's own key times (seconds) and values, plus the rules that say how a
 // channel is played. Format quirks are expressed as rules here, never as format checks in the sampler.
 #include <cstdint>
+#include <vector>
 
 #include "core/model/key_list.h"
 #include "core/model/key_record.h"
 
 namespace bonescope {
 
-enum class Interpolation : uint8_t { Step, Linear };
+// CubicSpline is glTF's Hermite curve: each key has an in- and an out-tangent (Channel::tangents).
+enum class Interpolation : uint8_t { Step, Linear, CubicSpline };
 
 // How two rotation keys are blended.
 enum class RotationInterp : uint8_t {
@@ -44,13 +46,25 @@ struct ChannelRules {
     bool operator==(const ChannelRules&) const = default;
 };
 
+// A cubic key's tangents as its file gives them: the slope per second arriving at the key (in) and
+// leaving it (out), in the value's units (a quaternion's four components for rotations).
+template <class T>
+struct Tangents {
+    T in{}, out{};
+    bool operator==(const Tangents&) const = default;
+};
+
 template <class T>
 struct Channel {
     KeyList<T> keys;
     ChannelRules rules;
+    // With Interpolation::CubicSpline: one per key, in key order. A channel whose tangents do not
+    // match its keys in number (an edit added or removed keys without them) plays linearly.
+    std::vector<Tangents<T>> tangents;
 
     bool empty() const { return keys.empty(); }
     size_t size() const { return keys.size(); }
+    bool cubic() const { return rules.interpolation == Interpolation::CubicSpline && tangents.size() == keys.size(); }
 };
 
 using Vec3Channel = Channel<glm::dvec3>;

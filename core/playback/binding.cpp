@@ -68,14 +68,29 @@ Binding Binding::bind(const Animation& anim, const Skeleton& skeleton)
 
     // Names may repeat (a LEGO Island tree has two INFOGRON nodes): the k-th track of a name
     // animates the k-th bone of that name, so tracks and bones listed in the same order pair up.
+    // Tracks that name their bone by index (Track::bone) take it first, and the pairing by name
+    // leaves those bones out.
+    std::vector<bool> byIndex(anim.tracks.size(), false);
+    for (size_t t = 0; t < anim.tracks.size(); ++t) {
+        const Track& track = anim.tracks[t];
+        if (track.bone >= 0 && size_t(track.bone) < n && skeleton.bones[size_t(track.bone)].name == track.name &&
+            b.trackOfBone[size_t(track.bone)] < 0) {
+            b.trackOfBone[size_t(track.bone)] = int(t);
+            byIndex[t] = true;
+        }
+    }
     std::unordered_map<std::string, std::vector<int>> exact;
     std::unordered_map<std::string, std::vector<int>> loose;
     for (size_t i = 0; i < n; ++i) {
+        if (b.trackOfBone[i] >= 0)
+            continue;
         exact[skeleton.bones[i].name].push_back(int(i));
         loose[looseBoneName(skeleton.bones[i].name)].push_back(int(i));
     }
     std::unordered_map<const std::vector<int>*, size_t> used;
     for (size_t t = 0; t < anim.tracks.size(); ++t) {
+        if (byIndex[t])
+            continue;
         const std::vector<int>* bones = nullptr;
         if (auto it = exact.find(anim.tracks[t].name); it != exact.end())
             bones = &it->second;

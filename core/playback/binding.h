@@ -13,7 +13,8 @@ struct Binding {
     std::vector<BlendMode> blendOfBone;  // per skeleton bone
     std::vector<int> unmatchedTracks;    // tracks naming a bone the skeleton lacks
 
-    // Matches tracks to bones by name (exact first, then case-insensitive without namespaces; the
+    // A track that names its bone by index (Track::bone, glTF) takes it when the bone has its name.
+    // The others are matched to bones by name (exact first, then case-insensitive without namespaces; the
     // k-th track of a repeated name goes to the k-th bone of that name) and
     // resolves blend modifiers down the hierarchy: the bone's own modifier, else the nearest
     // ancestor's that reaches below (BlendModifier::Reach), else the animation's own mode; then the

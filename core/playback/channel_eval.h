@@ -104,7 +104,7 @@ inline Segment locate(const Channel<T>& ch, double t, uint32_t& cursor)
         s.b = i + 1;
         s.lo = s.t0 = ch.keys.time(i);
         s.hi = ch.keys.time(i + 1);
-        if (ch.rules.interpolation == Interpolation::Linear) {
+        if (ch.rules.interpolation != Interpolation::Step) { // linear and cubic blend by f
             s.invDt = 1.0 / (s.hi - s.lo); // hi > lo: findSegment returns the last key <= t
             s.f = (t - s.t0) * s.invDt;
         }
@@ -123,10 +123,42 @@ T lerpValue(const T& a, const T& b, double f)
     return a + (b - a) * f;
 }
 
+// glTF's cubic spline between keys a and b at factor f (glTF 2.0, Appendix C): the tangents are
+// per second, so they are scaled by the segment's duration.
+template <class T>
+T hermiteValue(const Channel<T>& ch, const Segment& s, double f)
+{
+    const double dt = ch.keys.time(s.b) - ch.keys.time(s.a);
+    const double f2 = f * f, f3 = f2 * f;
+    const T p0 = ch.keys.value(s.a), p1 = ch.keys.value(s.b);
+    const T m0 = ch.tangents[size_t(s.a)].out * dt, m1 = ch.tangents[size_t(s.b)].in * dt;
+    return p0 * (2 * f3 - 3 * f2 + 1) + m0 * (f3 - 2 * f2 + f) + p1 * (-2 * f3 + 3 * f2) + m1 * (f3 - f2);
+}
+
+// A cubic channel at t (Channel::cubic()): the key's value on or outside the keys, the spline
+// between them; rotations normalised after, as the glTF specification says.
+template <class T>
+inline bool sampleCubic(const Channel<T>& ch, double t, uint32_t& cursor, T& out)
+{
+    const Segment s = locate(ch, t, cursor);
+    if (!s.applies)
+        return false;
+    if (s.a == s.b || s.invDt == 0) {
+        out = ch.keys.value(s.a);
+        return true;
+    }
+    out = hermiteValue(ch, s, s.f);
+    if constexpr (std::is_same_v<T, glm::dquat>)
+        out = glm::normalize(out);
+    return true;
+}
+
 // Sample a translation / scale / scalar channel. Returns false when the channel does not apply.
 template <class T>
 inline bool sampleChannel(const Channel<T>& ch, double t, uint32_t& cursor, T& out)
 {
+    if (ch.cubic())
+        return sampleCubic(ch, t, cursor, out);
     const Segment s = locate(ch, t, cursor);
     if (!s.applies)
         return false;
@@ -244,6 +276,8 @@ inline RotationPrep prepareSegment(const QuatChannel& ch, const Segment& s)
 
 inline bool sampleRotation(const QuatChannel& ch, double t, uint32_t& cursor, glm::dquat& out)
 {
+    if (ch.cubic())
+        return sampleCubic(ch, t, cursor, out);
     const Segment s = locate(ch, t, cursor);
     if (!s.applies)
         return false;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <new>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 
 #include "core/math/flush_denormals.h"
@@ -94,6 +95,23 @@ bool locatesAlike(const Channel<A>& a, const Channel<B>& b)
 }
 
 inline float4 multiply(float4 a, float4 b) { return toFloat4(toQuat(a) * toQuat(b)); }
+
+// A channel in float: a cubic one by its curve in double (rare, and glTF's rule is exact only
+// there), any other through its float cache.
+template <class Cache, class T>
+[[gnu::always_inline]] inline bool sampleFloat(Cache& cache, uint32_t& cursor, const Channel<T>& ch, double t, float4& out)
+{
+    if (!ch.cubic()) [[likely]]
+        return cache.sample(ch, t, out);
+    T v;
+    if (!sampleCubic(ch, t, cursor, v))
+        return false;
+    if constexpr (std::is_same_v<T, glm::dquat>)
+        out = toFloat4(glm::quat(v));
+    else
+        out = toFloat4(glm::vec3(v));
+    return true;
+}
 
 } // namespace
 
@@ -208,7 +226,8 @@ void Sampler::prepareFloatJobs()
             continue;
         }
         const Track& track = *job.track;
-        if (convert_ || job.addToRest || job.afterRest || !track.scale.empty() || !track.visibility.empty())
+        job.cubic = track.translation.cubic() || track.rotation.cubic() || track.scale.cubic();
+        if (convert_ || job.addToRest || job.afterRest || job.cubic || !track.scale.empty() || !track.visibility.empty())
             job.kind = PoseJob::General;
         else
             job.kind = locatesAlike(track.translation, track.rotation) ? PoseJob::SharedTimes : PoseJob::Plain;
@@ -372,17 +391,17 @@ void Sampler::samplePose(double time, Pose& out)
         if (job.kind == PoseJob::General) {
             const Track* track = job.track;
             float4 v;
-            if (job.translation.sample(track->translation, time, v)) {
+            if (sampleFloat(job.translation, job.cubicCursor[0], track->translation, time, v)) {
                 if (convert_)
                     v *= convertTranslation_;
                 t = job.addToRest ? t + v : v;
             }
-            if (job.rotation.sample(track->rotation, time, v)) {
+            if (sampleFloat(job.rotation, job.cubicCursor[1], track->rotation, time, v)) {
                 if (convert_)
                     v *= convertRotation_;
                 q = job.afterRest ? multiply(v, q) : v;
             }
-            if (!track->scale.empty() && job.scale.sample(track->scale, time, v))
+            if (!track->scale.empty() && sampleFloat(job.scale, job.cubicCursor[2], track->scale, time, v))
                 s = v;
             if (!track->visibility.empty())
                 visible = job.visibility.sample(track->visibility, time) >= 0.5 ? 1 : 0;

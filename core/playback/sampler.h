@@ -81,6 +81,8 @@ private:
         int bone = 0, parent = -1;
         Kind kind = Rest;
         bool addToRest = false, afterRest = false; // the bone's BlendMode
+        bool cubic = false;           // a cubic channel: General, those channels sampled in double
+        uint32_t cubicCursor[3] = {}; // their segment cursors (translation, rotation, scale)
         float4 restTranslation{}, restRotation{}, restScale{};
         FloatValueCache translation;
         FloatRotationCache rotation;

@@ -35,7 +35,7 @@ struct CachedRange {
         applies = true;
         lo = t0 = next;
         hi = after;
-        invDt = rules.interpolation == Interpolation::Linear ? 1.0 / (after - next) : 0.0;
+        invDt = rules.interpolation != Interpolation::Step ? 1.0 / (after - next) : 0.0;
         return true;
     }
     // The segment step() went to (its factor f is not set: the caches use t0 and invDt).
@@ -77,6 +77,8 @@ struct ValueCache {
 
     bool sample(const Channel<T>& ch, double t, T& out)
     {
+        if (ch.cubic()) [[unlikely]]
+            return sampleCubic(ch, t, range.cursor, out);
         if (!range.contains(t)) {
             const Segment s = range.refresh(ch, t);
             if (s.applies) {
@@ -97,6 +99,8 @@ struct RotationCache {
 
     bool sample(const QuatChannel& ch, double t, glm::dquat& out)
     {
+        if (ch.cubic()) [[unlikely]]
+            return sampleCubic(ch, t, range.cursor, out);
         if (!range.contains(t)) {
             const Segment s = range.refresh(ch, t);
             if (s.applies)

@@ -3,13 +3,17 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <set>
 #include <stdexcept>
+#include <type_traits>
+#include <vector>
 
 #include "core/playback/binding.h"
 #include "core/playback/channel_eval.h"
 #include "core/playback/key_times.h"
 #include "core/reduction/affine.h"
 #include "core/reduction/bone_channels.h"
+#include "core/reduction/hermite_fit.h"
 #include "core/reduction/hierarchy_budget.h"
 
 namespace bonescope {
@@ -49,6 +53,8 @@ struct Group {
     Vec3Channel* translation = nullptr;
     QuatChannel* rotation = nullptr;
     Vec3Channel* scale = nullptr;
+    bool cubic = false; // its channels are cubic splines: reduced as curves (core/reduction/hermite_fit.h)
+    bool madeCubic = false; // linear channels made curves here: every segment fitted and measured
     const double* times() const
     {
         return translation ? translation->keys.times() : rotation ? rotation->keys.times() : scale->keys.times();
@@ -59,7 +65,7 @@ struct Group {
     }
 };
 
-std::vector<Group> groupsOf(Track& t)
+std::vector<Group> groupsOf(Track& t, const std::set<const void*>& made)
 {
     std::vector<Group> groups;
     auto place = [&](auto& ch, auto member) {
@@ -68,19 +74,51 @@ std::vector<Group> groupsOf(Track& t)
         for (Group& g : groups) {
             const bool same = (g.translation && sameTimes(*g.translation, ch)) || (g.rotation && sameTimes(*g.rotation, ch)) ||
                               (g.scale && sameTimes(*g.scale, ch));
-            if (same && !(g.*member)) {
+            if (same && g.cubic == ch.cubic() && !(g.*member)) {
                 g.*member = &ch;
+                g.madeCubic = g.madeCubic || made.count(&ch);
                 return;
             }
         }
         Group g;
         g.*member = &ch;
+        g.cubic = ch.cubic();
+        g.madeCubic = made.count(&ch) > 0;
         groups.push_back(g);
     };
     place(t.rotation, &Group::rotation);
     place(t.translation, &Group::translation);
     place(t.scale, &Group::scale);
     return groups;
+}
+
+// A linear channel as the same curve on glTF's cubic spline: each key's tangents the slopes of its
+// segments (a Hermite segment whose tangents are its secant is the straight line). Rotations are
+// put in one hemisphere first; their component curve is then normalised (nlerp rather than slerp,
+// which the fit and the measure take care of). Returns whether it was converted.
+template <class T>
+bool makeCubic(Channel<T>& ch)
+{
+    if (!reducible(ch) || ch.rules.interpolation != Interpolation::Linear)
+        return false;
+    if constexpr (std::is_same_v<T, glm::dquat>) {
+        if (ch.rules.rotation == RotationInterp::SlerpDirect)
+            return false; // long-way segments: not a component curve
+        for (size_t k = 1; k < ch.keys.size(); ++k)
+            if (glm::dot(ch.keys.value(k), ch.keys.value(k - 1)) < 0)
+                ch.keys.setValue(k, -ch.keys.value(k));
+    }
+    const size_t n = ch.keys.size();
+    ch.tangents.assign(n, Tangents<T>{});
+    for (size_t k = 0; k + 1 < n; ++k) {
+        const T slope = (ch.keys.value(k + 1) - ch.keys.value(k)) * (1.0 / (ch.keys.time(k + 1) - ch.keys.time(k)));
+        ch.tangents[k].out = slope;
+        ch.tangents[k + 1].in = slope;
+    }
+    ch.tangents.front().in = ch.tangents.front().out;
+    ch.tangents.back().out = ch.tangents.back().in;
+    ch.rules.interpolation = Interpolation::CubicSpline;
+    return true;
 }
 
 template <class T>
@@ -98,9 +136,9 @@ KeyList<T> keptKeys(const KeyList<T>& keys, const std::vector<uint32_t>& keep)
 class BoneReducer {
 public:
     BoneReducer(const std::vector<double>& times, const BoneRules& rules, const Affine* parent, const Affine* parentReduced,
-                double pointDistance, double reach, double limit, bool leaf)
+                double pointDistance, double reach, double limit, bool leaf, bool curves)
         : times_(times), rules_(rules), parent_(parent), parentReduced_(parentReduced), distance_(pointDistance),
-          reach_(reach), limit_(limit), leaf_(leaf)
+          reach_(reach), limit_(limit), leaf_(leaf), curves_(curves)
     {
     }
 
@@ -115,8 +153,17 @@ public:
         world_.resize(n);
         for (size_t e = 0; e < n; ++e)
             world_[e] = parent_[e] * toAffine(rules_.local(raw_[e]));
+        std::set<const void*> made; // channels made cubic here, after the original was sampled
+        if (track && curves_) {
+            if (makeCubic(track->translation))
+                made.insert(&track->translation);
+            if (makeCubic(track->rotation))
+                made.insert(&track->rotation);
+            if (makeCubic(track->scale))
+                made.insert(&track->scale);
+        }
         if (track)
-            for (Group& g : groupsOf(*track))
+            for (Group& g : groupsOf(*track, made))
                 reduceGroup(g);
         reduced.resize(n);
         double worst = 0;
@@ -139,6 +186,10 @@ private:
     // limit at each time between them.
     bool valid(const Group& g, size_t i, size_t j) const
     {
+        if (g.cubic) {
+            CubicSegment seg;
+            return fitCubic(g, i, j, seg);
+        }
         const double* kt = g.times();
         const double t0 = kt[i], inv = 1.0 / (kt[j] - kt[i]);
         RotationPrep prep;
@@ -167,6 +218,105 @@ private:
         return true;
     }
 
+    // A cubic group's segment from key i to key j: each channel's two tangents fitted to the original
+    // curve at the times between, then checked as valid() checks a linear one.
+    struct CubicSegment {
+        HermiteTangents translation, rotation, scale;
+    };
+    template <class T>
+    static glm::dvec4 four(const T& v)
+    {
+        if constexpr (std::is_same_v<T, glm::dquat>)
+            return {v.x, v.y, v.z, v.w};
+        else
+            return {v.x, v.y, v.z, 0.0};
+    }
+    template <class T>
+    static HermiteTangents originalTangents(const Channel<T>& ch, size_t i, size_t j)
+    {
+        return {four(ch.tangents[i].out), four(ch.tangents[j].in)};
+    }
+    template <class T>
+    HermiteTangents fitChannel(const Channel<T>& ch, size_t i, size_t j, T RawValues::*member) const
+    {
+        const size_t e0 = keyIndex_[i], e1 = keyIndex_[j];
+        std::vector<double>& t = fitTimes_;
+        std::vector<glm::dvec4>& x = fitValues_;
+        t.clear();
+        x.clear();
+        for (size_t e = e0 + 1; e < e1; ++e) {
+            t.push_back(times_[e]);
+            x.push_back(four(raw_[e].*member));
+        }
+        return fitHermite(ch.keys.time(i), ch.keys.time(j), four(ch.keys.value(i)), four(ch.keys.value(j)), t.data(), x.data(),
+                          t.size(), originalTangents(ch, i, j));
+    }
+    bool fitCubic(const Group& g, size_t i, size_t j, CubicSegment& seg) const
+    {
+        const bool original = j == i + 1 && !g.madeCubic;
+        if (g.translation)
+            seg.translation = original ? originalTangents(*g.translation, i, j) : fitChannel(*g.translation, i, j, &RawValues::translation);
+        if (g.rotation)
+            seg.rotation = original ? originalTangents(*g.rotation, i, j) : fitChannel(*g.rotation, i, j, &RawValues::rotation);
+        if (g.scale)
+            seg.scale = original ? originalTangents(*g.scale, i, j) : fitChannel(*g.scale, i, j, &RawValues::scale);
+        if (original)
+            return true; // the file's own segment
+        const double t0 = g.times()[i], t1 = g.times()[j];
+        auto at = [&](const auto* ch, const HermiteTangents& m, double t) {
+            return hermiteAt(t0, t1, four(ch->keys.value(i)), four(ch->keys.value(j)), m, t);
+        };
+        for (size_t e = keyIndex_[i] + 1; e < keyIndex_[j]; ++e) {
+            RawValues v = raw_[e];
+            if (g.translation)
+                v.translation = glm::dvec3(at(g.translation, seg.translation, times_[e]));
+            if (g.rotation) {
+                const glm::dvec4 q = at(g.rotation, seg.rotation, times_[e]);
+                v.rotation = glm::normalize(glm::dquat(q.w, q.x, q.y, q.z)); // as glTF plays it
+            }
+            if (g.scale)
+                v.scale = glm::dvec3(at(g.scale, seg.scale, times_[e]));
+            if (error(e, v) > limit_)
+                return false;
+        }
+        return true;
+    }
+    // The tangents of the kept keys: each segment's fitted pair, the first key's in- and the last
+    // key's out-tangent as they were.
+    template <class T>
+    static std::vector<Tangents<T>> keptTangents(const Channel<T>& ch, const std::vector<uint32_t>& keep,
+                                                 const std::vector<CubicSegment>& segs, HermiteTangents CubicSegment::*member)
+    {
+        auto back = [](const glm::dvec4& v) {
+            if constexpr (std::is_same_v<T, glm::dquat>)
+                return glm::dquat(v.w, v.x, v.y, v.z);
+            else
+                return T(v);
+        };
+        std::vector<Tangents<T>> out(keep.size());
+        out.front().in = ch.tangents[keep.front()].in;
+        out.back().out = ch.tangents[keep.back()].out;
+        for (size_t k = 0; k + 1 < keep.size(); ++k) {
+            out[k].out = back((segs[k].*member).out0);
+            out[k + 1].in = back((segs[k].*member).in1);
+        }
+        return out;
+    }
+
+    static void backToLinear(Group& g)
+    {
+        auto linear = [](auto* ch) {
+            if (ch) {
+                ch->rules.interpolation = Interpolation::Linear;
+                ch->tangents.clear();
+            }
+        };
+        linear(g.translation);
+        linear(g.rotation);
+        linear(g.scale);
+        g.cubic = g.madeCubic = false;
+    }
+
     // Greedy: from each kept key, the farthest key that keeps every time between within the limit
     // (found by doubling the reach, then halving the gap).
     void reduceGroup(Group& g)
@@ -180,7 +330,14 @@ private:
                 ++e;
             keyIndex_[k] = e; // every key time is one of the times
         }
+        if (g.madeCubic) // a segment its own fit cannot keep within the limit: the group stays linear
+            for (size_t k = 0; k + 1 < n; ++k)
+                if (!valid(g, k, k + 1)) {
+                    backToLinear(g);
+                    break;
+                }
         std::vector<uint32_t> keep{0};
+        std::vector<CubicSegment> segments; // for a cubic group, one per kept segment
         size_t i = 0;
         while (i + 1 < n) {
             size_t good = i + 1, bad = n;
@@ -200,11 +357,23 @@ private:
                 const size_t mid = good + (bad - good) / 2;
                 (valid(g, i, mid) ? good : bad) = mid;
             }
+            if (g.cubic) {
+                segments.emplace_back();
+                fitCubic(g, i, good, segments.back());
+            }
             keep.push_back(uint32_t(good));
             i = good;
         }
-        if (keep.size() == n)
+        if (keep.size() == n && !g.madeCubic)
             return;
+        if (g.cubic) { // before the keys go: the first and last tangents come from the original
+            if (g.translation)
+                g.translation->tangents = keptTangents(*g.translation, keep, segments, &CubicSegment::translation);
+            if (g.rotation)
+                g.rotation->tangents = keptTangents(*g.rotation, keep, segments, &CubicSegment::rotation);
+            if (g.scale)
+                g.scale->tangents = keptTangents(*g.scale, keep, segments, &CubicSegment::scale);
+        }
         const size_t count = times_.size();
         if (g.translation) {
             g.translation->keys = keptKeys(g.translation->keys, keep);
@@ -225,11 +394,32 @@ private:
     const Affine* parent_;
     const Affine* parentReduced_;
     double distance_, reach_, limit_;
-    bool leaf_;
+    bool leaf_, curves_;
     std::vector<RawValues> raw_;
     std::vector<Affine> world_;
     std::vector<size_t> keyIndex_;
+    mutable std::vector<double> fitTimes_;
+    mutable std::vector<glm::dvec4> fitValues_;
 };
+
+// A cubic curve is not linear between keys, and neither is its error: it is also measured halfway
+// between each two key times (and the fitted tangents see those values too).
+std::vector<double> withMidpointsIfCubic(std::vector<double> times, const std::vector<const Track*>& tracks, bool curves)
+{
+    const bool cubic = curves || std::any_of(tracks.begin(), tracks.end(), [](const Track* t) {
+        return t->translation.cubic() || t->rotation.cubic() || t->scale.cubic();
+    });
+    if (!cubic || times.size() < 2)
+        return times;
+    std::vector<double> out;
+    out.reserve(times.size() * 2);
+    for (size_t i = 0; i + 1 < times.size(); ++i) {
+        out.push_back(times[i]);
+        out.push_back(times[i] + (times[i + 1] - times[i]) * 0.5);
+    }
+    out.push_back(times.back());
+    return out;
+}
 
 size_t flaggedChannels(const Animation& a)
 {
@@ -258,7 +448,7 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
     for (int t : binding.trackOfBone)
         if (t >= 0)
             bound.push_back(&anim.tracks[size_t(t)]);
-    const std::vector<double> times = distinctKeyTimes(bound);
+    const std::vector<double> times = withMidpointsIfCubic(distinctKeyTimes(bound), bound, settings.curves);
     result.timesMeasured = times.size();
     if (times.empty() || !(settings.maxError > 0))
         return result;
@@ -309,7 +499,7 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
             const int t = binding.trackOfBone[size_t(b)];
             const double limit = std::min(settings.maxError, budget.limit(b) * widen) * kMargin;
             BoneReducer r(times, rules[size_t(b)], parent.data(), parentReduced.data(), budget.pointDistance(b),
-                          budget.reach(b), limit, children[size_t(b)].empty());
+                          budget.reach(b), limit, children[size_t(b)].empty(), settings.curves);
             largest = std::max(largest, r.run(t >= 0 ? &a.tracks[size_t(t)] : nullptr, f.world, f.reduced));
             stack.push_back(std::move(f));
         };

@@ -44,6 +44,8 @@ const std::unordered_map<std::string, std::string>& synonymTable()
         {"collar", "clavicle"},   {"shoulder", "clavicle"},   {"wrist", "hand"},
         {"ankle", "foot"},        {"toes", "toe"},            {"toebase", "toe"},
         {"ball", "toe"},          {"abdomen", "spine"},       {"torso", "spine"},
+        // MakeHuman's older rig (UpArm_L, LoArm_L, UpLeg_L, LoLeg_L).
+        {"uparm", "upperarm"},    {"loarm", "lowerarm"},      {"loleg", "lowerleg"},
     };
     return t;
 }
@@ -98,6 +100,11 @@ std::string canonicalBoneName(std::string_view name, bool synonyms)
         }
         core += x;
     }
+    // MakeHuman's default rig splits each limb bone in two (upperarm01.L, then its twist half
+    // upperarm02.L): the first half is the limb.
+    for (const char* limb : {"upperleg", "lowerleg", "upperarm", "lowerarm"})
+        if (core == std::string(limb) + "01")
+            core = limb;
     // A rig's own words apply with or without synonyms (its "foot" is never another rig's foot).
     const auto& own = ownWords(secondLife);
     if (const auto it = own.find(core); (secondLife || callOfDuty) && it != own.end())

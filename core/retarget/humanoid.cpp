@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <unordered_map>
 
 #include "core/retarget/bone_names.h"
@@ -180,8 +181,16 @@ public:
                                             h.arms[1].root >= 0 ? h.arms[1].root : h.arms[1].upper);
         if (chest < 0 || !t_.isAncestor(h.hips, chest))
             return fail(why, "the arms do not meet on a bone above the hips");
-        h.spine = t_.pathBelow(h.hips, chest);
+        h.spine = withoutFolds(h.hips, t_.pathBelow(h.hips, chest));
         findHead(h, chest);
+        // 3ds Max's Biped hangs the clavicles on the neck (ozz's pab: Spine3 > Neck > LeftShoulder,
+        // Head): the bone where the arms part is then the neck, not the chest.
+        if (h.spine.size() >= 2 && h.neck.empty() && h.head >= 0 && t_.parent(h.head) == chest &&
+            roleKey(t_.s.bones[size_t(chest)].name) == "neck") {
+            h.spine.pop_back();
+            h.neck = {chest};
+            h.neckBase = chest;
+        }
         assignSides(h);
         return h;
     }
@@ -241,6 +250,11 @@ private:
             return std::nullopt;
         if (l.upper < 0)
             l.upper = t_.parent(l.lower);
+        // Two bones of one role in a chain (MakeHuman's __UpLeg_L at the pelvis above UpLeg_L at the
+        // hip joint): the limb is the one next to the joint below it.
+        l.upper = nearestOfRole(l.lower, l.upper);
+        if (l.root >= 0 && l.upper >= 0)
+            l.root = nearestOfRole(l.upper, l.root);
         // A hand or foot of that name elsewhere (an IK target, a mesh node) is not this limb's; where
         // it stands at the chain's end, the chain's end is its (`detached`).
         int elsewhere = -1;
@@ -262,6 +276,8 @@ private:
         const int holder = l.detached >= 0 && t_.largestChild(l.end) < 0 ? l.detached : l.end;
         if (l.tip >= 0 && (!t_.isAncestor(holder, l.tip) || l.tip == holder))
             l.tip = -1;
+        if (l.tip < 0 && !arm) // MakeHuman's middle toe (foot.L > metatarsal3.L > toe3-1.L)
+            l.tip = namedBelow(holder, side, {"toe31"});
         if (l.tip < 0)
             l.tip = arm ? handTip(holder, side) : holder != l.end ? footTip(holder, l) : t_.largestChild(holder);
         if (l.root >= 0 && (!t_.isAncestor(l.root, l.upper) || l.root == l.upper))
@@ -269,18 +285,58 @@ private:
         return l;
     }
 
+    // The chain from below `start` without its folds: Second Life's Bento spine goes up from the
+    // pelvis to mSpine1 and back down onto the pelvis at mSpine2 (mSpine3 and mSpine4 likewise over
+    // mTorso). Such a pair adds no length and bends nothing a body bends: turned to point where another
+    // rig's spine points, it flung the chest a spine's length up.
+    std::vector<int> withoutFolds(int start, const std::vector<int>& chain) const
+    {
+        std::vector<int> out;
+        int prev = start;
+        for (size_t i = 0; i < chain.size(); ++i) {
+            const double out1 = glm::length(t_.pos[size_t(chain[i])] - t_.pos[size_t(prev)]);
+            if (i + 1 < chain.size() && out1 > 0 &&
+                glm::length(t_.pos[size_t(chain[i + 1])] - t_.pos[size_t(prev)]) < 0.05 * out1) {
+                ++i; // the pair chain[i], chain[i + 1] folds back onto prev
+                continue;
+            }
+            out.push_back(chain[i]);
+            prev = chain[i];
+        }
+        return out;
+    }
+
+    // The first bone below `end` named side + one of `words` (in that order of preference), or -1.
+    int namedBelow(int end, const std::string& side, std::initializer_list<const char*> words) const
+    {
+        for (const char* word : words) {
+            const int b = side.empty() ? -1 : named(side + word);
+            if (b >= 0 && b != end && t_.isAncestor(end, b))
+                return b;
+        }
+        return -1;
+    }
+
+    // The bone of `above`'s role nearest above `below` on the path between them (`above` itself
+    // when no other has its role, or when it is not above `below`).
+    int nearestOfRole(int below, int above) const
+    {
+        if (above < 0 || below < 0 || !t_.isAncestor(above, below))
+            return above;
+        const std::string role = roleKey(t_.s.bones[size_t(above)].name);
+        for (int p = t_.parent(below); p >= 0 && p != above; p = t_.parent(p))
+            if (t_.usable(p) && roleKey(t_.s.bones[size_t(p)].name) == role)
+                return p;
+        return above;
+    }
+
     // The hand's main child, which gives the hand its direction: the middle finger's first bone
+    // (its knuckle, past a metacarpal that starts at the wrist: MakeHuman's metacarpal2 > finger3-1)
     // when named so, else the child with most below it.
     int handTip(int hand, const std::string& side) const
     {
-        for (const char* word : {"handmiddle1", "middle1", "middle01", "middle", "handmiddle"}) {
-            const int b = side.empty() ? -1 : named(side + word);
-            if (b >= 0 && t_.isAncestor(hand, b) && b != hand) {
-                // The finger's first bone below the hand (a metacarpal counts).
-                const auto path = t_.pathBelow(hand, b);
-                return path.empty() ? b : path.front();
-            }
-        }
+        if (const int b = namedBelow(hand, side, {"handmiddle1", "middle1", "middle01", "middle", "handmiddle", "finger31"}); b >= 0)
+            return b;
         // Past children at the hand's own place (CMU's lhand under LeftWrist): they give no direction.
         int tip = t_.largestChild(hand);
         const double scale = glm::length(t_.pos[hand] - t_.pos[t_.parent(hand) >= 0 ? t_.parent(hand) : hand]);
@@ -350,6 +406,20 @@ private:
             const int meet = t_.commonAncestor(left->upper, right->upper);
             if (h.hips < 0 || !t_.isAncestor(h.hips, meet))
                 h.hips = meet;
+            // Hips that carry only the legs (MakeHuman's older rig: Root > Spine1 and Root > Hips >
+            // legs) are not where the spine and legs part: that is the first bone above with another
+            // branch.
+            auto spineBelow = [&](int b) {
+                for (int c : t_.children[size_t(b)])
+                    if (t_.depth[size_t(c)] >= 3 && !t_.isAncestor(c, left->upper) && !t_.isAncestor(c, right->upper))
+                        return true;
+                return false;
+            };
+            int b = h.hips;
+            while (b >= 0 && !spineBelow(b))
+                b = t_.parent(b);
+            if (b >= 0)
+                h.hips = b;
             return h.hips >= 0;
         }
         // The shallowest bone where the spine and two legs part.

@@ -17,6 +17,7 @@
 #include "core/retarget/two_bone_ik.h"
 #include "core/retarget/posed_rig.h"
 #include "core/retarget/rig_pairing.h"
+#include "core/retarget/standing_pose.h"
 #include "core/playback/sampler.h"
 
 namespace bonescope {
@@ -39,7 +40,12 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                         const BoneMap& map, const RetargetSettings& settings, UpAxis up)
 {
     RetargetResult r;
-    const Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
+    Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
+    if (settings.standingReference)
+        if (auto first = standingReference(src, source, up == UpAxis::Y ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1))) {
+            src = std::move(*first);
+            r.report.sourceFromFirstFrame = true;
+        }
     const RigPairing pairing = pairRigs(src, target, map, settings.mode, up);
     // Plain references (lambdas below capture them; structured bindings are not captured everywhere).
     const auto& srcOrder = pairing.srcOrder;
@@ -53,7 +59,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     const auto& tgtRef = pairing.tgtRef;
     const int srcHips = pairing.srcHips, tgtHips = pairing.tgtHips;
     const bool humanoids = pairing.humanoids;
-    const RigFrame &fs = pairing.fs, &ft = pairing.ft;
+    RigFrame fs = pairing.fs; // its ground is the clip's (below)
+    const RigFrame& ft = pairing.ft;
     const glm::dquat C = pairing.C;
     const auto& A = pairing.A;
     // A detached hand or foot (an IK foot) is not lost or left at rest when its chain's end is mapped:
@@ -113,8 +120,13 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     const bool legIk = humanoids && (settings.legIk || settings.footLock) && feetKnown;
     const bool armIk = humanoids && settings.armIk;
     const bool everyFrame = legIk && settings.footLock;
-    for (int f = 0; f < frames; f = everyFrame || f == frames - 1 ? f + 1 : frames - 1) {
+    // Every frame for contacts, else some 64 spread over the clip for where it stands, and the last.
+    const int stride = everyFrame ? 1 : std::max(1, frames / 64);
+    double clipLowest = 0;
+    for (int f = 0; f < frames; f = f == frames - 1 ? frames : std::min(f + stride, frames - 1)) {
         poseSource(times[size_t(f)]);
+        const double low = lowestHeight(src, sp.position, fs);
+        clipLowest = f == 0 ? low : std::min(clipLowest, low);
         if (everyFrame)
             for (int side = 0; side < 2; ++side) {
                 const HumanoidLimb& leg = hs->legs[size_t(side)];
@@ -125,6 +137,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         if (srcHips >= 0)
             (f == 0 ? hipsFirst : hipsLast) = sp.at(srcHips);
     }
+    fs.ground = clipGround(fs, clipLowest);
     // A walk on the spot (the hips end where they start) slides its planted feet back as on a treadmill.
     const glm::dvec3 travel = hipsLast - hipsFirst;
     const bool inPlace = frames > 1 && glm::length(travel - fs.up * glm::dot(travel, fs.up)) < 0.25 * fs.legLength;
@@ -348,18 +361,23 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         measure.add(times[size_t(f)], sp, tp);
         if (tgtHips >= 0)
             (f == 0 ? resultFirst : resultLast) = tp.at(tgtHips);
-        for (size_t t = 0; t < target.size(); ++t) {
-            if (!driven[t])
-                continue;
-            keys[t].rotation.keys.push_back({times[size_t(f)], tl[t].rotation});
-            if (placed[t])
-                keys[t].translation.keys.push_back({times[size_t(f)], tl[t].translation});
-            // The first key moved the list to double values (a retargeted rotation is seldom a
-            // float): room for every frame again, so that the lists do not grow by copying.
+        // A key per frame, written in place: the lists are sized once after their first key (a key
+        // appended at a time grew both of a list's arrays per key), which has moved them to double
+        // values already when a float does not hold it (most retargeted rotations), so that they do
+        // not widen a whole clip's worth of floats later.
+        auto put = [&](auto& list, const auto& value) {
             if (f == 0) {
-                keys[t].rotation.keys.reserve(size_t(frames));
-                keys[t].translation.keys.reserve(placed[t] ? size_t(frames) : 0);
+                list.push_back({times[0], value});
+                list.resize(size_t(frames));
+            } else {
+                list.setTime(size_t(f), times[size_t(f)]);
+                list.setValue(size_t(f), value);
             }
+        };
+        for (int t : drivenBones) {
+            put(keys[size_t(t)].rotation.keys, tl[size_t(t)].rotation);
+            if (placed[size_t(t)])
+                put(keys[size_t(t)].translation.keys, tl[size_t(t)].translation);
         }
     }
     if (frames == 1)

@@ -45,6 +45,7 @@ struct RetargetReport {
     int frames = 0;             // frames measured
     double lockedFootSlide = 0; // with foot locking: the largest movement of a locked foot (target units)
     int contacts = 0;           // ground contacts found in the source's feet
+    bool sourceFromFirstFrame = false; // the source's rest pose does not stand: its frame 0 was the reference
 };
 
 struct RetargetResult {

@@ -75,18 +75,16 @@ RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const
     f.axes = glm::normalize(glm::quat_cast(glm::dmat3(left, f.up, forward)));
 
     // The ground: the lowest bone (a toe, or an IK foot bone that stands in for the feet).
-    f.restGround = world.empty() ? 0 : f.height(at(world, 0));
-    for (size_t b = 0; b < world.size(); ++b)
-        if (!s.bones[b].isHelper())
-            f.restGround = std::min(f.restGround, f.height(at(world, int(b))));
+    f.restGround = lowestHeight(s, world, f);
     // Without feet, the ground is at 0 unless a bone hangs below it.
     if (!h)
         f.restGround = std::min(f.restGround, 0.0);
-    // The leg length: the hips above the feet (ankles), else above the ground.
+    // The leg length: the hips above the lower foot (ankle; in a rest pose both stand alike, in a
+    // frame that serves as the reference one may be lifted), else above the ground.
     const int hips = h ? h->hips : root;
     double feet = f.restGround;
     if (h && h->legs[0].end >= 0 && h->legs[1].end >= 0)
-        feet = 0.5 * (f.height(at(world, h->legs[0].end)) + f.height(at(world, h->legs[1].end)));
+        feet = std::min(f.height(at(world, h->legs[0].end)), f.height(at(world, h->legs[1].end)));
     if (hips >= 0)
         f.legLength = std::max(0.0, f.height(at(world, hips)) - feet);
     // A rig that rests hanging below its origin (BVH rigs put the hips at the origin and the feet a
@@ -95,12 +93,31 @@ RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const
     return f;
 }
 
+double lowestHeight(const Skeleton& s, const std::vector<glm::dvec3>& world, const RigFrame& f)
+{
+    double low = world.empty() ? 0 : f.height(at(world, 0));
+    for (size_t b = 0; b < world.size() && b < s.size(); ++b)
+        if (!s.bones[b].isHelper())
+            low = std::min(low, f.height(at(world, int(b))));
+    return low;
+}
+
+double clipGround(const RigFrame& f, double clipLowest)
+{
+    return std::abs(clipLowest - f.ground) > 0.5 * f.legLength ? clipLowest : f.ground;
+}
+
+std::vector<glm::dvec3> restPositions(const Skeleton& s)
+{
+    std::vector<glm::dvec3> out;
+    for (const glm::dmat4& m : s.restWorld())
+        out.emplace_back(m[3]);
+    return out;
+}
+
 RigFrame restFrame(const Skeleton& s, const std::optional<Humanoid>& h)
 {
-    std::vector<glm::dvec3> rest;
-    for (const glm::dmat4& m : s.restWorld())
-        rest.emplace_back(m[3]);
-    return rigFrame(s, rest, h, h ? h->hips : -1, {0, 1, 0});
+    return rigFrame(s, restPositions(s), h, h ? h->hips : -1, {0, 1, 0});
 }
 
 glm::dquat worldToWorld(const RigFrame& source, const RigFrame& target)

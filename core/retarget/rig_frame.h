@@ -18,7 +18,7 @@ namespace bonescope {
 struct RigFrame {
     glm::dquat axes{1, 0, 0, 0}; // rig (x left, y up, z forward) -> world
     glm::dvec3 up{0, 1, 0};      // world
-    double legLength = 0;        // hips above the lowest bone along up (0: unknown)
+    double legLength = 0;        // hips above the lower ankle (else the lowest bone) along up (0: unknown)
     double restGround = 0;       // height of the lowest bone along up in the reference pose
     double ground = 0;           // where the rig's animations stand: restGround, or 0 for a rig that
                                  // rests hanging below its origin (BVH)
@@ -31,6 +31,18 @@ struct RigFrame {
 // lowest bone.
 RigFrame rigFrame(const Skeleton& s, const std::vector<glm::dvec3>& world, const std::optional<Humanoid>& h, int root,
                   const glm::dvec3& fallbackUp);
+
+// Each bone's rest position in the skeleton's space.
+std::vector<glm::dvec3> restPositions(const Skeleton& s);
+
+// The height along `f.up` of the lowest bone of `s` posed as `world` (helpers left out).
+double lowestHeight(const Skeleton& s, const std::vector<glm::dvec3>& world, const RigFrame& f);
+
+// Where a clip stands, from the lowest height its bones reach over its frames: a clip whose body
+// stays more than half a leg length away from the rig's ground (MakeHuman's BVHs keep the hips at
+// the origin and the feet below it, in the rest and in the motion alike) stands on its own lowest
+// point; otherwise on the rig's ground (a jump, a dive or a fall keep their heights).
+double clipGround(const RigFrame& f, double clipLowest);
 
 // The frame of rig `s` at rest, from its humanoid body `h` (found by findHumanoid) when it has one.
 RigFrame restFrame(const Skeleton& s, const std::optional<Humanoid>& h);

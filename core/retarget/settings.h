@@ -25,6 +25,9 @@ struct RetargetSettings {
     bool legIk = false;  // two-bone IK: feet where the source's feet are, scaled to the new rig
     bool armIk = false;  // the same for the hands, relative to the shoulders
     bool footLock = false; // feet pinned during the source's ground contacts (implies leg IK)
+    // A source whose rest pose does not stand (standing_pose.h) is matched from its frame 0 when that
+    // stands. Off when the user chose the source's reference pose (--source-pose, the dialog's choice).
+    bool standingReference = true;
 
     bool operator==(const RetargetSettings&) const = default;
 };

@@ -9,23 +9,24 @@
 
 namespace bonescope {
 
-const char* const kWithoutAssimp = "built without Assimp: glTF/FBX/COLLADA are not available";
+const char* const kWithoutAssimp = "built without Assimp: FBX/COLLADA are not available";
 
 namespace {
 
 class AssimpAbsentFormat : public Format {
 public:
     std::string id() const override { return "assimp"; }
-    std::string displayName() const override { return "glTF / FBX / COLLADA (not in this build: no Assimp)"; }
+    std::string displayName() const override { return "FBX / COLLADA (not in this build: no Assimp)"; }
     std::vector<std::string> extensions() const override { return {"glb", "gltf", "fbx", "dae"}; }
-    // Claims read and write so that opening or converting to .glb reaches read()/write(), which say
-    // why they cannot, instead of a generic "read-only".
+    // glTF is Bonescope's own (formats/gltf, registered before this): these extensions stay so that
+    // `--format assimp` is still a known name. Claims read and write so that opening one reaches
+    // read()/write(), which say why they cannot, instead of a generic "read-only".
     Capabilities capabilities() const override { return {}; }
-    // GLB and binary FBX by their magic, COLLADA by its root element (text glTF goes by extension).
+    // Binary FBX by its magic, COLLADA by its root element (glTF is read by formats/gltf).
     bool detect(std::span<const uint8_t> head) const override
     {
         const std::string_view t(reinterpret_cast<const char*>(head.data()), std::min<size_t>(head.size(), 4096));
-        return t.starts_with("glTF") || t.starts_with("Kaydara FBX Binary") || t.find("<COLLADA") != t.npos;
+        return t.starts_with("Kaydara FBX Binary") || t.find("<COLLADA") != t.npos;
     }
     Scene read(std::span<const uint8_t>) const override { throw ParseError(kWithoutAssimp, ParseError::NoOffset); }
     std::vector<uint8_t> write(const Scene&) const override { throw WriteError(kWithoutAssimp); }

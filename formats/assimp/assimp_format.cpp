@@ -16,11 +16,14 @@
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
+#include "formats/assimp/collada_quirks.h"
+#include "formats/assimp/fbx_fallback.h"
 #include "formats/assimp/fbx_helper_nodes.h"
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 #include "formats/assimp/reader_additions.h"
 #include "formats/assimp/stated_up_axis.h"
 #include "formats/convert/name_list.h"
+#include "formats/key_rate.h"
 #include "formats/parse_error.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/text_encoding.h"
@@ -54,33 +57,6 @@ std::string formatHint(std::span<const uint8_t> head)
 }
 
 // ---- Reading animations ----------------------------------------------------------------------------
-
-// A frame rate for keys that have none: the first common rate every key time sits on, else the
-// first of 30, 60, 120, 240 fps at which no two keys of a channel share a frame (else 240).
-double rateFromKeySpacing(const Animation& a)
-{
-    std::vector<double> times;
-    double minGap = INFINITY;
-    auto add = [&](const auto& keys) {
-        for (size_t k = 0; k < keys.size(); ++k) {
-            times.push_back(keys.time(k));
-            if (k > 0 && keys.time(k) > keys.time(k - 1))
-                minGap = std::min(minGap, keys.time(k) - keys.time(k - 1));
-        }
-    };
-    for (const Track& t : a.tracks) {
-        add(t.translation.keys);
-        add(t.rotation.keys);
-        add(t.scale.keys);
-    }
-    for (const double rate : {24.0, 25.0, 30.0, 48.0, 50.0, 60.0, 120.0, 240.0})
-        if (std::all_of(times.begin(), times.end(), [&](double t) { return std::abs(t * rate - std::round(t * rate)) < 1e-3; }))
-            return rate;
-    for (const double rate : {30.0, 60.0, 120.0})
-        if (minGap * rate >= 1.0)
-            return rate;
-    return 240.0;
-}
 
 // Assimp leaves mTicksPerSecond 0 when the file does not say; 25 is its own documented default.
 constexpr double kDefaultTicksPerSecond = 25.0;
@@ -465,12 +441,20 @@ Scene AssimpFormat::readFrom(std::span<const uint8_t> bytes, const std::string& 
     if (hint.empty())
         throw ParseError("not a glTF, FBX or COLLADA file", 0);
     // Only a .gltf names files beside it (its external buffers), and only when read from a folder.
-    return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes, ""}, path);
+    const auto viaAssimp = [&] {
+        return importInChild({hint, hint == "gltf" && !path.empty() ? folderOf(path) : "", true, bytes, ""}, path);
+    };
+    return hint == "fbx" ? readFbxWithFallback(bytes, path, true, viaAssimp) : viaAssimp();
 }
 
 Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, const std::string& folder, bool animations,
                      const std::string& name)
 {
+    if (hint == "dae" && colladaHoldsNoScene(bytes)) { // valid, and nothing to show (Assimp refuses it)
+        Scene empty;
+        empty.format = animations ? "assimp" : "";
+        return empty;
+    }
     Assimp::Importer importer;
     const aiScene& ai = readAssimp(importer, {bytes, hint, folder, name});
     if (hint == "mdl") // the importer owns the scene; this removes nodes of its own

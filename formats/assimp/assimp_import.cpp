@@ -14,8 +14,11 @@
 #include <glm/gtc/matrix_inverse.hpp>
 
 #include "formats/assimp/assimp_child.h"
+#include "formats/assimp/collada_quirks.h"
+#include "formats/assimp/assimp_format.h"
+#include "formats/assimp/fbx_fallback.h"
 #include "formats/assimp/fbx_helper_nodes.h"
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 #include "formats/assimp/node_kinds.h"
 #include "formats/file_io.h"
 #include "formats/parse_error.h"
@@ -210,7 +213,7 @@ Scene sceneFromAssimp(const aiScene& ai)
         std::vector<const aiNode*> read(nodes.size());
         for (size_t i = 0; i < nodes.size(); ++i)
             read[i] = nodes[i].node;
-        markNodeKinds(ai, read, scene.skeleton);
+        markAssimpNodeKinds(ai, read, scene.skeleton);
     }
 
     // Node names are not unique in every file: the first node of a name is the one bones refer to.
@@ -274,7 +277,17 @@ const aiScene& readAssimp(Assimp::Importer& importer, const AssimpSource& source
         if (const std::string why = skinProblem(facts); !why.empty())
             throw ParseError(why);
     }
-    return readConfined(importer, source, assimpReadFlags());
+    try {
+        return readConfined(importer, source, assimpReadFlags());
+    } catch (const ParseError&) {
+        // Valid COLLADA whose number lists start with spaces: read again without them.
+        const auto trimmed = source.extension == "dae" ? colladaNumbersTrimmed(source.bytes) : std::nullopt;
+        if (!trimmed)
+            throw;
+        AssimpSource again = source;
+        again.bytes = *trimmed; // read during ReadFile only: the scene does not point into it
+        return readConfined(importer, again, assimpReadFlags());
+    }
 }
 
 Scene importWithAssimp(const std::string& path)
@@ -282,7 +295,11 @@ Scene importWithAssimp(const std::string& path)
     return namingFile(path, [&] {
         const FileBytes file = FileBytes::open(path);
         const std::string ext = extensionOf(path);
-        return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes(), ""}, path);
+        const auto viaAssimp = [&] {
+            return importInChild({ext, ext == "gltf" ? folderOf(path) : "", false, file.bytes(), ""}, path);
+        };
+        return assimpFormatHint(file.bytes()) == "fbx" ? readFbxWithFallback(file.bytes(), path, false, viaAssimp)
+                                                       : viaAssimp();
     });
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/model/scene.h"
+#include "formats/gltf/gltf_json.h" // MaxNodeDepth
 
 // Declared only: builds without Assimp (BONESCOPE_ASSIMP=OFF) include this header too.
 struct aiScene;
@@ -16,8 +17,6 @@ namespace bonescope {
 
 struct AssimpSource; // formats/assimp/assimp_io.h
 
-// The reader refuses a node hierarchy deeper than this; the glTF writer keeps to it too.
-constexpr int MaxNodeDepth = 1000;
 
 // The skeleton and mesh of a scene Assimp has read (no animations; see assimp_format.h), as
 // importWithAssimp describes. Throws std::runtime_error on a hierarchy deeper than MaxNodeDepth.

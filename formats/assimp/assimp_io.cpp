@@ -10,37 +10,13 @@
 #include <assimp/MemoryIOWrapper.h>
 #include <assimp/scene.h>
 
+#include "formats/confined_file.h"
 #include "formats/parse_error.h"
-#include "formats/platform/file_system.h"
-#include "formats/platform/utf8_path.h"
 
 namespace bonescope {
 
-namespace fs = std::filesystem;
 
 namespace {
-
-using platform::utf8Path;
-std::string utf8(const fs::path& p) { return platform::utf8String(p); }
-
-// Why a reference may not be opened, or "" when it may (a relative path of plain names).
-std::string refusal(const std::string& uri)
-{
-    if (uri.empty())
-        return "an empty file name";
-    if (uri.find(':') != std::string::npos)
-        return "URLs and drive letters are not followed";
-    if (uri[0] == '/' || uri[0] == '\\')
-        return "absolute paths are not followed";
-    size_t start = 0;
-    while (start <= uri.size()) {
-        const size_t end = std::min(uri.find_first_of("/\\", start), uri.size());
-        if (uri.compare(start, end - start, "..") == 0)
-            return "'..' is not followed: only files in the file's own folder are read";
-        start = end + 1;
-    }
-    return "";
-}
 
 class ConfinedIOSystem : public Assimp::IOSystem {
 public:
@@ -52,8 +28,7 @@ public:
     {
         if (name == mainName_)
             return true;
-        std::string why;
-        return resolve(besideMain(name), why).has_value();
+        return besideFileExists(source_.folder, besideMain(name));
     }
     char getOsSeparator() const override { return '/'; }
     Assimp::IOStream* Open(const char* name, const char* mode) override
@@ -63,20 +38,12 @@ public:
         if (name == mainName_)
             return new Assimp::MemoryIOStream(source_.bytes.data(), source_.bytes.size());
         std::string why;
-        const std::optional<fs::path> path = resolve(besideMain(name), why);
-        if (!path) {
+        const std::optional<platform::FileContents> file = readBesideFile(source_.folder, besideMain(name), why);
+        if (!file) {
             note(name, why);
             return nullptr;
         }
-        // The platform layer's reader: regular files only, never blocking, changes while read noticed.
-        platform::FileContents file;
-        try {
-            file = platform::readFile(utf8(*path));
-        } catch (const std::exception& e) {
-            note(name, std::string("cannot be read (") + e.what() + ")");
-            return nullptr;
-        }
-        const std::span<const uint8_t> bytes = file.bytes();
+        const std::span<const uint8_t> bytes = file->bytes();
         auto* data = new uint8_t[bytes.size() + 1];
         std::copy(bytes.begin(), bytes.end(), data);
         return new Assimp::MemoryIOStream(data, bytes.size(), true);
@@ -100,38 +67,6 @@ private:
         if (problem.empty())
             problem = "the file names \"" + name + "\", which Bonescope does not open: " + why;
     }
-    // The file a reference names inside the folder, or nothing (reason in `why`).
-    std::optional<fs::path> resolve(const std::string& name, std::string& why) const
-    {
-        why = refusal(name);
-        if (!why.empty())
-            return std::nullopt;
-        if (source_.folder.empty()) {
-            why = "this file was not opened from a folder, so it cannot name other files";
-            return std::nullopt;
-        }
-        // Each step must be a real folder or file, not a link that leads elsewhere.
-        fs::path at = utf8Path(source_.folder);
-        const fs::path rel = utf8Path(name);
-        std::error_code ec;
-        for (auto it = rel.begin(); it != rel.end(); ++it) {
-            if (it->empty() || *it == ".")
-                continue;
-            at /= *it;
-            const fs::file_status st = fs::symlink_status(at, ec);
-            const bool last = std::next(it) == rel.end();
-            if (ec || !fs::exists(st)) {
-                why = "it is missing (looked for " + utf8(at) + ")";
-                return std::nullopt;
-            }
-            if (last ? !fs::is_regular_file(st) : !fs::is_directory(st)) {
-                why = fs::is_symlink(st) ? "symbolic links are not followed" : "it is not a regular file";
-                return std::nullopt;
-            }
-        }
-        return at;
-    }
-
     AssimpSource source_;
     std::string mainName_;
 };
@@ -142,7 +77,7 @@ std::string mainNameOf(const AssimpSource& source)
 {
     const std::string ext = source.extension.empty() ? std::string("bin") : source.extension;
     const std::string& name = source.name;
-    const bool plain = refusal(name).empty() && name.find_first_of("/\\") == std::string::npos;
+    const bool plain = referenceRefusal(name).empty() && name.find_first_of("/\\") == std::string::npos;
     if (plain && name.size() > ext.size() + 1 && name[name.size() - ext.size() - 1] == '.') {
         std::string tail = name.substr(name.size() - ext.size());
         std::transform(tail.begin(), tail.end(), tail.begin(), [](unsigned char c) { return char(std::tolower(c)); });
@@ -154,11 +89,6 @@ std::string mainNameOf(const AssimpSource& source)
 
 } // namespace
 
-std::string folderOf(const std::string& path)
-{
-    const fs::path parent = utf8Path(path).parent_path();
-    return utf8(parent.empty() ? fs::path(".") : parent);
-}
 
 const aiScene& readConfined(Assimp::Importer& importer, const AssimpSource& source, unsigned flags)
 {

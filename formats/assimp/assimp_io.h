@@ -9,6 +9,8 @@
 
 #include <assimp/Importer.hpp>
 
+#include "formats/confined_file.h" // folderOf, for AssimpSource::folder
+
 struct aiScene;
 
 namespace bonescope {
@@ -25,8 +27,5 @@ struct AssimpSource {
 // Reads with `importer` (which owns the result). Throws ParseError: a refused or missing reference
 // names its uri and why; otherwise Assimp's own reason.
 const aiScene& readConfined(Assimp::Importer& importer, const AssimpSource& source, unsigned flags);
-
-// The folder that holds `path` (UTF-8), for AssimpSource::folder.
-std::string folderOf(const std::string& path);
 
 } // namespace bonescope

@@ -5,9 +5,11 @@
 
 #include <assimp/scene.h>
 
+#include "formats/scene/node_kinds.h"
+
 namespace bonescope {
 
-void markNodeKinds(const aiScene& ai, const std::vector<const aiNode*>& nodes, Skeleton& skeleton)
+void markAssimpNodeKinds(const aiScene& ai, const std::vector<const aiNode*>& nodes, Skeleton& skeleton)
 {
     std::unordered_set<std::string> cameras, lights, joints;
     for (unsigned i = 0; i < ai.mNumCameras; ++i)
@@ -25,20 +27,12 @@ void markNodeKinds(const aiScene& ai, const std::vector<const aiNode*>& nodes, S
         for (unsigned c = 0; ai.mAnimations[a] && c < ai.mAnimations[a]->mNumChannels; ++c)
             joints.insert(ai.mAnimations[a]->mChannels[c]->mNodeName.C_Str());
 
-    // Parents come before their children (assimp_import.cpp adds nodes depth first).
-    for (size_t i = 0; i < nodes.size() && i < skeleton.bones.size(); ++i) {
-        Bone& bone = skeleton.bones[i];
+    std::vector<NodeFacts> facts(nodes.size());
+    for (size_t i = 0; i < nodes.size(); ++i) {
         const std::string name = nodes[i]->mName.C_Str();
-        if (cameras.count(name)) {
-            bone.kind = BoneKind::Camera;
-        } else if (lights.count(name)) {
-            bone.kind = BoneKind::Light;
-        } else if (!joints.empty() && !joints.count(name)) {
-            const bool belowJoint = bone.parent >= 0 && skeleton.bones[size_t(bone.parent)].kind == BoneKind::Bone;
-            if (!belowJoint || nodes[i]->mNumMeshes > 0)
-                bone.kind = BoneKind::Empty;
-        }
+        facts[i] = {cameras.count(name) > 0, lights.count(name) > 0, joints.count(name) > 0, nodes[i]->mNumMeshes > 0};
     }
+    markNodeKinds(facts, skeleton);
 }
 
 } // namespace bonescope

@@ -2,19 +2,12 @@
 
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp_formats/model_signatures.h"
+#include "formats/confined_file.h"
 #include "formats/parse_error.h"
-#include "formats/platform/utf8_path.h"
 
 namespace bonescope {
 
 namespace {
-
-// The folder that holds `path` (UTF-8).
-std::string folderOfFile(const std::string& path)
-{
-    const auto parent = platform::utf8Path(path).parent_path();
-    return parent.empty() ? std::string(".") : platform::utf8String(parent);
-}
 
 struct Family {
     const char* id;
@@ -67,7 +60,7 @@ public:
         const std::string hint = family_.hint(bytes);
         if (hint.empty())
             throw ParseError(std::string("not a ") + family_.name + " file", 0);
-        const std::string folder = family_.filesBeside && !path.empty() ? folderOfFile(path) : "";
+        const std::string folder = family_.filesBeside && !path.empty() ? folderOf(path) : "";
         Scene scene = readDocumentWithAssimp(bytes, hint, folder, path, family_.name);
         scene.format = family_.id;
         return scene;

@@ -43,6 +43,8 @@ void BvhExtra::toJson(nlohmann::json& out) const
         out["keywordCase"] = keywordCase;
     if (!quaternionJoint.empty())
         out["quaternionChannels"] = quaternionJoint;
+    if (!displacementJoint.empty())
+        out["positionDisplacements"] = displacementJoint;
 }
 
 } // namespace bonescope

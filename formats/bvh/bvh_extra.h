@@ -41,6 +41,9 @@ struct BvhExtra : FormatExtra {
     // an edited file is written with Euler channels), "" when there is none.
     std::string quaternionJoint;
     uint64_t quaternionOffset = 0;
+    // The first joint below the root whose positions the file gives as displacements from its OFFSET
+    // (MakeHuman's writer; read as OFFSET + value, noted), "" when the positions are the positions.
+    std::string displacementJoint;
     // The file as read and the fingerprint of what it meant (core/model/content_hash.h): written back as it
     // was while nothing changed, since re-printing the numbers would not give the same text.
     std::vector<uint8_t> source;

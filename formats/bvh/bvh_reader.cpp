@@ -262,6 +262,34 @@ void readHierarchy(Lexer& lex, Skeleton& skel, std::vector<Joint>& joints, size_
         throw ParseError("the hierarchy has no ROOT joint", lex.offset());
 }
 
+// MakeHuman writes the positions of the joints below the root as displacements from their OFFSET
+// (0 in the pose the file starts from, to its six decimals), where other writers give the position
+// itself. Told apart by the first frame: every such position within 1% of its OFFSET's length from 0,
+// while some OFFSET is not 0. Returns the first such joint, or -1.
+int displacementJoint(const Skeleton& skeleton, const std::vector<Joint>& joints, const std::vector<double>& firstRow)
+{
+    int first = -1;
+    bool offsets = false;
+    for (size_t b = 0; b < joints.size(); ++b) {
+        if (skeleton.bones[b].parent < 0)
+            continue;
+        bool positions = false;
+        const double near = std::max(1e-6, 0.01 * glm::length(skeleton.bones[b].restTranslation));
+        for (size_t c = 0; c < joints[b].channels.size(); ++c)
+            if (!bvh::isRotation(joints[b].channels[c])) {
+                if (std::abs(firstRow[joints[b].firstValue + c]) > near)
+                    return -1;
+                positions = true;
+            }
+        if (!positions)
+            continue;
+        if (first < 0)
+            first = int(b);
+        offsets = offsets || glm::length(skeleton.bones[b].restTranslation) > 1e-6;
+    }
+    return offsets ? first : -1;
+}
+
 } // namespace
 
 Scene BvhFormat::read(std::span<const uint8_t> bytes) const
@@ -324,7 +352,7 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
         if (!(scene.skeleton.bones[b].flags & bvh::EndSiteFlag))
             extra->channels[scene.skeleton.bones[b].name] = joints[b].channels;
 
-    std::vector<double> row(perFrame);
+    std::vector<double> row(perFrame), firstRow;
     for (long long f = 0; perFrame > 0 && f < frames; ++f) {
         for (size_t v = 0; v < perFrame; ++v) {
             if (lex.atEnd())
@@ -333,6 +361,8 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
                                  bytes.size());
             row[v] = lex.number("a channel value");
         }
+        if (f == 0)
+            firstRow = row;
         const double time = double(f) * frameTime;
         for (size_t b = 0; b < joints.size(); ++b) {
             const Joint& j = joints[b];
@@ -365,6 +395,22 @@ Scene BvhFormat::read(std::span<const uint8_t> bytes) const
             Track& t = anim.tracks[trackOf[b]];
             if (pos) t.translation.keys.push_back({time, p});
             if (rot) t.rotation.keys.push_back({time, q});
+        }
+    }
+    if (const int d = firstRow.empty() ? -1 : displacementJoint(scene.skeleton, joints, firstRow); d >= 0) {
+        extra->displacementJoint = scene.skeleton.bones[size_t(d)].name;
+        for (size_t b = 0; b < joints.size(); ++b) {
+            if (scene.skeleton.bones[b].parent < 0 || trackOf[b] < 0)
+                continue;
+            const glm::dvec3 rest = scene.skeleton.bones[b].restTranslation;
+            auto& keys = anim.tracks[size_t(trackOf[b])].translation.keys;
+            for (bvh::ChannelKind c : joints[b].channels)
+                if (!bvh::isRotation(c))
+                    for (size_t k = 0; k < keys.size(); ++k) {
+                        glm::dvec3 v = keys.value(k);
+                        v[bvh::axisOf(c)] += rest[bvh::axisOf(c)];
+                        keys.setValue(k, v);
+                    }
         }
     }
     // More than Frames: says (mocap exports with one line too many, key lists after the frames): the

@@ -91,6 +91,28 @@ static std::string trailingNote(const BvhExtra& x)
            " follow the frames that Frames: declares; they are kept as they are, not read as motion";
 }
 
+static std::string displacementNote(const BvhExtra& x)
+{
+    return "the positions of joint '" + x.displacementJoint + "' and the others below the root are given as "
+           "displacements from their OFFSET (as MakeHuman writes them), not as positions: read so; the file is "
+           "kept as it is until it is edited, then written with positions";
+}
+
+// What a reader of the file is warned about, with the byte it concerns.
+static std::vector<std::pair<std::string, uint64_t>> readingNotes(const BvhExtra& x)
+{
+    std::vector<std::pair<std::string, uint64_t>> out;
+    if (!x.trailing.empty())
+        out.emplace_back(trailingNote(x), x.trailingOffset);
+    if (!x.keywordCase.empty())
+        out.emplace_back(keywordCaseNote(x), x.keywordCaseOffset);
+    if (!x.quaternionJoint.empty())
+        out.emplace_back(quaternionNote(x), x.quaternionOffset);
+    if (!x.displacementJoint.empty())
+        out.emplace_back(displacementNote(x), ~uint64_t(0));
+    return out;
+}
+
 std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
 {
     const Animation* anim = scene.currentAnimation();
@@ -207,12 +229,9 @@ std::vector<uint8_t> BvhFormat::write(const Scene& scene) const
 std::vector<Finding> BvhFormat::validate(const Scene& scene, const std::string& target) const
 {
     std::vector<Finding> out = Format::validate(scene, target);
-    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->trailing.empty())
-        out.push_back({Finding::Severity::Warning, trailingNote(*x), x->trailingOffset});
-    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->keywordCase.empty())
-        out.push_back({Finding::Severity::Warning, keywordCaseNote(*x), x->keywordCaseOffset});
-    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->quaternionJoint.empty())
-        out.push_back({Finding::Severity::Warning, quaternionNote(*x), x->quaternionOffset});
+    if (const auto* x = scene.extra.as<BvhExtra>())
+        for (auto& [text, offset] : readingNotes(*x))
+            out.push_back({Finding::Severity::Warning, std::move(text), offset});
     return out;
 }
 
@@ -220,12 +239,9 @@ FileSummary BvhFormat::summarize(std::span<const uint8_t> bytes) const
 {
     const Scene scene = read(bytes);
     FileSummary s = summarizeScene(scene);
-    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->trailing.empty())
-        s.details.push_back("warning: " + trailingNote(*x));
-    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->keywordCase.empty())
-        s.details.push_back("warning: " + keywordCaseNote(*x));
-    if (const auto* x = scene.extra.as<BvhExtra>(); x && !x->quaternionJoint.empty())
-        s.details.push_back("warning: " + quaternionNote(*x));
+    if (const auto* x = scene.extra.as<BvhExtra>())
+        for (const auto& note : readingNotes(*x))
+            s.details.push_back("warning: " + note.first);
     return s;
 }
 

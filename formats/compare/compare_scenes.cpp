@@ -29,7 +29,7 @@ std::optional<double> metresPerUnit(const std::string& formatId, const std::stri
     if (formatId == "secondlife")
         return 1.0;
     const std::string ext = extensionOf(path);
-    if (formatId == "assimp" && (ext == "glb" || ext == "gltf"))
+    if (formatId == "gltf" || (formatId == "assimp" && (ext == "glb" || ext == "gltf")))
         return 1.0;
     return std::nullopt;
 }

@@ -31,6 +31,8 @@ std::optional<ReportItem> optionsConflict(const ConvertOptions& o, const Format&
                                                    "reduction, not both");
     if (o.reduce && !reductionRefusal(target).empty())
         return ReportItem(Code::ReductionRefused, reductionRefusal(target), {name});
+    if (o.reduce && o.reduce->curves && !curvesRefusal(target).empty())
+        return ReportItem(Code::CurvesRefused, curvesRefusal(target), {name});
     return {};
 }
 

@@ -69,6 +69,7 @@ struct ConvertOptions {
         s.legIk = s.legIk || legIk;
         s.armIk = s.armIk || armIk;
         s.footLock = s.footLock || footLock;
+        s.standingReference = !sourcePose; // the reference the user chose stands as it is
         return s;
     }
 };

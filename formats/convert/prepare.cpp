@@ -337,7 +337,8 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
         !secondlife::playsOnAvatar(s.skeleton) && s.animations.size() == 1) // the file holds one
         s.skeleton = referencePose(s.skeleton, *o.sourcePose, &s.animations.front(), "source");
     if (target.id() == "secondlife" && !o.targetSkeleton && !s.skeleton.empty())
-        secondlife::retargetOntoAvatar(s, o.retargetSettings(), report, mapsOntoAvatar ? &*o.boneMap : nullptr);
+        secondlife::retargetOntoAvatar(s, o.retargetSettings(), report, mapsOntoAvatar ? &*o.boneMap : nullptr,
+                                       o.retargetReports.get());
     target.fromCommon(s, report);
     return s;
 }

@@ -10,7 +10,7 @@ namespace bonescope {
 
 std::optional<double> statedMetresPerUnit(const std::string& id)
 {
-    if (id == "secondlife" || id == "assimp") // the .anim format; glTF 2.0's spec
+    if (id == "secondlife" || id == "assimp" || id == "gltf") // the .anim format; glTF 2.0's spec
         return 1.0;
     if (id == "psa" || id == "psk") // Unreal units
         return 0.01;
@@ -39,6 +39,13 @@ std::string reductionRefusal(const Format& target)
            ", so it cannot drop keys; write a format that keeps key times (SEAnim, Cast, glTF, Second Life .anim)";
 }
 
+std::string curvesRefusal(const Format& target)
+{
+    if (target.capabilities().curves)
+        return {};
+    return target.displayName() + " keeps no curve tangents, so keys cannot be reduced as curves; glTF keeps them";
+}
+
 KeyReductionSummary reduceSceneKeys(Scene& scene, const std::string& formatId, const KeyReductionRequest& request, int only,
                                     const Skeleton* playsOn)
 {
@@ -51,7 +58,8 @@ KeyReductionSummary reduceSceneKeys(Scene& scene, const std::string& formatId, c
     s.unitsAssumed = !request.metresPerUnit && !stated;
     const Skeleton& skeleton = playsOn ? *playsOn : scene.skeleton;
     s.noSkeleton = skeleton.empty();
-    const HierarchyReduction settings{request.maxErrorMm / 1000.0 / s.metresPerUnit, kPointDistanceMetres / s.metresPerUnit};
+    HierarchyReduction settings{request.maxErrorMm / 1000.0 / s.metresPerUnit, kPointDistanceMetres / s.metresPerUnit};
+    settings.curves = s.curves = request.curves;
     double worst = 0;
     for (size_t i = 0; i < scene.animations.size(); ++i) {
         if (only >= 0 && int(i) != only)
@@ -74,6 +82,8 @@ Report reductionReport(const KeyReductionSummary& s)
     if (s.bytesBefore || s.bytesAfter)
         m += ", " + std::to_string(s.bytesBefore) + " -> " + std::to_string(s.bytesAfter) + " bytes";
     m += ", largest error " + shortNumber(s.largestErrorMm) + " mm (bound " + shortNumber(s.boundMm) + " mm)";
+    if (s.curves)
+        m += ", as cubic curves";
     Report out{m};
     if (s.unitsAssumed)
         out.push_back({ReportItem::Code::UnitsAssumed, s.formatName + " files do not state their units: taken as centimetres",

@@ -14,6 +14,7 @@ namespace bonescope {
 struct KeyReductionRequest {
     double maxErrorMm = 0.1;              // the bound (default 0.1 mm, ACL's default precision)
     std::optional<double> metresPerUnit;  // the file's units as the user states them (--units)
+    bool curves = false;                  // linear channels become fitted cubic curves (formats with curves)
 };
 // Virtual points this far from each joint (ACL's default shell distance).
 constexpr double kPointDistanceMetres = 0.03;
@@ -33,10 +34,13 @@ struct KeyReductionSummary {
     std::string formatName;    // whose units those are
     bool noSkeleton = false;   // each bone measured on its own (the file holds no hierarchy)
     size_t channelsKeptWhole = 0;
+    bool curves = false;       // reduced as cubic curves
 };
 
 // Why `target`'s files cannot hold reduced keys (its writer stores every frame), or "".
 std::string reductionRefusal(const Format& target);
+// Why `target`'s files cannot hold keys reduced as curves (no tangents), or "".
+std::string curvesRefusal(const Format& target);
 
 // Reduces the animations of `scene` (all, or only `only`) whose data are in the units of `formatId`'s
 // files, played on `playsOn` (the window's skeleton mesh) or else the scene's skeleton. Throws

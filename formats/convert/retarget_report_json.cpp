@@ -23,6 +23,7 @@ std::string retargetReportJson(const std::vector<RetargetReport>& reports)
                        {"resultTravel", r.resultTravel},
                        {"contacts", r.contacts},
                        {"lockedFootSlide", r.lockedFootSlide},
+                       {"sourceReference", r.sourceFromFirstFrame ? "frame 0" : "rest"},
                        {"limbs", limbs}});
     }
     // Bone names are the files' own bytes: invalid UTF-8 is replaced rather than thrown on.

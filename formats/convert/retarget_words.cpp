@@ -31,6 +31,9 @@ std::string describeRetarget(const Animation& a, const RetargetSettings& setting
     char travel[96];
     std::snprintf(travel, sizeof travel, "; the hips travel %.2f leg lengths (the source's %.2f)", r.resultTravel, r.sourceTravel);
     line += travel;
+    if (r.sourceFromFirstFrame)
+        line += "; the source's rest pose does not stand (hips to head not up, or the feet not below the hips), "
+                "so its first frame, which stands, was the reference";
     if (r.contacts > 0) {
         char lock[96];
         std::snprintf(lock, sizeof lock, "; %d foot contact(s) locked, a locked foot moves %.3g at most", r.contacts,

@@ -6,6 +6,7 @@
 
 #include "core/model/scene.h"
 #include "formats/dash/dash_extra.h"
+#include "formats/data_uri.h"
 
 namespace bonescope::dash {
 
@@ -47,9 +48,9 @@ std::array<float, 16> composeMatrix(const glm::dvec3& t, const glm::dquat& r, co
 // Colours as JSON strings: "rgb(r, g, b)" or "rgba(r, g, b, a)" with a in 0..1.
 bool parseColor(const std::string& text, std::array<uint8_t, 4>& out);
 std::string formatColor(const std::array<uint8_t, 4>& c, bool alwaysAlpha);
-// Texture payloads in JSON: "data:MIME;base64,...".
-std::string encodeDataUri(const std::string& mime, const std::vector<uint8_t>& data);
-bool decodeDataUri(const std::string& uri, std::string& mime, std::vector<uint8_t>& data);
+// Texture payloads in JSON: "data:MIME;base64,..." (formats/data_uri.h).
+using bonescope::decodeDataUri;
+using bonescope::encodeDataUri;
 
 // Name fields are char[32]; longer names are cut when writing (and reported as a loss).
 std::string fitName(const std::string& name);

@@ -4,6 +4,7 @@
 
 #include "formats/dash/dash_json.h"
 #include "formats/dash/dash_material.h"
+#include "formats/json_parse.h"
 
 namespace bonescope::dash {
 
@@ -426,43 +427,6 @@ void read20(const ojson& top, DashDoc& doc)
     }
 }
 
-// Deeper documents are refused before a tree is built: copying and comparing a tree recurse once per
-// level, so a few hundred kilobytes of brackets would exhaust the stack. No Dash writer nests beyond
-// a handful of levels.
-constexpr size_t MaxNesting = 256;
-
-void checkNesting(std::span<const uint8_t> bytes)
-{
-    size_t depth = 0;
-    bool inString = false;
-    for (size_t i = 0; i < bytes.size(); ++i) {
-        const uint8_t c = bytes[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > MaxNesting)
-                throw ParseError("JSON nested deeper than " + std::to_string(MaxNesting) + " levels", i);
-        } else if ((c == ']' || c == '}') && depth > 0) {
-            --depth;
-        }
-    }
-}
-
-// nlohmann's DOM builder, except that every error it meets (syntax, and numbers out of a double's
-// range, which it reports as out_of_range rather than parse_error) becomes a ParseError at its byte.
-struct OffsetSax : nlohmann::detail::json_sax_dom_parser<ojson> {
-    using json_sax_dom_parser::json_sax_dom_parser;
-    bool parse_error(size_t position, const std::string&, const nlohmann::detail::exception& e)
-    {
-        throw ParseError(std::string("malformed JSON: ") + e.what(), position > 0 ? position - 1 : 0);
-    }
-};
-
 const char* const kModelled15[] = {"textures", "materials", "vertices", "verterices", "faces", "skeleton", "animations"};
 const char* const kModelled20[] = {"texture", "material", "vertex", "face", "bone", "animation"};
 
@@ -489,10 +453,7 @@ bool looksLikeJson(std::span<const uint8_t> head, bool v2)
 
 DashDoc readJson(std::span<const uint8_t> bytes, bool v2)
 {
-    checkNesting(bytes);
-    ojson top;
-    OffsetSax sax(top);
-    ojson::sax_parse(bytes.begin(), bytes.end(), &sax);
+    const ojson top = parseJsonDocument<ojson>(bytes);
     if (!top.is_object())
         throw ParseError("the JSON document is not an object", 0);
     const ojson* tag = find(top, v2 ? "type" : "format");

@@ -110,9 +110,9 @@ bool hasMotion(const Animation& a, const std::string& bone)
     return t >= 0 && (!a.tracks[t].rotation.empty() || !a.tracks[t].translation.empty());
 }
 
-// Plays `a` (on `source`) on the avatar, in the common frame.
-void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, const RetargetSettings& settings,
-                const BoneMap* map, Report& report)
+// Plays `a` (on `source`) on the avatar, in the common frame; returns the retarget's measure.
+RetargetReport ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarCommon, const RetargetSettings& settings,
+                          const BoneMap* map, Report& report)
 {
     const Skeleton src = source.empty() ? flatSkeleton(a) : source;
     RetargetResult r = retarget(a, src, avatarCommon, map ? *map : mapOntoAvatar(src, avatarCommon), settings, UpAxis::Y);
@@ -129,6 +129,7 @@ void ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& avatarComm
         report.push_back({ReportItem::Code::NoJointMatchesAvatar, "Second Life: no bone matches the avatar; the animation "
                                                                   "keeps no motion"});
     a = std::move(r.animation);
+    return r.report;
 }
 
 } // namespace
@@ -212,13 +213,16 @@ BoneMap secondlife::avatarMap(const Skeleton& source)
 }
 
 void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, Report& report,
-                                    const BoneMap* map)
+                                    const BoneMap* map, std::vector<RetargetReport>* measures)
 {
     if (isAvatar(scene.skeleton))
         return;
     const Skeleton avatarCommon = avatarInCommonFrame();
-    for (Animation& a : scene.animations)
-        ontoAvatar(a, scene.skeleton, avatarCommon, settings, map, report);
+    for (Animation& a : scene.animations) {
+        const RetargetReport measure = ontoAvatar(a, scene.skeleton, avatarCommon, settings, map, report);
+        if (measures)
+            measures->push_back(measure);
+    }
     scene.skeleton = avatarCommon;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/math/axis_conversion.h"
 #include "core/retarget/bone_map.h"
+#include "core/retarget/retarget.h"
 #include "core/retarget/settings.h"
 #include "core/model/scene.h"
 #include "formats/report_item.h"
@@ -35,8 +36,9 @@ BoneMap avatarMap(const Skeleton& source);
 
 // The scene's animations (in the common frame) retargeted onto the avatar, unless it plays on the
 // avatar already: convert's retarget options (mode, root motion, IK) apply to a Second Life output too.
-// `map` (source bone -> avatar joint) replaces avatarMap() when given: the map a user edited.
+// `map` (source bone -> avatar joint) replaces avatarMap() when given: the map a user edited. Each
+// retarget's measure is added to `measures` when given (convert --json).
 void retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, Report& report,
-                        const BoneMap* map = nullptr);
+                        const BoneMap* map = nullptr, std::vector<RetargetReport>* measures = nullptr);
 
 } // namespace bonescope::secondlife

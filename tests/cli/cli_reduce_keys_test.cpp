@@ -82,5 +82,41 @@ TEST(CliReduceKeys, EditInPlace)
     EXPECT_EQ(info.status, 0) << info.err;
 }
 
+TEST(CliReduceKeys, CurvesToGltf)
+{
+    // The CMU walk to glTF at 0.5 mm: as fitted cubic curves, far fewer keys than straight segments,
+    // the bound kept; the file read back plays cubic splines. Refused for a format without tangents.
+    const std::string linear = test::tempPath("walk_linear.glb"), curves = test::tempPath("walk_curves.glb");
+    const std::regex line(R"(reduced keys: 31808 -> (\d+) .* largest error ([0-9.e-]+) mm \(bound 0\.5 mm\)(, as cubic curves)?)");
+    // glTF states metres, and the walk keeps the BVH's units (about 5.6 cm): say they are centimetres.
+    const auto a = test::runCli({"convert", test::fixturePath(kCmu), linear, "--reduce-keys", "--max-error", "0.5", "--units", "cm"});
+    const auto b = test::runCli({"convert", test::fixturePath(kCmu), curves, "--reduce-keys", "--max-error", "0.5", "--units", "cm", "--curves"});
+    ASSERT_EQ(a.status, 0) << a.err;
+    ASSERT_EQ(b.status, 0) << b.err;
+    std::smatch ma, mb;
+    ASSERT_TRUE(std::regex_search(a.out, ma, line)) << a.out;
+    ASSERT_TRUE(std::regex_search(b.out, mb, line)) << b.out;
+    EXPECT_FALSE(ma[3].matched);
+    EXPECT_TRUE(mb[3].matched);
+    EXPECT_LT(std::stoul(mb[1]) * 2, std::stoul(ma[1])); // less than half the keys
+    EXPECT_LE(std::stod(mb[2]), 0.5);
+    const std::vector<uint8_t> glb = test::readBytes(curves);
+    const std::string text(glb.begin(), glb.end()); // the JSON chunk names each sampler's interpolation
+    size_t samplers = 0;
+    for (size_t at = text.find("\"CUBICSPLINE\""); at != std::string::npos; at = text.find("\"CUBICSPLINE\"", at + 1))
+        ++samplers;
+    EXPECT_GE(samplers, 20u); // the walk's joints turn on curves
+    EXPECT_EQ(test::runCli({"info", curves}).status, 0);
+
+    const std::string cast = test::tempPath("never_curves.cast");
+    const auto r = test::runCli({"convert", test::fixturePath(kCmu), cast, "--reduce-keys", "--curves"});
+    EXPECT_EQ(r.status, 2);
+    EXPECT_TRUE(contains(r.err, "keeps no curve tangents")) << r.err;
+    EXPECT_FALSE(fs::exists(cast));
+    const auto alone = test::runCli({"convert", test::fixturePath(kCmu), cast, "--curves"});
+    EXPECT_EQ(alone.status, 2);
+    EXPECT_TRUE(contains(alone.err, "--curves goes with --reduce-keys")) << alone.err;
+}
+
 } // namespace
 } // namespace bonescope

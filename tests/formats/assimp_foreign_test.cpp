@@ -9,7 +9,7 @@
 
 #include "formats/assimp/assimp_format.h"
 #include "formats/assimp/assimp_import.h"
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 #include "formats/file_io.h"
 #include "formats/skeleton_source.h"
 #include "tests/support/error_of.h"
@@ -121,7 +121,7 @@ TEST(AssimpForeign, GltfWithExternalBinOpensInTheCliAndTheWindowLoaders)
 {
     const GltfFiles files = writeSplitGltf("split");
     const LoadedScene loaded = loadScene(files.gltf); // the window's File > Open and every CLI command
-    EXPECT_EQ(loaded.format->id(), "assimp");
+    EXPECT_EQ(loaded.format->id(), "gltf"); // Bonescope's own reader (formats/gltf)
     ASSERT_EQ(loaded.scene.animations.size(), 1u);
     const Animation& a = loaded.scene.animations[0];
     ASSERT_EQ(a.tracks.size(), 1u);

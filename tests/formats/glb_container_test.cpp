@@ -6,7 +6,7 @@
 
 #include "formats/assimp/assimp_format.h"
 #include "formats/assimp/assimp_import.h"
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 #include "formats/convert/prepare.h"
 #include "formats/file_io.h"
 #include "formats/parse_error.h"

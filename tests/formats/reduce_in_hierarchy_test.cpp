@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <type_traits>
 
 #include "core/reduction/reduce_in_hierarchy.h"
 #include "formats/convert/convert_file.h"
@@ -80,9 +81,9 @@ void checkClip(Clip clip, double bound, double distance = 3.0)
         return;
     const Scene back = clip.format->read(clip.format->write(clip.scene));
     const Animation& b = back.animations[size_t(clip.scene.current)];
-    if (clip.format->id() == "assimp") {
-        // Assimp's glTF writer keys its own way (times merged per node): the same motion, and no
-        // more keys than the reduced clip's... within what float and the writer's rest split give.
+    if (clip.format->id() == "assimp" || clip.format->id() == "gltf") {
+        // glTF keys are 32-bit floats (and Assimp's writer keys its own way, times merged per node):
+        // the same motion within what float gives, and fewer keys than the original.
         EXPECT_LE(test::largestPointError(a, b, clip.scene.skeleton, distance), bound * 0.01);
         EXPECT_LT(b.keyCount(), original.keyCount());
         return;
@@ -142,6 +143,98 @@ TEST(ReduceInHierarchy, GltfRobotExpressive)
     }
 }
 
+
+// A channel made cubic from its own keys: Catmull-Rom tangents (the slope between the neighbours),
+// quaternions kept in one hemisphere first. Real motion on a glTF cubic spline.
+template <class T>
+void makeCubic(Channel<T>& ch)
+{
+    const size_t n = ch.keys.size();
+    if (n < 3)
+        return;
+    if constexpr (std::is_same_v<T, glm::dquat>)
+        for (size_t k = 1; k < n; ++k)
+            if (glm::dot(ch.keys.value(k), ch.keys.value(k - 1)) < 0)
+                ch.keys.setValue(k, -ch.keys.value(k));
+    ch.rules.interpolation = Interpolation::CubicSpline;
+    ch.tangents.assign(n, Tangents<T>{});
+    for (size_t k = 0; k < n; ++k) {
+        const size_t a = k == 0 ? 0 : k - 1, b = k + 1 == n ? k : k + 1;
+        const T slope = (ch.keys.value(b) - ch.keys.value(a)) * (1.0 / (ch.keys.time(b) - ch.keys.time(a)));
+        ch.tangents[k] = {slope, slope};
+    }
+}
+
+TEST(ReduceInHierarchy, GltfCubicSplinesStayCurves)
+{
+    // CesiumMan's walk on cubic splines: reduced as curves (each kept segment's tangents fitted), not
+    // turned linear. The independent measure samples every frame, between the keys too.
+    Clip c = load(fixturePath("rigs/CesiumMan.glb"));
+    Animation& a = *c.scene.currentAnimation();
+    size_t cubicChannels = 0;
+    for (Track& t : a.tracks) {
+        makeCubic(t.translation);
+        makeCubic(t.rotation);
+        makeCubic(t.scale);
+        cubicChannels += t.translation.cubic() + t.rotation.cubic() + t.scale.cubic();
+    }
+    ASSERT_GT(cubicChannels, 20u);
+    const Animation original = a;
+    const double bound = 1e-4, distance = 0.03;
+    const HierarchyReductionResult r = reduceInHierarchy(a, c.scene.skeleton, {bound, distance});
+    EXPECT_LT(a.keyCount(), original.keyCount() * 3 / 4);
+    size_t stillCubic = 0;
+    for (const Track& t : a.tracks)
+        stillCubic += t.translation.cubic() + t.rotation.cubic() + t.scale.cubic();
+    EXPECT_EQ(stillCubic, cubicChannels);
+    EXPECT_LE(test::largestPointError(original, a, c.scene.skeleton, distance), bound);
+    EXPECT_LE(r.largestError, bound);
+    std::cout << "CesiumMan cubic: " << original.keyCount() << " -> " << a.keyCount() << " keys\n";
+
+    // The same clip reduced after turning it linear keeps more keys: curves carry the motion.
+    Animation linear = original;
+    for (Track& t : linear.tracks) {
+        t.translation.rules.interpolation = t.rotation.rules.interpolation = t.scale.rules.interpolation = Interpolation::Linear;
+        t.translation.tangents.clear();
+        t.rotation.tangents.clear();
+        t.scale.tangents.clear();
+    }
+    reduceInHierarchy(linear, c.scene.skeleton, {bound, distance});
+    EXPECT_LT(a.keyCount(), linear.keyCount());
+
+    // Written as glTF and read back: cubic splines, the same motion within float.
+    const Format& gltf = *Registry::instance().byId("gltf");
+    const Scene back = gltf.read(gltf.write(c.scene));
+    const Animation& b = back.animations.at(size_t(c.scene.current));
+    size_t backCubic = 0;
+    for (const Track& t : b.tracks)
+        backCubic += t.translation.cubic() + t.rotation.cubic() + t.scale.cubic();
+    EXPECT_EQ(backCubic, cubicChannels);
+    EXPECT_LE(test::largestPointError(a, b, c.scene.skeleton, distance), bound * 0.05);
+}
+
+TEST(ReduceInHierarchy, FitCurvesKeepFewerKeysWithinTheBound)
+{
+    // The CMU walk (BVH, every frame keyed) reduced with curves fitted: within the bound at every
+    // frame by the independent measure, and far fewer keys than straight segments keep.
+    Clip c = load(fixturePath("rigs/cmu_131_01_walk.bvh"));
+    const Animation original = *c.scene.currentAnimation();
+    const double bound = 0.01, distance = 3.0; // CMU units (about 5.6 cm): 0.6 mm
+    Animation straight = original, curved = original;
+    reduceInHierarchy(straight, c.scene.skeleton, {bound, distance});
+    HierarchyReduction settings{bound, distance};
+    settings.curves = true;
+    const HierarchyReductionResult r = reduceInHierarchy(curved, c.scene.skeleton, settings);
+    EXPECT_LE(r.largestError, bound);
+    EXPECT_LE(test::largestPointError(original, curved, c.scene.skeleton, distance), bound);
+    EXPECT_LT(curved.keyCount() * 2, straight.keyCount());
+    size_t cubic = 0;
+    for (const Track& t : curved.tracks)
+        cubic += t.rotation.cubic();
+    EXPECT_GT(cubic, curved.tracks.size() / 2);
+    std::cout << "CMU walk at " << bound << ": " << original.keyCount() << " keys, straight " << straight.keyCount()
+              << ", curves " << curved.keyCount() << "\n";
+}
 } // namespace
 } // namespace bonescope
 

@@ -2,6 +2,8 @@
 // read back through the uploader path gives every .anim sample again; `convert --optimize` strips
 // static joints and keys within its tolerance and keeps the file valid; the uploader path's own rules
 // (static joints left out, position channels, the shortest duration).
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -356,6 +358,16 @@ Standing standingAtFrame0(const std::string& anim)
     return {std::min({z["mFootLeft"], z["mFootRight"], z["mToeLeft"], z["mToeRight"]}), z["mHead"] - z["mPelvis"]};
 }
 
+// Stands on the avatar's feet at frame 0: the lowest foot joint within -15..+25 cm of the floor, the
+// head at least 30 cm above the pelvis (issue 38's measure).
+void expectStandsAtFrame0(const std::string& anim)
+{
+    const Standing s = standingAtFrame0(anim);
+    EXPECT_GT(s.lowestFoot, -0.15) << anim;
+    EXPECT_LT(s.lowestFoot, 0.25) << anim;
+    EXPECT_GE(s.headAbovePelvis, 0.30) << anim;
+}
+
 } // namespace
 
 TEST(SecondLifeBvh, CmuBvhToAnimStandsOnTheAvatar)
@@ -367,10 +379,56 @@ TEST(SecondLifeBvh, CmuBvhToAnimStandsOnTheAvatar)
     const auto r = test::runCli({"convert", test::fixturePath("rigs/cmu_131_01_walk.bvh"), anim});
     ASSERT_EQ(r.status, 0) << r.err;
     EXPECT_EQ(test::runCli({"validate", "--target", "secondlife", anim}).status, 0);
-    const Standing s = standingAtFrame0(anim);
-    EXPECT_GT(s.lowestFoot, -0.15);
-    EXPECT_LT(s.lowestFoot, 0.25);
-    EXPECT_GE(s.headAbovePelvis, 0.30);
+    expectStandsAtFrame0(anim);
+}
+
+TEST(SecondLifeBvh, MakeHumanBvhsToAnimStandOnTheAvatar)
+{
+    // MakeHuman's rigs (Z up, decimetres, the body hanging below the origin in the file): its older
+    // rig's walk (hips a child of the spine's root; came out upside down: head 0.70 m below the
+    // pelvis) and its default rig's T pose (twist halves, positions as displacements; the feet came
+    // out 1.05 m below the floor). Measured: 0.01 m and 0.59 m; 0.02 m and 0.61 m.
+    // A folder's worth, as a user converts a set of clips (convert --to secondlife --out-dir).
+    const std::string dir = test::freshFolder("makehuman-anim").string();
+    const auto r = test::runCli({"convert", "--to", "secondlife", "--out-dir", dir, test::fixturePath("rigs/makehuman_walk1.bvh"),
+                                 test::fixturePath("rigs/makehuman_tpose.bvh")});
+    ASSERT_EQ(r.status, 0) << r.err;
+    for (const char* name : {"makehuman_walk1.anim", "makehuman_tpose.anim"}) {
+        SCOPED_TRACE(name);
+        const std::string anim = dir + "/" + name;
+        EXPECT_EQ(test::runCli({"validate", "--target", "secondlife", anim}).status, 0);
+        expectStandsAtFrame0(anim);
+    }
+}
+
+TEST(SecondLifeBvh, BandaiNamcoRestThatLiesDownIsMatchedFromFrameZero)
+{
+    // Bandai Namco's OFFSETs lay every bone along its own X axis: the rest pose lies along X with the
+    // legs beside the spine, and from it the avatar lay down (head 0.02 m above the pelvis). Frame 0
+    // stands, so it is the reference, and the report says so. Measured: 0.05 m and 0.62 m.
+    const std::string bvh = test::fixturePath("rigs/bandainamco_walk_normal_002.bvh");
+    if (!std::filesystem::exists(bvh))
+        GTEST_SKIP() << bvh << " is not in this checkout (CC BY-NC 4.0: see tests/fixtures/rigs/SOURCES.md)";
+    const std::string anim = test::tempPath("bandai.anim");
+    const auto r = test::runCli({"convert", bvh, anim, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.err.find("the source's rest pose does not stand"), std::string::npos) << r.err;
+    const nlohmann::json report = nlohmann::json::parse(r.out.substr(r.out.find('{')));
+    ASSERT_EQ(report["retargets"].size(), 1u);
+    EXPECT_EQ(report["retargets"][0]["sourceReference"], "frame 0");
+    EXPECT_LE(report["retargets"][0]["median"].get<double>(), 5.0);
+    expectStandsAtFrame0(anim);
+
+    // A reference the user gives is kept as given: frame 5 (standing too) serves, nothing is said.
+    const std::string five = test::tempPath("bandai-frame5.anim");
+    const auto chosen = test::runCli({"convert", bvh, five, "--source-pose", "frame:5"});
+    ASSERT_EQ(chosen.status, 0) << chosen.err;
+    EXPECT_EQ(chosen.err.find("does not stand"), std::string::npos) << chosen.err;
+    EXPECT_NE(test::readBytes(anim), test::readBytes(five));
+    // Rigs that stand at rest keep it: the CMU walk's report names its rest.
+    const auto cmu = test::runCli({"convert", test::fixturePath("rigs/cmu_131_01_walk.bvh"), test::tempPath("cmu-ref.anim"), "--json"});
+    ASSERT_EQ(cmu.status, 0) << cmu.err;
+    EXPECT_EQ(nlohmann::json::parse(cmu.out.substr(cmu.out.find('{')))["retargets"][0]["sourceReference"], "rest");
 }
 
 TEST(SecondLifeBvh, SourcePoseReachesTheRetargetOntoTheAvatar)

@@ -56,7 +56,7 @@ std::set<std::string> boneNames(const Scene& s)
 // The name a format stores: text formats hold valid UTF-8, Dash cuts to its 32-byte field.
 std::string storedName(const std::string& name, const std::string& target)
 {
-    if (target == "bvh" || target == "assimp" || target.ends_with("-json") || target == "psa" || target == "psk")
+    if (target == "bvh" || target == "assimp" || target == "gltf" || target.ends_with("-json") || target == "psa" || target == "psk")
         return validUtf8(name);
     if (target.starts_with("dash") || target.starts_with("dmx"))
         return name.size() < dash::NameBytes ? name : name.substr(0, dash::NameBytes - 1);
@@ -142,7 +142,7 @@ TEST(WriteReadBack, EverySampleAndRegressionIntoEveryWritableFormat)
                 EXPECT_GT(std::string(e.what()).size(), 10u);
                 continue;
             }
-            if (target->id() == "assimp")
+            if (target->id() == "assimp" || target->id() == "gltf") // both checked by the Khronos validator
                 test::keepGlb("readback-" + label, bytes);
             Scene back;
             try {
@@ -155,8 +155,8 @@ TEST(WriteReadBack, EverySampleAndRegressionIntoEveryWritableFormat)
             const std::set<std::string> names = boneNames(back);
             if (const Animation* a = prepared.currentAnimation())
                 for (const Track& t : a->tracks) {
-                    if (t.name.empty() && (target->id() == "bvh" || target->id() == "smd"))
-                        continue; // written as "jointN" (BVH), "boneN" after the node id (SMD)
+                    if (t.name.empty() && (target->id() == "bvh" || target->id() == "smd" || target->id() == "gltf"))
+                        continue; // written as "jointN" (BVH), "boneN" after the node id (SMD), "nodeN" (glTF)
                     EXPECT_TRUE(names.count(storedName(t.name, target->id()))) << "bone '" << validUtf8(t.name) << "' lost";
                 }
         }
@@ -167,7 +167,7 @@ TEST(WriteReadBack, EverySampleAndRegressionIntoEveryWritableFormat)
 TEST(WriteReadBack, ValuesBeyondTheFormatsFloatsAreRefusedNamingBoneAndKey)
 {
     const Scene source = readFile(test::fixturePath("regressions/convert_values_1e300_double.seanim"));
-    for (const char* id : {"lego", "dash15", "dash15-json", "dmx", "dmx-json", "assimp", "psa"}) {
+    for (const char* id : {"lego", "dash15", "dash15-json", "dmx", "dmx-json", "assimp", "gltf", "psa"}) {
         SCOPED_TRACE(id);
         const Format& target = *Registry::instance().byId(id);
         Report report;

@@ -16,6 +16,7 @@
 #include "app/gui/dialogs/retarget_options.h"
 #include "formats/registry.h"
 #include "formats/secondlife/avatar_skeleton.h"
+#include "formats/secondlife/secondlife_adapter.h"
 #include "formats/skeleton_source.h"
 #include "gui_test_support.h"
 
@@ -126,7 +127,7 @@ private slots:
         QVERIFY(doc.needsSaveAs());
         QCOMPARE(doc.path(), sample); // the source file itself is untouched
         // It plays on the rig's own mesh, and it is one undo step: Edit > Undo brings the source back.
-        QCOMPARE(QString::fromStdString(doc.scene().format), QString("assimp"));
+        QCOMPARE(QString::fromStdString(doc.scene().format), QString("gltf")); // the rig is a .glb
         QVERIFY(doc.mesh() != nullptr);
         QVERIFY(doc.undoStack()->canUndo());
         QVERIFY(doc.undoStack()->undoText().startsWith("Retarget onto"));
@@ -134,7 +135,7 @@ private slots:
         QCOMPARE(QString::fromStdString(doc.scene().format), QString("secondlife"));
         QCOMPARE(doc.skeleton().size(), secondlife::avatarSkeleton().size());
         doc.undoStack()->redo();
-        QCOMPARE(QString::fromStdString(doc.scene().format), QString("assimp"));
+        QCOMPARE(QString::fromStdString(doc.scene().format), QString("gltf"));
     }
 
     // The dialog's choices and its measure of the result, before anything is accepted: the Second
@@ -165,6 +166,29 @@ private slots:
         QCOMPARE(other.loadMap(dir.filePath("setup.json")), QString());
         QCOMPARE(other.settings().mode, RetargetMode::KeepRest);
         QVERIFY(other.settings().footLock && other.settings().legIk);
+    }
+
+    // A source whose rest pose lies down (Bandai Namco: every bone along its own X) is measured from
+    // its first frame, and the dialog says so under the quality table; a rig that stands says nothing.
+    void aRestThatDoesNotStandIsSaid()
+    {
+        const QString bandai = BONESCOPE_FIXTURES "/rigs/bandainamco_walk_normal_002.bvh";
+        if (!QFile::exists(bandai))
+            QSKIP("the Bandai Namco fixture is not in this checkout (CC BY-NC 4.0, tests/fixtures/rigs/SOURCES.md)");
+        LoadResult r = loadAnimationFile(bandai);
+        QVERIFY(r.scene);
+        Scene common = *r.scene;
+        Registry::instance().byId(common.format)->toCommon(common);
+        RetargetDialog d(common.skeleton, secondlife::avatarInCommonFrame(), nullptr, common.currentAnimation());
+        QVERIFY2(d.qualityText().contains("rest pose does not stand"), qPrintable(d.qualityText()));
+        QVERIFY2(d.qualityText().contains("within 0.0 degrees"), qPrintable(d.qualityText()));
+
+        LoadResult cmu = loadAnimationFile(BONESCOPE_FIXTURES "/rigs/cmu_131_01_walk.bvh");
+        QVERIFY(cmu.scene);
+        Scene standing = *cmu.scene;
+        Registry::instance().byId(standing.format)->toCommon(standing);
+        RetargetDialog e(standing.skeleton, secondlife::avatarInCommonFrame(), nullptr, standing.currentAnimation());
+        QVERIFY2(!e.qualityText().contains("does not stand"), qPrintable(e.qualityText()));
     }
 };
 

@@ -15,8 +15,8 @@ work=${2:-/tmp/reduce_oracle}
 mkdir -p "$work"
 command -v blender >/dev/null || { echo "blender not installed (apt-get install blender python3-numpy)"; exit 77; }
 
-echo "| clip | Blender margin | its largest error | Blender keys (after / before) | Bonescope at that bound: keys as single curves (channel keys) | Bonescope's largest error | fewer |"
-echo "|---|---:|---:|---:|---:|---:|---|"
+echo "| clip | Blender margin | its largest error | Blender keys (after / before) | Bonescope at that bound: keys as single curves (channel keys) | Bonescope's largest error | fewer | Bonescope --curves (.glb): single curves (channel keys) | its largest error | fewer |"
+echo "|---|---:|---:|---:|---:|---:|---|---:|---:|---|"
 # clip, units (metres per unit: the BVH files' units as Bonescope is told), point distance in file units
 while read -r clip unit distance; do
     for margin in 0.001 0.01; do
@@ -34,7 +34,14 @@ while read -r clip unit distance; do
         curves=$((3 * $1 + 4 * $2 + 3 * $3)) channel=$(($1 + $2 + $3))
         got=$(sed -n 's/.*largest error \([^ ]*\) mm.*/\1/p' "$work/$name-$margin.bonescope")
         verdict=$([ "$curves" -lt "$after" ] && echo yes || echo no)
-        echo "| $name | $margin | $(python3 -c "print(f'{$mm:.3g} mm')") | $after / $before | $curves ($channel) | $got mm | $verdict |"
+        # The same bound with curves fitted (glTF keeps tangents).
+        glb="$work/$name-$margin.glb"
+        "$cli" convert "$clip" "$glb" --reduce-keys --max-error "$mm" --units "$units" --curves >"$work/$name-$margin.curves" 2>&1
+        set -- $("$cli" info "$glb" | sed -n 's/ *keys: *translation \([0-9]*\), rotation \([0-9]*\), scale \([0-9]*\).*/\1 \2 \3/p')
+        ccurves=$((3 * $1 + 4 * $2 + 3 * $3)) cchannel=$(($1 + $2 + $3))
+        cgot=$(sed -n 's/.*largest error \([^ ]*\) mm.*/\1/p' "$work/$name-$margin.curves")
+        cverdict=$([ "$ccurves" -lt "$after" ] && echo yes || echo no)
+        echo "| $name | $margin | $(python3 -c "print(f'{$mm:.3g} mm')") | $after / $before | $curves ($channel) | $got mm | $verdict | $ccurves ($cchannel) | $cgot mm | $cverdict |"
     done
 done <<EOF
 $fixtures/rigs/cmu_131_01_walk.bvh 0.01 3

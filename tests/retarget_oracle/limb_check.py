@@ -181,12 +181,19 @@ class Rig:
             raise Trouble("%s: %s has no skeleton with a rest pose in its dump" % (label, path))
         self.names = [b["name"] for b in bones]
         self.parents = [b["parent"] for b in bones]
-        self.rest = []
-        for i, b in enumerate(bones):
-            r = b["rest"]
-            local = trs(r["translation"], r["rotation"], r["scale"])
-            p = self.parents[i]
-            self.rest.append(compose(self.rest[p], local) if 0 <= p < i else local)
+        # A file's bones need not list parents first (a glTF's nodes are in the file's order).
+        locals_ = [trs(b["rest"]["translation"], b["rest"]["rotation"], b["rest"]["scale"]) for b in bones]
+        self.rest = [None] * len(bones)
+
+        def world(i, depth=0):
+            if self.rest[i] is None:
+                p = self.parents[i]
+                if depth > len(bones):
+                    raise Trouble("%s: the parents of %s form a loop" % (label, path))
+                self.rest[i] = compose(world(p, depth + 1), locals_[i]) if 0 <= p < len(bones) else locals_[i]
+            return self.rest[i]
+        for i in range(len(bones)):
+            world(i)
 
     def index(self, name):
         """A bone by name; 'Parent/Name' picks among bones of one name by their parent's name."""
@@ -271,6 +278,9 @@ def join_rigs(pair, rigs_dir):
             return json.load(f)
     s, t = rig(pair["source_rig"]), rig(pair["target_rig"])
     pair.setdefault("frame", {"source": s["frame"], "target": t["frame"]})
+    # Bones that only split their parent's segment in two (MakeHuman's lowerarm02: the forearm's twist
+    # half, on the line from elbow to wrist): a segment across them is one bone's (keep-rest below).
+    pair.setdefault("source_twist_bones", s.get("twist_bones", []))
     pair.setdefault("limbs", {k: [v, t["limbs"][k]] for k, v in s["limbs"].items() if k in t["limbs"]})
     def end(rig_end):  # "Joint" or ["Joint", "Child"]: the child gives the end's own direction
         return (rig_end, None) if isinstance(rig_end, str) else tuple(rig_end)
@@ -327,7 +337,10 @@ def measure(pair, cli, work, mode, samples, fixtures):
         s_rest_r = orthonormal(src.rest[si][0])
         t_rest_dir = fr.vec(unit(sub(res.rest[tc][1], res.rest[ti][1]), limb + " (result rest)"))
         s_rest_dir = fs.vec(unit(sub(src.rest[sc][1], src.rest[si][1]), limb + " (source rest)"))
-        direct = src.parents[sc] == si
+        inner = src.parents[sc]
+        while inner != si and inner >= 0 and src.names[inner] in pair.get("source_twist_bones", []):
+            inner = src.parents[inner]
+        direct = inner == si
         errs = []
         for sp, rp in zip(src_poses, res_poses):
             s_dir = fs.vec(unit(sub(sp[sc][1], sp[si][1]), limb + " (source)"))

@@ -57,7 +57,8 @@ QString split(Document* doc, const QString& title, const std::vector<double>& cu
 // The format clips are saved in: the document's, when Bonescope writes it.
 const Format* clipFormat(const Document* doc)
 {
-    const Format* f = Registry::instance().byId(doc->scene().format);
+    const Registry& reg = Registry::instance();
+    const Format* f = reg.writerOf(reg.byId(doc->scene().format));
     return f && f->capabilities().write ? f : nullptr;
 }
 

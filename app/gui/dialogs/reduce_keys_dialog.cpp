@@ -1,5 +1,6 @@
 #include "app/gui/dialogs/reduce_keys_dialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDoubleSpinBox>
@@ -26,6 +27,8 @@ void addReduceKeysAction(QMenu* edit, Document* doc, QWidget* parent)
         const bool stated = statedMetresPerUnit(doc->scene().format).has_value();
         QDoubleSpinBox* bound = nullptr;
         QComboBox* units = nullptr;
+        QCheckBox* curves = nullptr;
+        const Format* format = Registry::instance().byId(doc->scene().format);
         auto form = runForm(parent, title, [&](QDialog* d, QFormLayout* f) {
             bound = new QDoubleSpinBox(d);
             bound->setRange(0.001, 1000);
@@ -40,11 +43,17 @@ void addReduceKeysAction(QMenu* edit, Document* doc, QWidget* parent)
                 units->addItems({QMenu::tr("centimetres"), QMenu::tr("metres"), QMenu::tr("millimetres"), QMenu::tr("inches")});
                 f->addRow(QMenu::tr("One unit of this file is"), units);
             }
+            if (format && format->capabilities().curves) { // glTF keeps tangents
+                curves = new QCheckBox(QMenu::tr("Fit curves (far fewer keys; linear keys become cubic splines)"), d);
+                curves->setObjectName("reduceAsCurves");
+                f->addRow(QString(), curves);
+            }
         });
         if (!form)
             return;
         KeyReductionRequest request;
         request.maxErrorMm = bound->value();
+        request.curves = curves && curves->isChecked();
         if (units)
             request.metresPerUnit = std::vector<double>{0.01, 1.0, 0.001, 0.0254}[size_t(units->currentIndex())];
         QString error;

@@ -84,10 +84,10 @@ bool retargetDocument(QWidget* parent, Document* doc)
 
     // glTF keeps the common meaning as it is (skeleton, several animations), so the result is
     // shown exactly as retargeting made it.
-    const Format& assimp = *Registry::instance().byId("assimp");
+    const Format& gltf = *Registry::instance().byId("gltf"); // Bonescope's own: in every build
     Report report;
     try {
-        Scene result = prepareForTarget(std::move(source), assimp, options, report);
+        Scene result = prepareForTarget(std::move(source), gltf, options, report);
         QUndoStack* undo = doc->undoStack();
         undo->beginMacro(QObject::tr("Retarget onto %1").arg(QFileInfo(rigPath).fileName()));
         if (!doc->meshPath().isEmpty())

@@ -167,6 +167,9 @@ QString RetargetDialog::measure()
                        .arg(q.sourceTravel, 0, 'f', 2);
             if (settings().footLock)
                 text += " " + tr("%n foot contact(s) locked.", nullptr, q.contacts);
+            if (q.sourceFromFirstFrame)
+                text += " " + tr("The source's rest pose does not stand (it lies or folds), so its first frame, which "
+                                 "stands, is the reference.");
         }
         for (const LimbError& l : q.limbs) {
             auto* item = new QTreeWidgetItem(quality_, {QString::fromStdString(l.limb), QString::number(l.median, 'f', 1),

@@ -71,7 +71,8 @@ bool Autosave::writeNow()
 {
     if (!doc_->isModified())
         return false;
-    const Format* format = Registry::instance().byId(doc_->scene().format);
+    const Registry& reg = Registry::instance();
+    const Format* format = reg.writerOf(reg.byId(doc_->scene().format));
     if (!format || !format->capabilities().write)
         return false;
     auto failed = [this](const QString& why) {

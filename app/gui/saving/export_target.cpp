@@ -17,8 +17,9 @@ namespace bonescope::gui {
 std::vector<const Format*> writableFormats()
 {
     std::vector<const Format*> out;
-    for (const auto& f : Registry::instance().formats())
-        if (f->capabilities().write)
+    const Registry& reg = Registry::instance();
+    for (const auto& f : reg.formats())
+        if (f->capabilities().write && reg.writerOf(f.get()) == f.get()) // one glTF: Bonescope's own
             out.push_back(f.get());
     return out;
 }

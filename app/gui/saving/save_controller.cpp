@@ -41,7 +41,8 @@ QString shortFileName(const QString& path)
 
 const Format* documentFormat(const Document* doc)
 {
-    const Format* f = Registry::instance().byId(doc->scene().format);
+    const Registry& reg = Registry::instance();
+    const Format* f = reg.writerOf(reg.byId(doc->scene().format));
     return f && f->capabilities().write ? f : nullptr;
 }
 

@@ -1,4 +1,4 @@
-#include "formats/assimp/gltf_json.h"
+#include "formats/gltf/gltf_json.h"
 
 #include <cstring>
 #include <string>
@@ -20,23 +20,38 @@ public:
     std::vector<GltfSkinFacts> skins;
     std::vector<uint64_t> accessorCounts;      // per accessor ("count", 0 when absent)
     bool hasAsset = false;
+    std::string version;
     uint64_t errorOffset = ~uint64_t(0);
 
     bool null() override { return true; }
     bool boolean(bool) override { return true; }
     bool number_integer(number_integer_t v) override
     {
+        if (atVersion())
+            version = std::to_string(v);
         if (v >= 0)
             number(uint64_t(v));
         return true;
     }
     bool number_unsigned(number_unsigned_t v) override
     {
+        if (atVersion())
+            version = std::to_string(v);
         number(v);
         return true;
     }
-    bool number_float(number_float_t, const string_t&) override { return true; }
-    bool string(string_t&) override { return true; }
+    bool number_float(number_float_t, const string_t& text) override
+    {
+        if (atVersion())
+            version = text;
+        return true;
+    }
+    bool string(string_t& s) override
+    {
+        if (atVersion())
+            version = s;
+        return true;
+    }
     bool binary(binary_t&) override { return true; }
     bool start_object(std::size_t) override
     {
@@ -82,6 +97,12 @@ private:
         char kind;
         std::string key; // the current key, in an object
     };
+    // At top["asset"]["version"].
+    bool atVersion() const
+    {
+        return open_.size() == 2 && open_[0].kind == '{' && open_[0].key == "asset" && open_[1].kind == '{' &&
+               open_[1].key == "version";
+    }
     // Inside the top-level array `name` (open_: top object, that array, ...).
     bool inTop(const char* name) const
     {
@@ -117,6 +138,7 @@ GltfJsonFacts scanGltfJson(std::string_view json)
     GltfJsonFacts out;
     const bool complete = nlohmann::json::sax_parse(json.begin(), json.end(), &s);
     out.hasAsset = s.hasAsset;
+    out.version = s.version;
     out.skins = std::move(s.skins);
     out.accessorCounts = std::move(s.accessorCounts);
     out.errorOffset = complete ? ~uint64_t(0) : s.errorOffset;
@@ -169,8 +191,16 @@ std::string skinProblem(const GltfJsonFacts& f)
 
 std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
 {
+    if (const std::optional<GlbChunks> chunks = glbChunks(b))
+        return chunks->json;
+    return std::nullopt;
+}
+
+std::optional<GlbChunks> glbChunks(std::span<const uint8_t> b)
+{
     if (b.size() < 4 || std::memcmp(b.data(), "glTF", 4) != 0)
         return std::nullopt;
+    GlbChunks out;
     auto u32 = [&](size_t at) { // little-endian
         return uint32_t(b[at]) | uint32_t(b[at + 1]) << 8 | uint32_t(b[at + 2]) << 16 | uint32_t(b[at + 3]) << 24;
     };
@@ -199,6 +229,7 @@ std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
     // Some exporters pad the JSON with NUL bytes instead of spaces; Assimp stops at the first.
     while (!json.empty() && json.back() == '\0')
         json.remove_suffix(1);
+    out.json = json;
     // Anything after the JSON chunk (once padded to 4 bytes) is the BIN chunk.
     const uint64_t bin = 20 + ((jsonLength + 3) & ~uint64_t(3));
     if (bin < b.size()) {
@@ -206,8 +237,11 @@ std::optional<std::string_view> glbJsonChunk(std::span<const uint8_t> b)
         if (u32(bin + 4) != 0x004E4942)
             throw ParseError("the chunk after the JSON chunk of a .glb must be BIN", bin + 4);
         need(bin + 8 + u32(bin), bin, "the BIN chunk");
+        out.bin = b.subspan(size_t(bin + 8), u32(bin));
+        out.binOffset = bin + 8;
+        out.hasBin = true;
     }
-    return json;
+    return out;
 }
 
 } // namespace bonescope

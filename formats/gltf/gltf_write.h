@@ -1,0 +1,24 @@
+#pragma once
+// A scene as binary glTF 2.0 (.glb), written by Bonescope itself: every bone a node (in skeleton
+// order, so node i is bone i and reads back as it), one skinned mesh on a node of its own, and every
+// animation with its keys at their times and their interpolation (cubic splines with their
+// tangents). Everything it writes passes the Khronos validator (tests/gltf_validator).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/model/scene.h"
+
+namespace bonescope::gltf {
+
+// Throws WriteError for what glTF cannot hold (non-finite values, more than 65535 joints).
+std::vector<uint8_t> writeGlb(const Scene& scene);
+
+// What writeGlb() changes or leaves out, one sentence each (renamed bones, tracks that animate no
+// bone, keys that fall on the same float time, visibility keys, normals that are not finite).
+std::vector<std::string> glbWriteReport(const Scene& scene);
+
+// The node extras that mark the node Bonescope hangs its mesh on, which the reader leaves out.
+constexpr const char* kMeshNodeMark = "bonescope-mesh";
+
+} // namespace bonescope::gltf

@@ -1,0 +1,12 @@
+#pragma once
+// A frame rate for files whose keys are in seconds with no rate of their own (glTF, and what Assimp
+// hands over from it).
+#include "core/model/animation.h"
+
+namespace bonescope {
+
+// The first common rate every key time sits on (24, 25, 30, 48, 50, 60, 120, 240 fps), else the
+// first of 30, 60, 120 fps at which no two keys of a channel share a frame, else 240.
+double rateFromKeySpacing(const Animation& a);
+
+} // namespace bonescope

@@ -40,6 +40,13 @@ LimbMeasure::LimbMeasure(std::vector<LimbSpec> specs, const glm::dquat& sourceTo
 {
 }
 
+void LimbMeasure::reserve(size_t samples)
+{
+    times_.reserve(samples);
+    for (auto& e : errors_)
+        e.reserve(samples);
+}
+
 void LimbMeasure::add(double time, const PosedRig& source, const PosedRig& result)
 {
     times_.push_back(time);

@@ -25,6 +25,7 @@ public:
     LimbMeasure(std::vector<LimbSpec> specs, const glm::dquat& sourceToTarget, RetargetMode mode,
                 const PosedRig& sourceReference, const PosedRig& targetReference);
     void add(double time, const PosedRig& source, const PosedRig& result);
+    void reserve(size_t samples); // room for that many add() calls (a retarget adds every frame)
     // Per limb and over all direction samples (orientations are listed, not pooled).
     void finish(RetargetReport& report, const std::vector<std::string>& targetNames) const;
 

@@ -38,7 +38,8 @@ void PosedRig::place(int b, int parent, const LocalTransform& l)
     rotation[i] = glm::normalize(rotation[p] * l.rotation);
     if (uniform_) {
         scale_[i] = scale_[p] * l.scale.x;
-        position[i] = position[p] + scale_[p] * (rotation[p] * l.translation);
+        if (positioned_.empty() || positioned_[i])
+            position[i] = position[p] + scale_[p] * (rotation[p] * l.translation);
     } else {
         world_[i] = world_[p] * composeTRS(l.translation, l.rotation, l.scale);
         position[i] = glm::dvec3(world_[i][3]);
@@ -50,6 +51,14 @@ void PosedRig::compute(const Skeleton& s, const std::vector<int>& order, const s
     start(s, local);
     for (int b : order)
         place(b, s.bones[size_t(b)].parent, local[size_t(b)]);
+}
+
+void PosedRig::positionOnly(const Skeleton& s, const std::vector<int>& bones)
+{
+    positioned_.assign(bones.empty() ? 0 : s.size(), 0);
+    for (int b : bones)
+        for (int a = b; a >= 0 && !positioned_[size_t(a)]; a = s.bones[size_t(a)].parent)
+            positioned_[size_t(a)] = 1;
 }
 
 glm::dvec3 PosedRig::toChildSpace(int parent, const glm::dvec3& world) const

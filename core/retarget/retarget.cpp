@@ -41,12 +41,16 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
 {
     RetargetResult r;
     Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
+    // The source's body, found once for both the standing check and the pairing (again only for a
+    // rest replaced by frame 0: a body told by topology takes its sides from where the bones are).
+    std::optional<Humanoid> srcBody = findHumanoid(src);
     if (settings.standingReference)
-        if (auto first = standingReference(src, source, up == UpAxis::Y ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1))) {
+        if (auto first = standingReference(src, source, up == UpAxis::Y ? glm::dvec3(0, 1, 0) : glm::dvec3(0, 0, 1), srcBody)) {
             src = std::move(*first);
+            srcBody = findHumanoid(src);
             r.report.sourceFromFirstFrame = true;
         }
-    const RigPairing pairing = pairRigs(src, target, map, settings.mode, up);
+    const RigPairing pairing = pairRigs(src, target, map, settings.mode, up, &srcBody);
     // Plain references (lambdas below capture them; structured bindings are not captured everywhere).
     const auto& srcOrder = pairing.srcOrder;
     const auto& tgtOrder = pairing.tgtOrder;
@@ -168,7 +172,17 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     }();
 
     auto neckOf = [](const Humanoid& h) { return h.neckBase; };
-    LimbMeasure measure(limbSpecs(pairing, target), C, settings.mode, srcRef, tgtRef);
+    std::vector<LimbSpec> specs = limbSpecs(pairing, target);
+    // The world positions the transfer below reads (the rigs' other bones get rotations only): the
+    // hips (and the target's parent, whose space the hips' translation is given in), the segments
+    // the spine's swing and the measure compare, the limbs IK bends, the detached hands and feet.
+    std::vector<int> srcRead{srcHips}, tgtRead{tgtHips, tgtHips >= 0 ? target.bones[size_t(tgtHips)].parent : -1};
+    for (const LimbSpec& l : specs) {
+        srcRead.insert(srcRead.end(), {l.source, l.sourceChild});
+        tgtRead.insert(tgtRead.end(), {l.target, l.targetChild});
+    }
+    LimbMeasure measure(std::move(specs), C, settings.mode, srcRef, tgtRef);
+    measure.reserve(size_t(frames));
 
     // The bones that get keys: the mapped ones, the spine and neck chains the swing below turns, and
     // the limbs IK bends.
@@ -192,6 +206,21 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                     for (int b : {l->upper, l->lower, l->end})
                         driven[size_t(b)] = 1;
     }
+    if (humanoids) {
+        srcRead.insert(srcRead.end(), {hs->hips, hs->neckBase, hs->head});
+        tgtRead.insert(tgtRead.end(), {ht->hips, ht->neckBase, ht->head});
+        for (const auto* chain : {&spineChain, &neckChain})
+            if (!chain->empty())
+                tgtRead.push_back(chain->front());
+        for (int side = 0; side < 2; ++side)
+            for (const auto& [hsLimb, htLimb] : {std::pair{&hs->legs[size_t(side)], &ht->legs[size_t(side)]},
+                                                 std::pair{&hs->arms[size_t(side)], &ht->arms[size_t(side)]}}) {
+                srcRead.insert(srcRead.end(), {hsLimb->upper, hsLimb->lower, hsLimb->end});
+                tgtRead.insert(tgtRead.end(), {htLimb->upper, htLimb->lower, htLimb->end});
+            }
+    }
+    for (const auto& [e, d] : tgtDetached)
+        tgtRead.insert(tgtRead.end(), {e, d, target.bones[size_t(d)].parent});
     // Bones keyed with a translation as well: the hips, and detached hands and feet.
     std::vector<uint8_t> placed(target.size(), 0);
     if (tgtHips >= 0)
@@ -210,7 +239,11 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     const glm::dvec3 ptRefGround = ptRef - ft.up * ft.height(ptRef), psRefGround = psRef - fs.up * fs.height(psRef);
     PosedRig tp;
     std::vector<LocalTransform> tl;
-    std::vector<glm::dquat> world; // the target's world rotations as the passes below change them
+    // The target's world rotations as the passes below change them: tp's own, changed in place (the
+    // passes read only tp's positions between a change and the settle that places the bones anew).
+    std::vector<glm::dquat>& world = tp.rotation;
+    sp.positionOnly(src, srcRead); // the ground pass above read every bone's
+    tp.positionOnly(target, tgtRead);
     std::array<glm::dvec3, 2> lastLocked{};
     std::array<bool, 2> wasLocked{false, false};
     glm::dvec3 resultFirst(0), resultLast(0);
@@ -236,7 +269,10 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             const glm::dvec3 along = ps - fs.up * fs.height(ps) - psRefGround;
             hipsGoal = ptRefGround + k * (C * along) + ft.up * (ft.ground + k * (fs.height(ps) - fs.ground));
         }
-        tp.start(target, tl);
+        // The target's locals keep their rest scales throughout (only rotations and the hips' and
+        // detached bones' translations change): tp looks at them once.
+        if (f == 0)
+            tp.start(target, tl);
         for (int t : tgtOrder) {
             const int p = target.bones[size_t(t)].parent;
             LocalTransform& l = tl[size_t(t)];
@@ -248,7 +284,6 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             }
             tp.place(t, p, l);
         }
-        world = tp.rotation;
         bool changed = false;
         // Between humanoids: a spine or neck of another length bends otherwise than the source's, so
         // the chain as a whole is swung (about its first joint) until hips -> neck and neck -> head
@@ -263,11 +298,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             const double da = glm::dot(d, a);
             const double lambda = da + std::sqrt(std::max(0.0, da * da - glm::dot(a, a) + glm::dot(b, b)));
             const glm::dquat R = rotationBetween(b, lambda * d - a);
-            std::vector<glm::dquat> before(chain.size());
-            for (size_t i = 0; i < chain.size(); ++i)
-                before[i] = world[size_t(chain[i])];
-            for (size_t i = 0; i < chain.size(); ++i)
-                setWorld(chain[i], glm::normalize(R * before[i]));
+            for (int c : chain) // parents first: each bone's own world is read before it is set
+                setWorld(c, glm::normalize(R * world[size_t(c)]));
             changed = true;
         };
         // Where a segment of the source points now, or (keep-rest) the target's rest segment turned
@@ -288,13 +320,11 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         // Bones below a turned chain that the map drives keep their world rotation; the others turn
         // with their parent.
         auto settle = [&] {
-            tp.start(target, tl);
             for (int t : tgtOrder) {
                 const int p = target.bones[size_t(t)].parent;
                 if (p >= 0 && driven[size_t(t)])
                     tl[size_t(t)].rotation = glm::normalize(glm::inverse(world[size_t(p)]) * world[size_t(t)]);
                 tp.place(t, p, tl[size_t(t)]);
-                world[size_t(t)] = tp.rotation[size_t(t)];
             }
         };
         if (changed)
@@ -344,10 +374,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             tl[size_t(d)].rotation = glm::normalize(glm::inverse(p >= 0 ? world[size_t(p)] : glm::dquat(1, 0, 0, 0)) * turn *
                                                     tgtRef.rotation[size_t(d)]);
         }
-        if (!tgtDetached.empty()) {
+        if (!tgtDetached.empty())
             tp.compute(target, tgtOrder, tl);
-            world = tp.rotation;
-        }
         if (legIk && settings.footLock)
             for (int side = 0; side < 2; ++side) {
                 // How far a locked foot moved (it should not).

@@ -74,7 +74,8 @@ std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& orde
 
 } // namespace
 
-RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& map, RetargetMode mode, UpAxis up)
+RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& map, RetargetMode mode, UpAxis up,
+                    const std::optional<Humanoid>* sourceBody)
 {
     RigPairing p;
     p.srcOrder = orderOf(src, "source");
@@ -88,7 +89,7 @@ RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& 
     }
 
     // Each rig's body and frame in its reference pose.
-    p.hs = findHumanoid(src);
+    p.hs = sourceBody ? *sourceBody : findHumanoid(src);
     p.ht = findHumanoid(target);
     const auto& hs = p.hs;
     const auto& ht = p.ht;

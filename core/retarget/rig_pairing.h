@@ -34,8 +34,10 @@ struct RigPairing {
 };
 
 // Throws std::runtime_error for a broken skeleton (naming which) or a map resolveBoneMap refuses.
-// `source` must not be empty. `up` serves rigs that are no humanoid.
-RigPairing pairRigs(const Skeleton& source, const Skeleton& target, const BoneMap& map, RetargetMode mode, UpAxis up);
+// `source` must not be empty. `up` serves rigs that are no humanoid. `sourceBody`: findHumanoid(source)
+// when the caller has it already (null: found here).
+RigPairing pairRigs(const Skeleton& source, const Skeleton& target, const BoneMap& map, RetargetMode mode, UpAxis up,
+                    const std::optional<Humanoid>* sourceBody = nullptr);
 
 // What the limb measure compares for the pairing: between humanoids the segments experts compare
 // (upper arm, forearm, thigh, shin, hips to neck, neck to head) and the hands', feet's and head's

@@ -36,7 +36,14 @@ std::optional<Skeleton> standingReference(const Skeleton& s, const Animation& a,
 {
     if (s.empty() || a.tracks.empty())
         return std::nullopt;
-    const auto h = findHumanoid(s);
+    return standingReference(s, a, up, findHumanoid(s));
+}
+
+std::optional<Skeleton> standingReference(const Skeleton& s, const Animation& a, const glm::dvec3& up,
+                                          const std::optional<Humanoid>& h)
+{
+    if (s.empty() || a.tracks.empty())
+        return std::nullopt;
     if (!h || standsUpright(restPositions(s), *h, up))
         return std::nullopt;
     Skeleton first = posedAsRest(s, a, 0);

@@ -22,5 +22,8 @@ bool standsUpright(const std::vector<glm::dvec3>& world, const Humanoid& h, cons
 // `s` posed as frame 0 of `a`, when `s` is a humanoid whose rest does not stand and whose frame 0
 // does; nullopt otherwise (the rest serves).
 std::optional<Skeleton> standingReference(const Skeleton& s, const Animation& a, const glm::dvec3& up);
+// The same with the body of `s` found already (findHumanoid(s)).
+std::optional<Skeleton> standingReference(const Skeleton& s, const Animation& a, const glm::dvec3& up,
+                                          const std::optional<Humanoid>& body);
 
 } // namespace bonescope

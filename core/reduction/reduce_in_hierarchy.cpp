@@ -1,6 +1,8 @@
 #include "core/reduction/reduce_in_hierarchy.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <cstring>
 #include <deque>
 #include <set>
@@ -25,7 +27,7 @@ namespace {
 // Left of the bound for what lies between the measured times (second order there) and rounding.
 constexpr double kMargin = 0.995;
 // Passes after the first that widen the shares of the bound (each costs as much as the first).
-constexpr int kWidenings = 2;
+constexpr int kWidenings = 3;
 // The most memory the world transforms down one chain may take.
 constexpr double kMaxWorkBytes = double(size_t(2) << 30);
 
@@ -65,13 +67,16 @@ struct Group {
     }
 };
 
-std::vector<Group> groupsOf(Track& t, const std::set<const void*>& made)
+// With `apart`, every channel is a group of its own (each keeps its own times).
+std::vector<Group> groupsOf(Track& t, const std::set<const void*>& made, bool apart)
 {
     std::vector<Group> groups;
     auto place = [&](auto& ch, auto member) {
         if (!reducible(ch))
             return;
         for (Group& g : groups) {
+            if (apart)
+                break;
             const bool same = (g.translation && sameTimes(*g.translation, ch)) || (g.rotation && sameTimes(*g.rotation, ch)) ||
                               (g.scale && sameTimes(*g.scale, ch));
             if (same && g.cubic == ch.cubic() && !(g.*member)) {
@@ -136,9 +141,9 @@ KeyList<T> keptKeys(const KeyList<T>& keys, const std::vector<uint32_t>& keep)
 class BoneReducer {
 public:
     BoneReducer(const std::vector<double>& times, const BoneRules& rules, const Affine* parent, const Affine* parentReduced,
-                double pointDistance, double reach, double limit, bool leaf, bool curves)
+                double pointDistance, double reach, double limit, bool leaf, bool curves, bool holdStill)
         : times_(times), rules_(rules), parent_(parent), parentReduced_(parentReduced), distance_(pointDistance),
-          reach_(reach), limit_(limit), leaf_(leaf), curves_(curves)
+          reach_(reach), limit_(limit), leaf_(leaf), curves_(curves), holdStill_(holdStill)
     {
     }
 
@@ -163,8 +168,7 @@ public:
                 made.insert(&track->scale);
         }
         if (track)
-            for (Group& g : groupsOf(*track, made))
-                reduceGroup(g);
+            reduceTrack(*track, made);
         reduced.resize(n);
         double worst = 0;
         for (size_t e = 0; e < n; ++e) {
@@ -176,6 +180,54 @@ public:
     }
 
 private:
+    // Channels that share their key times are thinned together (a kept time keeps each one's key
+    // there) and, when there are such, apart as well (a still channel then keeps almost nothing while
+    // a moving one keeps its times): the one with fewer points stays.
+    void reduceTrack(Track& track, const std::set<const void*>& made)
+    {
+        std::vector<Group> together = groupsOf(track, made, false);
+        const bool shared = std::any_of(together.begin(), together.end(), [](const Group& g) {
+            return (g.translation != nullptr) + (g.rotation != nullptr) + (g.scale != nullptr) > 1;
+        });
+        if (!shared) {
+            for (Group& g : together)
+                reduceGroup(g);
+            return;
+        }
+        const Track before = track;
+        const std::vector<RawValues> rawBefore = raw_;
+        for (Group& g : together)
+            reduceGroup(g);
+        Track joined = std::move(track);
+        std::vector<RawValues> rawJoined = std::move(raw_);
+        track = before;
+        raw_ = rawBefore;
+        for (Group& g : groupsOf(track, made, true))
+            reduceGroup(g);
+        if (singleCurvePoints(track) >= singleCurvePoints(joined)) {
+            track = std::move(joined);
+            raw_ = std::move(rawJoined);
+        }
+    }
+
+    // Whether the group's first keys alone (each channel holding its first value throughout) keep
+    // the error within the limit at every time.
+    bool holdsStill(const Group& g) const
+    {
+        for (size_t e = 0; e < times_.size(); ++e) {
+            RawValues v = raw_[e];
+            if (g.translation)
+                v.translation = g.translation->keys.value(0);
+            if (g.rotation)
+                v.rotation = glm::normalize(g.rotation->keys.value(0));
+            if (g.scale)
+                v.scale = g.scale->keys.value(0);
+            if (error(e, v) > limit_)
+                return false;
+        }
+        return true;
+    }
+
     double error(size_t e, const RawValues& v) const
     {
         const Affine w = parentReduced_[e] * toAffine(rules_.local(v));
@@ -364,6 +416,10 @@ private:
             keep.push_back(uint32_t(good));
             i = good;
         }
+        if (holdStill_ && keep.size() == 2 && holdsStill(g)) { // a channel that stays still keeps one key
+            keep.pop_back();
+            segments.clear();
+        }
         if (keep.size() == n && !g.madeCubic)
             return;
         if (g.cubic) { // before the keys go: the first and last tangents come from the original
@@ -394,7 +450,7 @@ private:
     const Affine* parent_;
     const Affine* parentReduced_;
     double distance_, reach_, limit_;
-    bool leaf_, curves_;
+    bool leaf_, curves_, holdStill_;
     std::vector<RawValues> raw_;
     std::vector<Affine> world_;
     std::vector<size_t> keyIndex_;
@@ -402,23 +458,58 @@ private:
     mutable std::vector<glm::dvec4> fitValues_;
 };
 
-// A cubic curve is not linear between keys, and neither is its error: it is also measured halfway
-// between each two key times (and the fitted tangents see those values too).
-std::vector<double> withMidpointsIfCubic(std::vector<double> times, const std::vector<const Track*>& tracks, bool curves)
+// A cubic curve is not linear between keys, and neither is its error: it is also measured between
+// each two key times (and the fitted tangents see those values too), at the quarters and more finely
+// where a rotation turns far in that gap. A rotation blended as glTF blends a cubic (normalised
+// components) meets a slerp at the ends and halfway of a segment but parts from it between, by much
+// where a mocap joint turns far from one frame to the next.
+constexpr int kCubicParts = 4;
+constexpr double kCubicPartTurn = 0.1; // radians of turn per part at most
+constexpr int kMostCubicParts = 64;
+
+std::vector<double> withPartsIfCubic(std::vector<double> times, const std::vector<const Track*>& tracks, bool curves)
 {
     const bool cubic = curves || std::any_of(tracks.begin(), tracks.end(), [](const Track* t) {
         return t->translation.cubic() || t->rotation.cubic() || t->scale.cubic();
     });
     if (!cubic || times.size() < 2)
         return times;
+    std::vector<double> turn(times.size() - 1, 0.0); // the largest rotation in each gap
+    std::vector<RawValues> raw(times.size());
+    for (const Track* t : tracks) {
+        if (t->rotation.size() < 2)
+            continue;
+        sampleRotation(t->rotation, times.data(), times.size(), raw.data());
+        for (size_t i = 0; i + 1 < times.size(); ++i) {
+            const double d = std::min(1.0, std::abs(glm::dot(raw[i].rotation, raw[i + 1].rotation)));
+            turn[i] = std::max(turn[i], 2 * std::acos(d));
+        }
+    }
     std::vector<double> out;
-    out.reserve(times.size() * 2);
+    out.reserve(times.size() * kCubicParts);
     for (size_t i = 0; i + 1 < times.size(); ++i) {
-        out.push_back(times[i]);
-        out.push_back(times[i] + (times[i + 1] - times[i]) * 0.5);
+        const int parts = std::clamp(int(std::ceil(turn[i] / kCubicPartTurn)), kCubicParts, kMostCubicParts);
+        for (int k = 0; k < parts; ++k)
+            out.push_back(times[i] + (times[i + 1] - times[i]) * k / parts);
     }
     out.push_back(times.back());
     return out;
+}
+
+double lastKeyTime(const std::vector<Track>& tracks)
+{
+    double end = -std::numeric_limits<double>::infinity();
+    auto last = [&](const auto& ch) {
+        if (ch.size())
+            end = std::max(end, ch.keys.time(ch.size() - 1));
+    };
+    for (const Track& t : tracks) {
+        last(t.translation);
+        last(t.rotation);
+        last(t.scale);
+        last(t.visibility);
+    }
+    return end;
 }
 
 size_t flaggedChannels(const Animation& a)
@@ -431,6 +522,19 @@ size_t flaggedChannels(const Animation& a)
 }
 
 } // namespace
+
+size_t singleCurvePoints(const Track& t)
+{
+    return 3 * t.translation.size() + 4 * t.rotation.size() + 3 * t.scale.size();
+}
+
+size_t singleCurvePoints(const Animation& a)
+{
+    size_t n = 0;
+    for (const Track& t : a.tracks)
+        n += singleCurvePoints(t);
+    return n;
+}
 
 HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& given, const HierarchyReduction& settings)
 {
@@ -448,7 +552,7 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
     for (int t : binding.trackOfBone)
         if (t >= 0)
             bound.push_back(&anim.tracks[size_t(t)]);
-    const std::vector<double> times = withMidpointsIfCubic(distinctKeyTimes(bound), bound, settings.curves);
+    const std::vector<double> times = withPartsIfCubic(distinctKeyTimes(bound), bound, settings.curves);
     result.timesMeasured = times.size();
     if (times.empty() || !(settings.maxError > 0))
         return result;
@@ -490,7 +594,7 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
         std::vector<Affine> world, reduced;
     };
     const std::vector<Affine> identity(times.size());
-    auto pass = [&](Animation& a, double widen) {
+    auto pass = [&](Animation& a, double widen, bool holdStill) {
         std::deque<Frame> stack;
         double largest = 0;
         auto enter = [&](int b, const std::vector<Affine>& parent, const std::vector<Affine>& parentReduced) {
@@ -499,7 +603,7 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
             const int t = binding.trackOfBone[size_t(b)];
             const double limit = std::min(settings.maxError, budget.limit(b) * widen) * kMargin;
             BoneReducer r(times, rules[size_t(b)], parent.data(), parentReduced.data(), budget.pointDistance(b),
-                          budget.reach(b), limit, children[size_t(b)].empty(), settings.curves);
+                          budget.reach(b), limit, children[size_t(b)].empty(), settings.curves, holdStill);
             largest = std::max(largest, r.run(t >= 0 ? &a.tracks[size_t(t)] : nullptr, f.world, f.reduced));
             stack.push_back(std::move(f));
         };
@@ -519,18 +623,37 @@ HierarchyReductionResult reduceInHierarchy(Animation& anim, const Skeleton& give
     // measured movement is usually well under the bound. While it is, the shares are widened by
     // what is left and the reduction redone from the original keys; a try that passes the bound is
     // dropped (the measure is exact at the bones' own points, so nothing over the bound is kept).
+    // A channel that holds still keeps one key; should that shorten the clip (its length is where
+    // the last key is, in glTF), the pass is redone with first and last keys kept.
     const std::vector<Track> originalTracks = anim.tracks;
-    double worst = pass(anim, 1.0);
-    double widen = 1.0;
-    for (int attempt = 0; attempt < kWidenings && worst > 0 && worst < settings.maxError * 0.9; ++attempt) {
+    const double end = lastKeyTime(anim.tracks);
+    bool holdStill = true;
+    double worst = pass(anim, 1.0, holdStill);
+    if (lastKeyTime(anim.tracks) < end) {
+        holdStill = false;
+        anim.tracks = originalTracks;
+        worst = pass(anim, 1.0, holdStill);
+    }
+    // A try that passes the bound is followed by one halfway to the last good widening.
+    double widen = 1.0, tried = 1.0;
+    for (int attempt = 0; attempt < kWidenings && worst > 0; ++attempt) {
+        if (tried == widen) {
+            if (worst >= settings.maxError * 0.9)
+                break;
+            tried = widen * settings.maxError * kMargin / worst;
+        }
         Animation trial = anim;
         trial.tracks = originalTracks;
-        widen *= settings.maxError * kMargin / worst;
-        const double got = pass(trial, widen);
-        if (got > settings.maxError || trial.keyCount() >= anim.keyCount())
-            break;
+        const double got = pass(trial, tried, holdStill);
+        if (got > settings.maxError * kMargin || singleCurvePoints(trial) >= singleCurvePoints(anim)) {
+            tried = std::sqrt(widen * tried);
+            if (tried < widen * 1.02)
+                break;
+            continue;
+        }
         anim.tracks = std::move(trial.tracks);
         worst = got;
+        widen = tried;
     }
     result.largestError = worst;
     result.keysAfter = anim.keyCount();

@@ -25,18 +25,24 @@ struct HierarchyReductionResult {
     double largestError = 0;              // the largest point movement found, file units
     size_t channelsKeptWhole = 0;         // channels whose per-key flags decide how they play
     size_t timesMeasured = 0;             // the times the error was measured at (every key time, and
-                                          // the midpoints where a channel is cubic)
+                                          // the quarters between them where a channel is cubic)
 };
 
 // Removes keys of `animation` (played on `skeleton`, or one bone per track when it is empty) while
 // every bone's virtual points stay within maxError of where the original puts them, at every key
 // time of the animation (between them all curves are linear or stepped, and so is the error to
-// first order; with cubic channels also halfway between). Keys stay at their times with their
+// first order; with cubic channels also at the quarters between). Keys stay at their times with their
 // values: the reduced curves are the original ones with keys left out. Translation, rotation and
 // scale are reduced (linear, slerp, nlerp or stepped, each by its channel's rules; cubic splines
 // stay cubic, each kept segment's two tangents fitted to the curve it replaces); visibility and channels whose per-key flags change how they
 // play are kept whole; first and last keys stay. Throws std::runtime_error for a skeleton whose
 // parents form a cycle.
+// The numbers a curve editor counts as keyframe points of single curves (Blender's unit): a rotation
+// key is four, a translation or scale key three (visibility is not counted). The reduction keeps the
+// fewest of these it finds.
+size_t singleCurvePoints(const Track& track);
+size_t singleCurvePoints(const Animation& animation);
+
 HierarchyReductionResult reduceInHierarchy(Animation& animation, const Skeleton& skeleton,
                                            const HierarchyReduction& settings);
 

@@ -43,7 +43,10 @@ inline std::vector<double> measureTimes(const Animation& a)
     return times;
 }
 
-inline double largestPointError(const Animation& original, const Animation& reduced, const Skeleton& given, double distance)
+// With `parts` > 1, also at the times that cut each gap between two measured times into that many
+// (a cubic curve is not straight between keys, nor is its error).
+inline double largestPointError(const Animation& original, const Animation& reduced, const Skeleton& given, double distance,
+                                int parts = 1)
 {
     const Skeleton flat = given.empty() ? flatSkeleton(original) : Skeleton{};
     const Skeleton& s = given.empty() ? flat : given;
@@ -57,7 +60,11 @@ inline double largestPointError(const Animation& original, const Animation& redu
     }
     Sampler a(original, s), b(reduced, s);
     double worst = 0;
-    for (double t : measureTimes(original)) {
+    std::vector<double> times = measureTimes(original);
+    for (size_t k = 0, n = times.size(); k + 1 < n; ++k)
+        for (int i = 1; i < parts; ++i)
+            times.push_back(times[k] + (times[k + 1] - times[k]) * i / parts);
+    for (double t : times) {
         const auto wa = worldMatrices(a, s, order, t), wb = worldMatrices(b, s, order, t);
         for (size_t i = 0; i < s.size(); ++i)
             for (int axis = 0; axis < 3; ++axis) {

@@ -507,7 +507,7 @@ void Reader::animations()
 }
 
 // The nodes Bonescope's writers add that are no bones: the root node its own writer hangs the mesh
-// on (marked in its extras); the root "Scene" its writer through Assimp put above the skeleton and
+// on and the one it puts above several root bones (marked in their extras); the root "Scene" its writer through Assimp put above the skeleton and
 // the node "mesh" under it (docs/formats/gltf.md). Each has no transform and no keys; the mesh nodes
 // a skin and no children. Left out, so that what Bonescope wrote reads back as the bones it was
 // written from and each save does not add a level.
@@ -535,6 +535,9 @@ void leaveOutWritersNodes(Scene& scene, const json& doc)
         const auto extras = nodes[i].find("extras");
         if (extras != nodes[i].end() && extras->is_object() && extras->value("bonescope", std::string()) == kMeshNodeMark &&
             skel.bones[i].parent < 0 && meshHolder(i))
+            drop[i] = any = true;
+        if (extras != nodes[i].end() && extras->is_object() && extras->value("bonescope", std::string()) == kSkinRootMark &&
+            skel.bones[i].parent < 0 && !nodes[i].contains("mesh") && still(i))
             drop[i] = any = true;
     }
     // Its writer through Assimp: "Scene" above everything, "mesh" under it.

@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <glm/gtc/matrix_access.hpp>
 #include <glm/gtc/type_ptr.hpp>
 #include <nlohmann/json.hpp>
 
@@ -218,7 +219,8 @@ void writeMesh(const Mesh& mesh, const Skeleton& skel, const std::string& nodeNa
     std::vector<float> ibm;
     json skinJoints = json::array();
     for (size_t b = 0; b < skel.size(); ++b) {
-        const glm::mat4 m = b < mesh.inverseBind.size() ? mesh.inverseBind[b] : glm::mat4(glm::inverse(restWorld[b]));
+        glm::mat4 m = b < mesh.inverseBind.size() ? mesh.inverseBind[b] : glm::mat4(glm::inverse(restWorld[b]));
+        m = glm::row(m, 3, glm::vec4(0, 0, 0, 1)); // affine, as glTF asks: not 0.99999994 from an inverse
         ibm.insert(ibm.end(), glm::value_ptr(m), glm::value_ptr(m) + 16);
         skinJoints.push_back(b);
     }
@@ -271,9 +273,18 @@ std::vector<uint8_t> writeGlb(const Scene& scene)
     }
     Bin bin;
     if (!scene.mesh.empty() && !skel.empty()) {
-        std::string meshName = "mesh";
-        for (int k = 2; std::find(names.names.begin(), names.names.end(), meshName) != names.names.end(); ++k)
-            meshName = "mesh." + std::to_string(k);
+        auto unused = [&](const std::string& base) {
+            std::string name = base;
+            for (int k = 2; std::find(names.names.begin(), names.names.end(), name) != names.names.end(); ++k)
+                name = base + "." + std::to_string(k);
+            return name;
+        };
+        // A skin's joints must share one root node: several root bones hang under a marked node.
+        if (roots.size() > 1) {
+            nodes.push_back({{"name", unused("skeleton")}, {"children", roots}, {"extras", {{"bonescope", kSkinRootMark}}}});
+            roots = json::array({nodes.size() - 1});
+        }
+        const std::string meshName = unused("mesh");
         writeMesh(scene.mesh, skel, meshName, bin, doc);
         roots.push_back(nodes.size());
         nodes.push_back({{"name", meshName}, {"mesh", 0}, {"skin", 0}, {"extras", {{"bonescope", kMeshNodeMark}}}});

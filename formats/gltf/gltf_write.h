@@ -1,6 +1,7 @@
 #pragma once
 // A scene as binary glTF 2.0 (.glb), written by Bonescope itself: every bone a node (in skeleton
-// order, so node i is bone i and reads back as it), one skinned mesh on a node of its own, and every
+// order, so node i is bone i and reads back as it), one skinned mesh on a node of its own (several
+// root bones under one node that is no bone), and every
 // animation with its keys at their times and their interpolation (cubic splines with their
 // tangents). Everything it writes passes the Khronos validator (tests/gltf_validator).
 #include <cstdint>
@@ -18,7 +19,9 @@ std::vector<uint8_t> writeGlb(const Scene& scene);
 // bone, keys that fall on the same float time, visibility keys, normals that are not finite).
 std::vector<std::string> glbWriteReport(const Scene& scene);
 
-// The node extras that mark the node Bonescope hangs its mesh on, which the reader leaves out.
+// The node extras that mark the node Bonescope hangs its mesh on, and the node it puts above several
+// root bones (a skin's joints must share a root), which the reader leaves out.
 constexpr const char* kMeshNodeMark = "bonescope-mesh";
+constexpr const char* kSkinRootMark = "bonescope-skin-root";
 
 } // namespace bonescope::gltf

@@ -147,3 +147,31 @@ TEST(GltfWriter, OtherFormatsAndTheAssimpIdStillWrite)
     EXPECT_EQ(back.animations[0].tracks.size(), walk.animations[0].tracks.size());
     EXPECT_NE(Registry::instance().byId("assimp"), nullptr);
 }
+
+TEST(GltfWriter, SeveralRootBonesShareOneNodeAndBindMatricesAreAffine)
+{
+    // CesiumMan with a prop bone of its own (a second root, as a weapon or an IK target often is):
+    // a skin's joints must share a root (the validator's SKIN_NO_COMMON_ROOT), so the writer hangs
+    // both roots under a marked node that reads back as nothing. The prop's inverse bind matrix is
+    // computed, and its last row written as exactly (0, 0, 0, 1), not 0.99999994.
+    Scene s = readFixture("rigs/CesiumMan.glb");
+    ASSERT_FALSE(s.mesh.empty());
+    const size_t bones = s.skeleton.size();
+    Bone prop{.name = "prop"};
+    prop.restTranslation = {0.3, 1.1, -0.2};
+    prop.restRotation = glm::angleAxis(0.65, glm::normalize(glm::dvec3(1, 2, 3)));
+    s.skeleton.bones.push_back(prop);
+    const std::vector<uint8_t> glb = test::keepGlb("gltf_writer_two_roots", gltf::writeGlb(s));
+    const Scene back = GltfFormat().read(glb);
+    ASSERT_EQ(back.skeleton.size(), bones + 1);
+    size_t roots = 0;
+    for (const Bone& b : back.skeleton.bones)
+        roots += b.parent < 0;
+    EXPECT_EQ(roots, 2u);
+    EXPECT_EQ(back.skeleton.bones.back().name, "prop");
+    ASSERT_EQ(back.mesh.inverseBind.size(), bones + 1);
+    for (const glm::mat4& m : back.mesh.inverseBind)
+        EXPECT_EQ(glm::vec4(m[0][3], m[1][3], m[2][3], m[3][3]), glm::vec4(0, 0, 0, 1));
+    // Written again, the same bytes: the marked node does not add a level each save.
+    EXPECT_TRUE(gltf::writeGlb(back) == glb);
+}

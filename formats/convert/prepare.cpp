@@ -17,6 +17,7 @@
 #include "core/retarget/retarget.h"
 #include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/name_list.h"
+#include "formats/convert/animated_scale.h"
 #include "formats/convert/static_scale.h"
 #include "formats/registry.h"
 #include "formats/scene_mirror.h"
@@ -308,6 +309,10 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
         retargetAll(s, o, report);
     else if (o.boneMap && !mapsOntoAvatar)
         renameBones(s, o.boneMap->map, !(sourceFormat == target.id() && caps.fixedSkeleton));
+
+    // After the bake: on a framed target the product of two straight segments is keyed on every frame.
+    if (!caps.scale)
+        foldAnimatedScale(s, report);
 
     AxisConversion axes;
     if (o.up && caps.fixedUpAxis)

@@ -8,19 +8,19 @@
 
 namespace bonescope {
 
-namespace {
-
-bool uniform(const glm::dvec3& s)
+bool uniformScale(const glm::dvec3& s)
 {
     const double tol = 1e-9 * std::max({std::abs(s.x), std::abs(s.y), std::abs(s.z)});
     return std::abs(s.x - s.y) <= tol && std::abs(s.y - s.z) <= tol && s.x > 0 && std::isfinite(s.x);
 }
 
+namespace {
+
 // The bone's scale when it is uniform and the same in every animation, else 1 (nothing to fold).
 double staticScale(const Bone& bone, size_t index, const std::vector<Animation>& animations,
                    const std::vector<Binding>& bindings)
 {
-    if (!uniform(bone.restScale) || bone.restScale.x == 1.0)
+    if (!uniformScale(bone.restScale) || bone.restScale.x == 1.0)
         return 1.0;
     for (size_t a = 0; a < animations.size(); ++a) {
         const int t = bindings[a].trackOfBone[index];

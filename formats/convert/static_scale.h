@@ -15,4 +15,7 @@ namespace bonescope {
 // multiplied by it, so world positions stay the same. One report line names the bones folded.
 void foldStaticScale(Scene& scene, Report& report);
 
+// A scale that is the same positive number on the three axes (within rounding).
+bool uniformScale(const glm::dvec3& s);
+
 } // namespace bonescope

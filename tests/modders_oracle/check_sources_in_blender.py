@@ -27,7 +27,8 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLES = os.path.join(os.path.dirname(ROOT), "shared", "samples")
 LIMIT = 0.001
 
-# A rig for synth_abs_lrs_loop_notes.seanim (its three bones), written here as BVH and made a Cast.
+# A rig for synth_abs_lrs_loop_notes.seanim and synth_delta_tag_origin.seanim (their bones), written
+# here as BVH and made a Cast.
 RIG_BVH = """HIERARCHY
 ROOT tag_origin
 {
@@ -138,7 +139,10 @@ def main():
              ("Cast fuzz seed seed_abs_lrs_loop_notes.cast", os.path.join(ROOT, "tests", "fuzz", "corpus", "cast_fuzz",
                                                                          "seed_abs_lrs_loop_notes.cast"), None),
              ("SEAnim synth_abs_lrs_loop_notes on --skeleton rig.cast",
-              os.path.join(SAMPLES, "seanim", "synth_abs_lrs_loop_notes.seanim"), rig)]
+              os.path.join(SAMPLES, "seanim", "synth_abs_lrs_loop_notes.seanim"), rig),
+             # Without scale keys: the PSA add-on ignores SCALEKEYS, so only this one tests PSA's keys alone.
+             ("SEAnim synth_delta_tag_origin on --skeleton rig.cast",
+              os.path.join(SAMPLES, "seanim", "synth_delta_tag_origin.seanim"), rig)]
     ok = True
     for label, source, skeleton in cases:
         stem = os.path.join(work, os.path.splitext(os.path.basename(source))[0])

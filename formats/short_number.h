@@ -5,10 +5,11 @@
 
 namespace bonescope {
 
-inline std::string shortNumber(double v)
+// `digits` significant digits: 3 where the value only names a thing (a bone's scale: 0.227).
+inline std::string shortNumber(double v, int digits = 6)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", v);
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", digits, v);
     return buf;
 }
 

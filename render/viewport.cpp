@@ -512,6 +512,13 @@ void Viewport::frameAll()
                 points.push_back(v + move);
         }
     }
+    // A comparison's skeleton (over the figure or moved aside) is part of what the view shows.
+    for (const auto& [id, o] : overlays_)
+        for (size_t i = 0; i < o.joints.size(); ++i)
+            if (i >= o.drawn.size() || o.drawn[i]) {
+                b.add(o.joints[i] + o.offset);
+                points.push_back(o.joints[i] + o.offset);
+            }
     // Every bone over the clip, while that keeps the figure legible (a clip that travels far would
     // leave it a few pixels tall: then the current pose is framed, and Root motion > Follow helps).
     addClip(b, b.radius(), false, shown, &points);

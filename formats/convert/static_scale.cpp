@@ -5,12 +5,14 @@
 
 #include "core/playback/binding.h"
 #include "formats/convert/name_list.h"
+#include "formats/short_number.h"
 
 namespace bonescope {
 
 bool uniformScale(const glm::dvec3& s)
 {
-    const double tol = 1e-9 * std::max({std::abs(s.x), std::abs(s.y), std::abs(s.z)});
+    // Within float rounding: scales read from 32-bit files (glTF, FBX) differ in the last bits.
+    const double tol = 1e-6 * std::max({std::abs(s.x), std::abs(s.y), std::abs(s.z)});
     return std::abs(s.x - s.y) <= tol && std::abs(s.y - s.z) <= tol && s.x > 0 && std::isfinite(s.x);
 }
 
@@ -20,14 +22,14 @@ namespace {
 double staticScale(const Bone& bone, size_t index, const std::vector<Animation>& animations,
                    const std::vector<Binding>& bindings)
 {
-    if (!uniformScale(bone.restScale) || bone.restScale.x == 1.0)
-        return 1.0;
+    if (!uniformScale(bone.restScale) || std::abs(bone.restScale.x - 1.0) <= 1e-6)
+        return 1.0; // 1.0000001 from float rounding is no scale to fold or report
     for (size_t a = 0; a < animations.size(); ++a) {
         const int t = bindings[a].trackOfBone[index];
         if (t < 0)
             continue;
         for (const Vec3Key& k : animations[a].tracks[size_t(t)].scale.keys)
-            if (glm::length(k.value - bone.restScale) > 1e-9 * bone.restScale.x)
+            if (glm::length(k.value - bone.restScale) > 1e-6 * bone.restScale.x)
                 return 1.0;
     }
     return bone.restScale.x;
@@ -51,7 +53,7 @@ void foldStaticScale(Scene& scene, Report& report)
         const Bone& bone = skel.bones[size_t(b)];
         own[size_t(b)] = staticScale(bone, size_t(b), scene.animations, bindings);
         if (own[size_t(b)] != 1.0)
-            folded.push_back(bone.name + " (" + std::to_string(own[size_t(b)]) + ")");
+            folded.push_back(bone.name + " (" + shortNumber(own[size_t(b)], 3) + ")");
         const double parent = bone.parent >= 0 ? below[size_t(bone.parent)] * own[size_t(bone.parent)] : 1.0;
         below[size_t(b)] = parent;
     }

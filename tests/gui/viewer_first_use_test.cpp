@@ -1,8 +1,11 @@
 // What a first-use pass found (docs/first-use-pass.md), driven through the window's real menus and
 // dialogs as a newcomer does: the status bar after an export speaks in words ("4 things", not
 // "thing(s)"); the Retarget dialog's limb table shows its headings and limb names whole; a retarget's
-// result is not named as the source file in the title or in the unsaved-changes question.
+// result is not named as the source file in the title or in the unsaved-changes question; a value typed
+// in the Key panel for a key away from the current frame brings the time to that key, so it is seen.
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QFileDialog>
 #include <QHeaderView>
 #include <QMenuBar>
@@ -13,7 +16,11 @@
 #include <QtTest>
 
 #include "app/gui/dialogs/retarget_dialog.h"
+#include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
+#include "app/gui/panels/key_editor_panel.h"
+#include "app/gui/timeline/dope_sheet_widget.h"
+#include "core/editing/key_editing.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;
@@ -23,6 +30,7 @@ using guitest::whenModal;
 namespace {
 
 const QString kWalk = QStringLiteral(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim");
+const QString kLaugh = QStringLiteral(BONESCOPE_SAMPLES "/secondlife/linden_express_laugh.anim");
 const QString kCmu = QStringLiteral(BONESCOPE_FIXTURES "/rigs/cmu_131_01_walk.bvh");
 const QString kRobot = QStringLiteral(BONESCOPE_FIXTURES "/rigs/RobotExpressive.glb");
 
@@ -138,6 +146,48 @@ private slots:
         });
         QVERIFY2(limbs >= 10, qPrintable(QString::number(limbs)));
         QVERIFY2(cut.isEmpty(), qPrintable(cut.join("; ")));
+    }
+
+    // The laugh at frame 0; mHead's rotation key at frame 25 clicked in the dope sheet and -60 typed
+    // into its Euler Y: the time moves to the key, so the viewport shows the turned head.
+    void editedKeyIsShown()
+    {
+        const QString laugh = copyTo(kLaugh, "laugh.anim");
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(laugh));
+        Document* doc = w.document();
+        QCOMPARE(doc->time(), 0.0);
+        int head = -1;
+        const Animation& a = doc->animation();
+        for (size_t t = 0; t < a.tracks.size(); ++t)
+            if (a.tracks[t].name == "mHead")
+                head = int(t);
+        QVERIFY(head >= 0);
+        std::optional<KeyRef> key;
+        for (int i = 0; i < 200 && !key; ++i) {
+            const KeyRef k{head, ChannelKind::Rotation, i};
+            const auto value = readKey(a, k);
+            if (!value)
+                break;
+            if (value->time > 0.5)
+                key = k;
+        }
+        QVERIFY(key);
+        const double keyTime = readKey(a, *key)->time;
+        const std::optional<QPoint> at = w.dopeSheet()->keyPosition(*key);
+        QVERIFY(at);
+        QTest::mouseClick(w.dopeSheet(), Qt::LeftButton, {}, *at);
+        auto* panel = w.findChild<KeyEditorPanel*>();
+        QVERIFY(panel);
+        QTRY_VERIFY(panel->currentKey() == key);
+        QDoubleSpinBox* yaw = panel->eulerFields()[1];
+        yaw->setFocus();
+        yaw->selectAll();
+        QTest::keyClicks(yaw, "-60");
+        QTest::keyClick(yaw, Qt::Key_Return);
+        QTRY_VERIFY(doc->isModified());
+        QCOMPARE(doc->time(), keyTime);
     }
 
     // After the retarget the window holds new work on the robot, saved nowhere: the title and the

@@ -176,6 +176,16 @@ void KeyEditorPanel::refresh()
     flagsRaw_->setValue(int(k->flags & 0xFF));
 }
 
+// A value typed for a key at frame 25 changed nothing a person could see while the viewport stayed at
+// frame 0: the time moves to the edited key, so the pose shows the new value.
+void KeyEditorPanel::showEditedKey()
+{
+    if (!key_)
+        return;
+    if (const auto k = readKey(doc_->animation(), *key_); k && doc_->time() != k->time)
+        doc_->setTime(k->time);
+}
+
 void KeyEditorPanel::commitVector(QDoubleSpinBox* source)
 {
     if (!key_)
@@ -184,6 +194,7 @@ void KeyEditorPanel::commitVector(QDoubleSpinBox* source)
     for (int i = 0; i < 3; ++i)
         v[i] = vec_[i]->value();
     setKeyValueEdit(doc_, *key_, v, mergeKeyFor(source));
+    showEditedKey();
 }
 
 void KeyEditorPanel::commitEuler(QDoubleSpinBox* source)
@@ -192,6 +203,7 @@ void KeyEditorPanel::commitEuler(QDoubleSpinBox* source)
         return;
     const glm::dquat q = quatFromEulerXYZDegrees({euler_[0]->value(), euler_[1]->value(), euler_[2]->value()});
     setKeyValueEdit(doc_, *key_, {q.x, q.y, q.z, q.w}, mergeKeyFor(source));
+    showEditedKey();
 }
 
 void KeyEditorPanel::commitQuaternion(QDoubleSpinBox* source)
@@ -203,6 +215,7 @@ void KeyEditorPanel::commitQuaternion(QDoubleSpinBox* source)
         return;
     q = glm::normalize(q);
     setKeyValueEdit(doc_, *key_, {q.x, q.y, q.z, q.w}, mergeKeyFor(source));
+    showEditedKey();
 }
 
 void KeyEditorPanel::commitTime()

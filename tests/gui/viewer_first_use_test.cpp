@@ -2,7 +2,8 @@
 // dialogs as a newcomer does: the status bar after an export speaks in words ("4 things", not
 // "thing(s)"); the Retarget dialog's limb table shows its headings and limb names whole; a retarget's
 // result is not named as the source file in the title or in the unsaved-changes question; a value typed
-// in the Key panel for a key away from the current frame brings the time to that key, so it is seen.
+// in the Key panel for a key away from the current frame brings the time to that key, so it is seen; the
+// Key panel's quaternion fields show their numbers whole.
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -70,6 +71,36 @@ void retargetThroughMenu(MainWindow& w, const QString& rig, const std::function<
     retarget->trigger();
     answer.stop();
     QVERIFY(mapSeen);
+}
+
+// mHead's first rotation key after 0.5 s (frame 25 of the laugh: -28 degrees about Y).
+std::optional<KeyRef> laterHeadKey(const Animation& a)
+{
+    for (size_t t = 0; t < a.tracks.size(); ++t) {
+        if (a.tracks[t].name != "mHead")
+            continue;
+        for (int i = 0;; ++i) {
+            const KeyRef k{int(t), ChannelKind::Rotation, i};
+            const auto value = readKey(a, k);
+            if (!value)
+                return std::nullopt;
+            if (value->time > 0.5)
+                return k;
+        }
+    }
+    return std::nullopt;
+}
+
+// That key clicked in the dope sheet as a person clicks it: the Key panel showing it, or null.
+KeyEditorPanel* clickLaterHeadKey(MainWindow& w)
+{
+    const std::optional<KeyRef> key = laterHeadKey(w.document()->animation());
+    const std::optional<QPoint> at = key ? w.dopeSheet()->keyPosition(*key) : std::nullopt;
+    auto* panel = w.findChild<KeyEditorPanel*>();
+    if (!at || !panel)
+        return nullptr;
+    QTest::mouseClick(w.dopeSheet(), Qt::LeftButton, {}, *at);
+    return QTest::qWaitFor([&] { return panel->currentKey() == key; }) ? panel : nullptr;
 }
 
 } // namespace
@@ -158,29 +189,9 @@ private slots:
         QVERIFY(w.openFileNow(laugh));
         Document* doc = w.document();
         QCOMPARE(doc->time(), 0.0);
-        int head = -1;
-        const Animation& a = doc->animation();
-        for (size_t t = 0; t < a.tracks.size(); ++t)
-            if (a.tracks[t].name == "mHead")
-                head = int(t);
-        QVERIFY(head >= 0);
-        std::optional<KeyRef> key;
-        for (int i = 0; i < 200 && !key; ++i) {
-            const KeyRef k{head, ChannelKind::Rotation, i};
-            const auto value = readKey(a, k);
-            if (!value)
-                break;
-            if (value->time > 0.5)
-                key = k;
-        }
-        QVERIFY(key);
-        const double keyTime = readKey(a, *key)->time;
-        const std::optional<QPoint> at = w.dopeSheet()->keyPosition(*key);
-        QVERIFY(at);
-        QTest::mouseClick(w.dopeSheet(), Qt::LeftButton, {}, *at);
-        auto* panel = w.findChild<KeyEditorPanel*>();
+        KeyEditorPanel* panel = clickLaterHeadKey(w);
         QVERIFY(panel);
-        QTRY_VERIFY(panel->currentKey() == key);
+        const double keyTime = readKey(doc->animation(), *panel->currentKey())->time;
         QDoubleSpinBox* yaw = panel->eulerFields()[1];
         yaw->setFocus();
         yaw->selectAll();
@@ -188,6 +199,28 @@ private slots:
         QTest::keyClick(yaw, Qt::Key_Return);
         QTRY_VERIFY(doc->isModified());
         QCOMPARE(doc->time(), keyTime);
+    }
+
+    // The same key picked: each quaternion field shows its whole number ("-0.241933"), not "-0.24193"
+    // cut by a field a quarter of the dock wide.
+    void quaternionFieldsShowWholeNumbers()
+    {
+        const QString laugh = copyTo(kLaugh, "laugh.anim");
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(laugh));
+        KeyEditorPanel* panel = clickLaterHeadKey(w);
+        QVERIFY(panel);
+        QTest::qWait(50); // laid out
+        QStringList cut;
+        for (QDoubleSpinBox* f : panel->quaternionFields()) {
+            QLineEdit* line = f->findChild<QLineEdit*>();
+            QVERIFY(line);
+            const int need = line->fontMetrics().horizontalAdvance(line->text());
+            if (line->width() < need + 4)
+                cut << QString("%1 in %2 px (needs %3)").arg(line->text()).arg(line->width()).arg(need + 4);
+        }
+        QVERIFY2(cut.isEmpty(), qPrintable(cut.join("; ")));
     }
 
     // After the retarget the window holds new work on the robot, saved nowhere: the title and the

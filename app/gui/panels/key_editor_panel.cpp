@@ -69,7 +69,12 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     // key does not widen the dock (and shrink the viewport).
     rl->setRowWrapPolicy(QFormLayout::WrapAllRows);
     rl->addRow(tr("Euler XYZ (°)"), rowOf({euler_[0], euler_[1], euler_[2]}));
-    rl->addRow(tr("Quaternion x y z w"), rowOf({quat_[0], quat_[1], quat_[2], quat_[3]}));
+    // Two to a row (x y, then z w): four six-decimal fields in one row of the dock's width cut
+    // "-0.241933" to "-0.24193".
+    auto* quatGrid = new QGridLayout;
+    for (int i = 0; i < 4; ++i)
+        quatGrid->addWidget(quat_[size_t(i)], i / 2, i % 2);
+    rl->addRow(tr("Quaternion x y z w"), quatGrid);
 
     const char* bitNames[] = {"0x01 active", "0x02 negate", "0x04 hold"};
     // Two to a row: in one row the flags were wider than the dock, which then scrolled sideways and

@@ -129,8 +129,12 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     // cannot carry (listed when the export was asked for).
     connect(saves_, &SaveController::exported, this, [this](const QString& path, const QString& format, int losses) {
         QString text = tr("Exported %1 (%2)").arg(QDir::toNativeSeparators(path), format);
-        if (losses > 0)
-            text += tr(": %n thing(s) the format cannot carry left out", nullptr, losses);
+        // Spelled out for one and for more: the window has no translation file to turn "%n thing(s)"
+        // into words, and a person reads "thing(s)" as unfinished.
+        if (losses == 1)
+            text += tr(": 1 thing the format cannot carry was left out");
+        else if (losses > 1)
+            text += tr(": %1 things the format cannot carry were left out").arg(losses);
         statusBar()->showMessage(text, 10000);
     });
     connect(watch_, &FileWatch::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
@@ -213,6 +217,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("Re&target onto skeleton..."), this, [this] {
         if (retargetDocument(this, doc_)) {
             viewport_->frameAll(); // the rig can be of another size and place than the source
+            updateTitle();         // the result is new work, not the source file (Save asks for a name)
             statusBar()->showMessage(tr("Retargeted: Edit > Undo puts the source back; Save asks for a name"), 10000);
         }
     });
@@ -535,7 +540,11 @@ void MainWindow::showCompanion(const QString& path)
 
 void MainWindow::updateTitle()
 {
-    const QString name = doc_->isEmpty() ? tr("no file") : QFileInfo(doc_->path()).fileName();
+    QString name = doc_->isEmpty() ? tr("no file") : QFileInfo(doc_->path()).fileName();
+    // A retarget's result (or an export that could not be read back) is saved nowhere yet: the title
+    // must not say it is the source file, which Save leaves alone.
+    if (!doc_->isEmpty() && doc_->needsSaveAs() && !doc_->isTemporaryCopy())
+        name = tr("New animation from %1").arg(name);
     setWindowTitle(tr("%1[*] - Bonescope").arg(name));
     setWindowModified(doc_->isModified());
 }

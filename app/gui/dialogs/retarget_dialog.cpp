@@ -67,6 +67,10 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
     quality_->setColumnCount(3);
     quality_->setHeaderLabels({tr("Limb"), tr("Median error (deg)"), tr("Worst (deg)")});
     quality_->setRootIsDecorated(false);
+    // Each column as wide as its heading and its longest limb name ("head (orientation)"), the last
+    // taking what is left: fixed widths cut "Median error (deg)" and the limb names short.
+    quality_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    quality_->header()->setStretchLastSection(true);
     quality_->setMaximumHeight(180);
 
     auto* autoButton = new QPushButton(tr("&Auto-match"), this);

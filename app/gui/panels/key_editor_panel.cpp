@@ -69,7 +69,12 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     // key does not widen the dock (and shrink the viewport).
     rl->setRowWrapPolicy(QFormLayout::WrapAllRows);
     rl->addRow(tr("Euler XYZ (°)"), rowOf({euler_[0], euler_[1], euler_[2]}));
-    rl->addRow(tr("Quaternion x y z w"), rowOf({quat_[0], quat_[1], quat_[2], quat_[3]}));
+    // Two to a row (x y, then z w): four six-decimal fields in one row of the dock's width cut
+    // "-0.241933" to "-0.24193".
+    auto* quatGrid = new QGridLayout;
+    for (int i = 0; i < 4; ++i)
+        quatGrid->addWidget(quat_[size_t(i)], i / 2, i % 2);
+    rl->addRow(tr("Quaternion x y z w"), quatGrid);
 
     const char* bitNames[] = {"0x01 active", "0x02 negate", "0x04 hold"};
     // Two to a row: in one row the flags were wider than the dock, which then scrolled sideways and
@@ -176,6 +181,16 @@ void KeyEditorPanel::refresh()
     flagsRaw_->setValue(int(k->flags & 0xFF));
 }
 
+// A value typed for a key at frame 25 changed nothing a person could see while the viewport stayed at
+// frame 0: the time moves to the edited key, so the pose shows the new value.
+void KeyEditorPanel::showEditedKey()
+{
+    if (!key_)
+        return;
+    if (const auto k = readKey(doc_->animation(), *key_); k && doc_->time() != k->time)
+        doc_->setTime(k->time);
+}
+
 void KeyEditorPanel::commitVector(QDoubleSpinBox* source)
 {
     if (!key_)
@@ -184,6 +199,7 @@ void KeyEditorPanel::commitVector(QDoubleSpinBox* source)
     for (int i = 0; i < 3; ++i)
         v[i] = vec_[i]->value();
     setKeyValueEdit(doc_, *key_, v, mergeKeyFor(source));
+    showEditedKey();
 }
 
 void KeyEditorPanel::commitEuler(QDoubleSpinBox* source)
@@ -192,6 +208,7 @@ void KeyEditorPanel::commitEuler(QDoubleSpinBox* source)
         return;
     const glm::dquat q = quatFromEulerXYZDegrees({euler_[0]->value(), euler_[1]->value(), euler_[2]->value()});
     setKeyValueEdit(doc_, *key_, {q.x, q.y, q.z, q.w}, mergeKeyFor(source));
+    showEditedKey();
 }
 
 void KeyEditorPanel::commitQuaternion(QDoubleSpinBox* source)
@@ -203,6 +220,7 @@ void KeyEditorPanel::commitQuaternion(QDoubleSpinBox* source)
         return;
     q = glm::normalize(q);
     setKeyValueEdit(doc_, *key_, {q.x, q.y, q.z, q.w}, mergeKeyFor(source));
+    showEditedKey();
 }
 
 void KeyEditorPanel::commitTime()

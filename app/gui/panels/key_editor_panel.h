@@ -37,6 +37,7 @@ public:
 
 private:
     void refresh();
+    void showEditedKey(); // the time moves to the key just edited
     void commitVector(QDoubleSpinBox* source);
     void commitEuler(QDoubleSpinBox* source);
     void commitQuaternion(QDoubleSpinBox* source);

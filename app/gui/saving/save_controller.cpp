@@ -343,6 +343,17 @@ bool SaveController::chooseAvatarMap(ConvertOptions& options)
     return true;
 }
 
+// How the unsaved-changes question names the document: a retarget's result is new work made from the
+// file it names, not that file (Save leaves the source alone and asks for a name).
+QString SaveController::unsavedName() const
+{
+    if (doc_->isEmpty())
+        return tr("The animation");
+    if (doc_->needsSaveAs() && !doc_->isTemporaryCopy())
+        return tr("The new animation made from %1").arg(shortFileName(doc_->path()));
+    return shortFileName(doc_->path());
+}
+
 bool SaveController::maybeSave()
 {
     if (!doc_->isModified())
@@ -351,7 +362,7 @@ bool SaveController::maybeSave()
         return true;
     const auto answer = QMessageBox::warning(window_, tr("Unsaved changes"),
                                              tr("%1 has unsaved changes. Save them?")
-                                                 .arg(doc_->isEmpty() ? tr("The animation") : shortFileName(doc_->path())),
+                                                 .arg(unsavedName()),
                                              QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();

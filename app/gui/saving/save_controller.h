@@ -64,6 +64,7 @@ signals:
     void reopened(const QString& path);
 
 private:
+    QString unsavedName() const; // the document as the unsaved-changes question names it
     // Where Save As and Export offer to write: the document's own path, or the user's documents
     // folder for a copy Bonescope made (the demo, an untitled document's recovered copy).
     QString suggestedPath() const;

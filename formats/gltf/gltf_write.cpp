@@ -144,6 +144,9 @@ Skeleton skeletonOf(const Scene& scene)
     return s;
 }
 
+// A vertex's unused influence while the joints are still bone indices (a skeleton has fewer bones).
+constexpr uint16_t kUnusedJoint = 0xffff;
+
 void writeMesh(const Mesh& mesh, const Skeleton& skel, const std::string& nodeName, Bin& bin, json& doc)
 {
     const size_t n = mesh.positions.size();
@@ -193,8 +196,25 @@ void writeMesh(const Mesh& mesh, const Skeleton& skel, const std::string& nodeNa
             weights.push_back(x * scale);
         }
         for (size_t k = w.size(); k < 4; ++k)
-            joints.push_back(0), weights.push_back(0.f);
+            joints.push_back(kUnusedJoint), weights.push_back(0.f);
     }
+    // The skin's joints: every bone that is one (a file's empties, cameras and lights stay plain nodes,
+    // so they read back as what they were and are not drawn as bones), and any node a vertex weighs on.
+    std::vector<bool> inSkin(skel.size(), false);
+    for (size_t b = 0; b < skel.size(); ++b)
+        inSkin[b] = !skel.bones[b].isSceneNode();
+    for (uint16_t j : joints)
+        if (j != kUnusedJoint)
+            inSkin[j] = true;
+    std::vector<size_t> skinBones;
+    std::vector<uint16_t> jointOfBone(skel.size(), 0);
+    for (size_t b = 0; b < skel.size(); ++b)
+        if (inSkin[b]) {
+            jointOfBone[b] = uint16_t(skinBones.size());
+            skinBones.push_back(b);
+        }
+    for (uint16_t& j : joints)
+        j = j == kUnusedJoint ? 0 : jointOfBone[j];
     json attributes = {{"POSITION", bin.addBounded(pos, n, "VEC3", 3, 34962)}};
     if (normals)
         attributes["NORMAL"] = bin.add(nor, n, "VEC3", kFloat, 34962);
@@ -214,17 +234,17 @@ void writeMesh(const Mesh& mesh, const Skeleton& skel, const std::string& nodeNa
     if (!indices.empty())
         primitive["indices"] = bin.add(indices, indices.size(), "SCALAR", kUInt, 34963);
     doc["meshes"] = json::array({{{"name", nodeName}, {"primitives", json::array({primitive})}}});
-    // One skin of every bone, each with its inverse bind matrix.
+    // One skin, each joint with its inverse bind matrix.
     const auto restWorld = skel.restWorld();
     std::vector<float> ibm;
     json skinJoints = json::array();
-    for (size_t b = 0; b < skel.size(); ++b) {
+    for (size_t b : skinBones) {
         glm::mat4 m = b < mesh.inverseBind.size() ? mesh.inverseBind[b] : glm::mat4(glm::inverse(restWorld[b]));
         m = glm::row(m, 3, glm::vec4(0, 0, 0, 1)); // affine, as glTF asks: not 0.99999994 from an inverse
         ibm.insert(ibm.end(), glm::value_ptr(m), glm::value_ptr(m) + 16);
         skinJoints.push_back(b);
     }
-    doc["skins"] = json::array({{{"joints", skinJoints}, {"inverseBindMatrices", bin.add(ibm, skel.size(), "MAT4", kFloat)}}});
+    doc["skins"] = json::array({{{"joints", skinJoints}, {"inverseBindMatrices", bin.add(ibm, skinBones.size(), "MAT4", kFloat)}}});
 }
 
 } // namespace

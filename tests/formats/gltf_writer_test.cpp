@@ -175,3 +175,32 @@ TEST(GltfWriter, SeveralRootBonesShareOneNodeAndBindMatricesAreAffine)
     // Written again, the same bytes: the marked node does not add a level each save.
     EXPECT_TRUE(gltf::writeGlb(back) == glb);
 }
+
+TEST(GltfWriter, EmptiesStayPlainNodesAndAreNotMadeJoints)
+{
+    // RobotExpressive's containers (RootNode, RobotArmature, ...) are plain nodes: written into the
+    // skin, they read back as joints and the window drew them as bones from the floor to a walking
+    // figure's hips and feet. Every node reads back as the kind it was read as.
+    const Scene original = readFixture("rigs/RobotExpressive.glb");
+    size_t empties = 0;
+    for (const Bone& b : original.skeleton.bones)
+        empties += b.kind == BoneKind::Empty;
+    ASSERT_GT(empties, 0u);
+    // Except the nodes the merged mesh weighs on (RobotExpressive's rigid parts, FootL_1...): a skin
+    // must list them, so they read back as joints.
+    std::vector<bool> weighed(original.skeleton.size(), false);
+    for (size_t v = 0; v < original.mesh.joints.size(); ++v)
+        for (int k = 0; k < 4; ++k)
+            if (original.mesh.weights[v][k] > 0)
+                weighed[original.mesh.joints[v][k]] = true;
+    const Scene back = GltfFormat().read(test::keepGlb("gltf_writer_robot_kinds", gltf::writeGlb(original)));
+    ASSERT_EQ(back.skeleton.size(), original.skeleton.size());
+    size_t stayed = 0;
+    for (size_t b = 0; b < back.skeleton.size(); ++b) {
+        if (weighed[b])
+            continue;
+        EXPECT_EQ(int(back.skeleton.bones[b].kind), int(original.skeleton.bones[b].kind)) << original.skeleton.bones[b].name;
+        stayed += original.skeleton.bones[b].kind == BoneKind::Empty;
+    }
+    EXPECT_GE(stayed, 3u); // Root_Scene, RootNode, RobotArmature at least
+}

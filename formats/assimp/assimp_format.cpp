@@ -1,4 +1,5 @@
 #include "formats/assimp/assimp_format.h"
+#include "formats/gltf/gltf_write.h"
 
 #include <algorithm>
 #include <cmath>
@@ -219,22 +220,10 @@ std::vector<std::pair<size_t, const Track*>> channelsOf(const Animation& a, cons
 // out, as fromCommon reports.
 bool writesAnimation(const Animation& a, const Skeleton& skel) { return !channelsOf(a, skel).empty(); }
 
-// glTF key times are never negative: a clip starting before 0 (FBX) is shifted to start at 0.
-double earliestKey(const Animation& a)
-{
-    double first = 0;
-    for (const Track& t : a.tracks) {
-        if (!t.translation.empty()) first = std::min(first, t.translation.keys.front().time);
-        if (!t.rotation.empty()) first = std::min(first, t.rotation.keys.front().time);
-        if (!t.scale.empty()) first = std::min(first, t.scale.keys.front().time);
-    }
-    return first;
-}
-
 aiAnimation* makeAnimation(const Animation& a, const Skeleton& skel)
 {
     constexpr double tps = 1000.0; // as Assimp reads glTF: milliseconds
-    const double shift = -earliestKey(a);
+    const double shift = -gltf::earliestKey(a);
     auto* an = new aiAnimation();
     an->mName = validUtf8(a.name);
     an->mTicksPerSecond = tps;
@@ -610,8 +599,8 @@ void AssimpFormat::fromCommon(Scene& scene, Report& report) const
                              "out (glTF animations need at least one node channel)");
             continue;
         }
-        if (earliestKey(a) < 0)
-            report.push_back("glTF: " + name + " starts at " + std::to_string(earliestKey(a)) +
+        if (gltf::earliestKey(a) < 0)
+            report.push_back("glTF: " + name + " starts at " + std::to_string(gltf::earliestKey(a)) +
                              " s; glTF key times cannot be negative, so its keys are shifted to start at 0");
         const Binding binding = Binding::bind(a, scene.skeleton);
         std::vector<std::string> unbound;

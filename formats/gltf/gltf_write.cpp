@@ -13,6 +13,7 @@
 #include "core/playback/binding.h"
 #include "formats/gltf/gltf_names.h"
 #include "formats/parse_error.h"
+#include "formats/short_number.h"
 #include "formats/text_encoding.h"
 #include "formats/write_limits.h"
 
@@ -84,33 +85,33 @@ glm::dquat unit(const glm::dquat& q)
 // The keys of a channel that glTF can hold: times strictly increasing once in float (a key whose
 // time rounds onto the one before is left out).
 template <class T>
-std::vector<size_t> keptKeys(const Channel<T>& ch)
+std::vector<size_t> keptKeys(const Channel<T>& ch, double shift)
 {
     std::vector<size_t> kept;
     for (size_t k = 0; k < ch.keys.size(); ++k)
-        if (kept.empty() || float(ch.keys.time(k)) > float(ch.keys.time(kept.back())))
+        if (kept.empty() || float(ch.keys.time(k) + shift) > float(ch.keys.time(kept.back()) + shift))
             kept.push_back(k);
     return kept;
 }
 
 template <class T>
-size_t droppedKeys(const Channel<T>& ch)
+size_t droppedKeys(const Channel<T>& ch, double shift)
 {
-    return ch.keys.size() - keptKeys(ch).size();
+    return ch.keys.size() - keptKeys(ch, shift).size();
 }
 
 template <class T>
-void addChannel(const Channel<T>& ch, size_t node, const char* path, const std::string& bone, Bin& bin, json& samplers,
-                json& channels)
+void addChannel(const Channel<T>& ch, size_t node, const char* path, const std::string& bone, double shift, Bin& bin,
+                json& samplers, json& channels)
 {
     if (ch.keys.empty())
         return;
-    const std::vector<size_t> kept = keptKeys(ch);
+    const std::vector<size_t> kept = keptKeys(ch, shift);
     const bool cubic = ch.cubic();
     std::vector<float> times, values;
     constexpr int comps = std::is_same_v<T, glm::dquat> ? 4 : 3;
     for (size_t k : kept) {
-        times.push_back(float(ch.keys.time(k)));
+        times.push_back(float(ch.keys.time(k) + shift));
         T v = ch.keys.value(k);
         if (!finite(v) || !finite(ch.keys.time(k)) || (cubic && !(finite(ch.tangents[k].in) && finite(ch.tangents[k].out))))
             throw WriteError("bone '" + bone + "' has a " + path + " key that is not a number or too large (at " +
@@ -249,6 +250,17 @@ void writeMesh(const Mesh& mesh, const Skeleton& skel, const std::string& nodeNa
 
 } // namespace
 
+double earliestKey(const Animation& a)
+{
+    double first = 0;
+    for (const Track& t : a.tracks) {
+        if (!t.translation.empty()) first = std::min(first, t.translation.keys.front().time);
+        if (!t.rotation.empty()) first = std::min(first, t.rotation.keys.front().time);
+        if (!t.scale.empty()) first = std::min(first, t.scale.keys.front().time);
+    }
+    return first;
+}
+
 std::vector<uint8_t> writeGlb(const Scene& scene)
 {
     // glTF's numbers are 32-bit floats: refused here with the bone and key named, as every writer does.
@@ -312,15 +324,16 @@ std::vector<uint8_t> writeGlb(const Scene& scene)
     json animations = json::array();
     for (const Animation& a : scene.animations) {
         const Binding binding = Binding::bind(a, skel);
+        const double shift = -earliestKey(a);
         json samplers = json::array(), channels = json::array();
         for (size_t i = 0; i < skel.size(); ++i) {
             const int t = binding.trackOfBone[i];
             if (t < 0)
                 continue;
             const Track& track = a.tracks[size_t(t)];
-            addChannel(track.translation, i, "translation", names.names[i], bin, samplers, channels);
-            addChannel(track.rotation, i, "rotation", names.names[i], bin, samplers, channels);
-            addChannel(track.scale, i, "scale", names.names[i], bin, samplers, channels);
+            addChannel(track.translation, i, "translation", names.names[i], shift, bin, samplers, channels);
+            addChannel(track.rotation, i, "rotation", names.names[i], shift, bin, samplers, channels);
+            addChannel(track.scale, i, "scale", names.names[i], shift, bin, samplers, channels);
         }
         if (channels.empty())
             continue; // glTF asks for at least one channel (glbWriteReport says it is left out)
@@ -371,13 +384,18 @@ std::vector<std::string> glbWriteReport(const Scene& scene)
     std::vector<std::string> report = uniqueNodeNames(skel).changes;
     for (const Animation& a : scene.animations) {
         const Binding binding = Binding::bind(a, skel);
+        const double shift = -earliestKey(a);
+        if (shift > 0)
+            report.push_back("animation '" + a.name + "' starts at " + shortNumber(-shift) +
+                             " s; glTF key times cannot be negative, so its keys are shifted to start at 0");
         size_t dropped = 0, visibility = 0, used = 0;
         for (int t : binding.unmatchedTracks)
             report.push_back("animation '" + a.name + "': track '" + a.tracks[size_t(t)].name + "' animates no bone and is left out");
         for (size_t i = 0; i < skel.size(); ++i)
             if (const int t = binding.trackOfBone[i]; t >= 0) {
                 const Track& track = a.tracks[size_t(t)];
-                dropped += droppedKeys(track.translation) + droppedKeys(track.rotation) + droppedKeys(track.scale);
+                dropped += droppedKeys(track.translation, shift) + droppedKeys(track.rotation, shift) +
+                           droppedKeys(track.scale, shift);
                 visibility += track.visibility.size();
                 used += track.translation.size() + track.rotation.size() + track.scale.size();
             }

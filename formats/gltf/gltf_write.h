@@ -12,6 +12,10 @@
 
 namespace bonescope::gltf {
 
+// glTF key times are never negative: a clip starting before 0 (an FBX take) is written shifted by
+// -earliestKey() to start at 0, and reported. 0 when no key is before 0.
+double earliestKey(const Animation& a);
+
 // Throws WriteError for what glTF cannot hold (non-finite values, more than 65535 joints).
 std::vector<uint8_t> writeGlb(const Scene& scene);
 

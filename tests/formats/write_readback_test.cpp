@@ -300,25 +300,28 @@ TEST(GlbExport, EmptyBoneNameIsRenamedAndExported)
 
 TEST(GlbExport, NegativeKeyTimesAreShiftedToStartAtZero)
 {
-    Scene s = chain(2);
-    for (Track& t : s.animations[0].tracks)
-        for (auto&& k : t.rotation.keys.edit())
-            k.time -= 0.5; // an FBX clip from -0.5 s to 0.5 s
-    const Format& glb = *Registry::instance().byId("assimp");
-    Report report;
-    glb.fromCommon(s, report);
-    EXPECT_TRUE(mentions(report, "shifted to start at 0"));
-    const auto bytes = test::keepGlb("negative-key-times", glb.write(s));
-    const Scene back = glb.read(bytes);
-    const Animation& a = back.animations.at(0);
-    bool found = false;
-    for (const Track& t : a.tracks)
-        if (t.name == "n1" && !t.rotation.empty()) {
-            EXPECT_NEAR(t.rotation.keys.front().time, 0.0, 1e-6);
-            EXPECT_NEAR(t.rotation.keys.back().time, 1.0, 1e-6);
-            found = true;
-        }
-    EXPECT_TRUE(found);
+    for (const char* id : {"assimp", "gltf"}) { // Assimp's exporter and Bonescope's own
+        SCOPED_TRACE(id);
+        Scene s = chain(2);
+        for (Track& t : s.animations[0].tracks)
+            for (auto&& k : t.rotation.keys.edit())
+                k.time -= 0.5; // an FBX clip from -0.5 s to 0.5 s
+        const Format& glb = *Registry::instance().byId(id);
+        Report report;
+        glb.fromCommon(s, report);
+        EXPECT_TRUE(mentions(report, "shifted to start at 0"));
+        const auto bytes = test::keepGlb(std::string("negative-key-times-") + id, glb.write(s));
+        const Scene back = glb.read(bytes);
+        const Animation& a = back.animations.at(0);
+        bool found = false;
+        for (const Track& t : a.tracks)
+            if (t.name == "n1" && !t.rotation.empty()) {
+                EXPECT_NEAR(t.rotation.keys.front().time, 0.0, 1e-6);
+                EXPECT_NEAR(t.rotation.keys.back().time, 1.0, 1e-6);
+                found = true;
+            }
+        EXPECT_TRUE(found);
+    }
 }
 
 TEST(GlbExport, MorphOnlyAnimationIsLeftOutAndReported)

@@ -113,8 +113,9 @@ void addChannel(const Channel<T>& ch, size_t node, const char* path, const std::
     for (size_t k : kept) {
         times.push_back(float(ch.keys.time(k) + shift));
         T v = ch.keys.value(k);
-        if (!finite(v) || !finite(ch.keys.time(k)) || (cubic && !(finite(ch.tangents[k].in) && finite(ch.tangents[k].out))))
-            throw WriteError("bone '" + bone + "' has a " + path + " key that is not a number or too large (at " +
+        // Values and times passed checkWriteLimits; the tangents are the writer's alone.
+        if (cubic && !(finite(ch.tangents[k].in) && finite(ch.tangents[k].out)))
+            throw WriteError("bone '" + bone + "' has a " + path + " tangent that is not a number or too large (at " +
                              std::to_string(ch.keys.time(k)) +
                              " s); glTF holds 32-bit floats (up to about 3.4e38) and cannot hold it");
         if constexpr (comps == 4)
@@ -264,9 +265,9 @@ double earliestKey(const Animation& a)
 std::vector<uint8_t> writeGlb(const Scene& scene)
 {
     // glTF's numbers are 32-bit floats: refused here with the bone and key named, as every writer does.
+    // The mesh stays the writer's own: normals that are not finite are left out (glbWriteReport).
     WriteLimits limits{"glTF"};
     limits.allAnimations = true;
-    limits.mesh = true;
     checkWriteLimits(scene, limits);
     const Skeleton skel = skeletonOf(scene);
     if (skel.size() > 65535 && !scene.mesh.empty())
@@ -288,8 +289,6 @@ std::vector<uint8_t> writeGlb(const Scene& scene)
     }
     for (size_t i = 0; i < skel.size(); ++i) {
         const Bone& b = skel.bones[i];
-        if (!finite(b.restTranslation) || !finite(b.restRotation) || !finite(b.restScale))
-            throw WriteError("bone '" + names.names[i] + "' has a rest pose that is not numbers or too large for glTF's 32-bit floats");
         json node = {{"name", names.names[i]}};
         if (b.restTranslation != glm::dvec3(0.0))
             node["translation"] = {b.restTranslation.x, b.restTranslation.y, b.restTranslation.z};

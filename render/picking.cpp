@@ -41,7 +41,7 @@ int pickBone(const PickScene& scene, const glm::mat4& viewProj, glm::vec2 size, 
     float bestDist = segmentRadius;
     for (size_t i = 0; i < n && i < scene.parents.size(); ++i) {
         const int p = scene.parents[i];
-        if (p < 0 || p >= int(n) || !shown(i) || !shown(size_t(p)))
+        if (p < 0 || p >= int(n) || !shown(i) || !shown(size_t(p)) || (i < scene.lines.size() && scene.lines[i]))
             continue;
         const glm::vec2 a = screen[p].pixel, b = screen[i].pixel;
         const glm::vec2 ab = b - a;

@@ -22,10 +22,12 @@ struct PickScene {
     std::vector<glm::vec3> joints; // display-space joint positions
     std::vector<int> parents;
     std::vector<uint8_t> visible;  // may be empty: all visible
+    std::vector<uint8_t> lines;    // per child: joined by a relationship line, no bone (may be empty)
 };
 
 // The bone whose joint is within `jointRadius` pixels (nearest to the camera wins), else the parent
-// bone of the nearest segment within `segmentRadius` pixels, else -1.
+// bone of the nearest bone segment within `segmentRadius` pixels, else -1. A relationship line picks
+// nothing: it is no bone of its parent's (every bone stays pickable by its joint).
 int pickBone(const PickScene& scene, const glm::mat4& viewProj, glm::vec2 viewportSize, glm::vec2 mouse,
              float jointRadius = 9.f, float segmentRadius = 5.f);
 

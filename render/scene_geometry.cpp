@@ -74,31 +74,6 @@ void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<
     }
 }
 
-std::vector<uint8_t> findLinks(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
-                               const std::vector<uint8_t>& limb, float typicalLength)
-{
-    const size_t n = std::min(joints.size(), parents.size());
-    std::vector<uint8_t> links(n, 0);
-    if (typicalLength <= 0)
-        return links;
-    auto isLimb = [&](size_t i) { return i >= limb.size() || limb[i]; };
-    // Per root: does it have limb children, and are they all far?
-    std::vector<uint8_t> hasChild(n, 0), allFar(n, 1);
-    for (size_t i = 0; i < n; ++i) {
-        const int p = parents[i];
-        if (p < 0 || p >= int(n) || parents[p] >= 0 || !isLimb(i))
-            continue;
-        hasChild[p] = 1;
-        if (glm::distance(joints[i], joints[p]) < typicalLength * 4.f)
-            allFar[p] = 0;
-    }
-    for (size_t i = 0; i < n; ++i) {
-        const int p = parents[i];
-        links[i] = p >= 0 && p < int(n) && hasChild[p] && allFar[p] && isLimb(i);
-    }
-    return links;
-}
-
 std::vector<LineVertex> nodeGlyphs(const std::vector<glm::vec3>& joints, const std::vector<glm::mat3>& axes,
                                    const std::vector<JointMark>& marks, float size, const BoneStyle& style)
 {

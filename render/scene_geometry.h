@@ -7,6 +7,7 @@
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 
+#include "render/bone_links.h"
 #include "render/bone_renderer.h"
 #include "render/line_renderer.h"
 
@@ -53,12 +54,6 @@ void buildBoneInstances(const std::vector<glm::vec3>& joints, const std::vector<
                         const std::vector<JointMark>& marks, const std::vector<uint8_t>& links,
                         const std::vector<uint8_t>& flags, const BoneStyle& style, std::vector<ShapeInstance>& bones,
                         std::vector<ShapeInstance>& spheres);
-
-// Bones from a transform-only root: a root whose every child lies much farther away than a typical
-// bone (LEGO Island's '-' nodes above actors far from the origin, Second Life's mRoot). Per child:
-// 1 when its parent is such a root. `limb` marks the bones taken into account (helpers are not).
-std::vector<uint8_t> findLinks(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
-                               const std::vector<uint8_t>& limb, float typicalLength);
 
 // Line glyphs for the joints marked Camera (a pyramid opening along the node's -Z, the glTF camera's
 // view direction, with a triangle over it for "up"), Light (rays along the three axes) and Empty (its

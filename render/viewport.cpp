@@ -47,6 +47,10 @@ void Viewport::setSkeleton(const Skeleton& skeleton)
         parents_.push_back(b.parent);
         kinds_.push_back(b.kind);
     }
+    restOffsets_ = restOffsets(skeleton);
+    movedInFrame_.assign(names_.size(), 0);
+    movedOverClip_.assign(names_.size(), 0);
+    rootLinks_.assign(names_.size(), 0);
     links_.assign(names_.size(), 0);
     linkRoots_.assign(names_.size(), 0);
     joints_.assign(names_.size(), glm::vec3(0.f));
@@ -73,6 +77,8 @@ void Viewport::setPose(const Pose& pose, const glm::vec3& rootTravel)
         visible_[i] = i < pose.visible.size() ? pose.visible[i] : 1;
     }
     rootTravel_ = rootTravel;
+    movedInFrame_ = movedInFrame(restOffsets_, pose.local);
+    movedInFrame_.resize(joints_.size(), 0);
     updateMarks();
     if (needsScale_)
         updateScale();
@@ -273,6 +279,26 @@ void Viewport::setShowAttachmentPoints(bool on)
     update();
 }
 
+void Viewport::setMovedBones(std::vector<uint8_t> moved)
+{
+    movedOverClip_ = std::move(moved);
+    movedOverClip_.resize(joints_.size(), 0);
+    updateLinks();
+    update();
+}
+
+void Viewport::updateLinks()
+{
+    std::vector<uint8_t> moved(joints_.size(), 0), drawn(joints_.size(), 0);
+    for (size_t i = 0; i < joints_.size(); ++i) {
+        moved[i] = (i < movedInFrame_.size() && movedInFrame_[i]) || (i < movedOverClip_.size() && movedOverClip_[i]);
+        drawn[i] = i < marks_.size() && marks_[i] == JointMark::Joint;
+    }
+    links_ = relationshipLinks(parents_, moved, drawn);
+    for (size_t i = 0; i < links_.size() && i < rootLinks_.size(); ++i)
+        links_[i] |= rootLinks_[i];
+}
+
 void Viewport::setAnimatedBones(std::vector<uint8_t> animated)
 {
     animated_ = std::move(animated);
@@ -313,6 +339,7 @@ void Viewport::updateMarks()
             m = JointMark::Empty;
         marks_[i] = i < visible_.size() && !visible_[i] ? JointMark::Hidden : m;
     }
+    updateLinks();
 }
 
 std::vector<uint8_t> Viewport::shownMask() const
@@ -338,11 +365,12 @@ void Viewport::updateScale()
     for (size_t i = 0; i < kinds_.size(); ++i)
         limb[i] = kinds_[i] == BoneKind::Bone || kinds_[i] == BoneKind::Extension;
     const float bone = typicalBoneLength(joints_, parents_, limb);
-    links_ = findLinks(joints_, parents_, limb, bone);
+    rootLinks_ = findLinks(joints_, parents_, limb, bone);
     linkRoots_.assign(joints_.size(), 0);
-    for (size_t c = 0; c < links_.size(); ++c)
-        if (links_[c])
+    for (size_t c = 0; c < rootLinks_.size(); ++c)
+        if (rootLinks_[c])
             linkRoots_[parents_[c]] = 1;
+    updateLinks();
     Bounds b;
     for (size_t i = 0; i < joints_.size(); ++i)
         if (limb[i] && !isLinkRoot(int(i)))
@@ -555,7 +583,7 @@ void Viewport::frameSelected()
 
 int Viewport::boneAt(const QPoint& pos) const
 {
-    PickScene s{displayJoints(), parents_, shownMask()};
+    PickScene s{displayJoints(), parents_, shownMask(), links_};
     return pickBone(s, viewProj(), glm::vec2(width(), height()), glm::vec2(pos.x(), pos.y()));
 }
 
@@ -660,7 +688,8 @@ void Viewport::paintGL()
         bones_.draw(boneInstances_, jointInstances_, vp, model);
         drawOverlays();
         // Joint axes show rotations: on every joint when there is no hierarchy to show them, else
-        // on the selected bones. Links from transform-only roots are dashed.
+        // on the selected bones. Relationship lines (a child not connected to its parent, bone_links.h)
+        // are dashed.
         std::vector<LineVertex> axes;
         for (size_t i = 0; i < joints_.size(); ++i) {
             if ((flat_ || (flags_[i] & boneflag::Selected)) && marks_[i] != JointMark::Hidden)

@@ -89,12 +89,16 @@ public:
     void setShowAttachmentPoints(bool on);
     // Extension bones (BoneKind::Extension) are drawn when `animated` marks them, or all when asked.
     void setAnimatedBones(std::vector<uint8_t> animated);
+    // Per bone: 1 when the clip moves its translation off its rest offset (movedOverClip), so that
+    // its parent joins it by a relationship line rather than a bone shape at every frame
+    // (render/bone_links.h); a pose off its rest offset is found in the frame as well.
+    void setMovedBones(std::vector<uint8_t> moved);
     // Per bone: 1 when a base motion, not the animation, poses it (drawn in BoneStyle::fromBase).
     void setBaseDriven(const std::vector<uint8_t>& fromBase);
     void setShowExtensionBones(bool on);
 
-    // How a bone's joint is drawn now, and whether the line from its parent is a dashed link (the
-    // parent only carries its transform) rather than a bone shape.
+    // How a bone's joint is drawn now, and whether the line from its parent is a dashed relationship
+    // line (the child is not connected to it: render/bone_links.h) rather than a bone shape.
     JointMark jointMark(int bone) const;
     bool drawnAsLink(int bone) const;
 
@@ -150,6 +154,7 @@ private:
     void framed(); // after the camera was fitted
     void updateScale();
     void updateMarks();
+    void updateLinks(); // links_ from the moved bones, the marks and the far roots
     std::vector<uint8_t> shownMask() const; // joints drawn and pickable
     bool isLinkRoot(int bone) const;        // a root whose children are reached by links
     void releaseGl();
@@ -162,7 +167,10 @@ private:
     std::vector<uint8_t> visible_;
     std::vector<BoneKind> kinds_;
     std::vector<JointMark> marks_; // from visible_, kinds_ and the helper toggles
-    std::vector<uint8_t> links_;   // per child: its parent is a transform-only root
+    std::vector<glm::vec3> restOffsets_; // per bone: its rest translation
+    std::vector<uint8_t> movedInFrame_, movedOverClip_; // per bone: off its rest offset now / in the clip
+    std::vector<uint8_t> rootLinks_; // per child: its parent is a transform-only root far from it
+    std::vector<uint8_t> links_;   // per child: joined to its parent by a dashed line, not a bone shape
     std::vector<uint8_t> linkRoots_;
     std::vector<uint8_t> flags_;
     int current_ = -1;

@@ -1,36 +1,66 @@
 #include "app/gui/viewport/viewport_binding.h"
 
 #include <memory>
+#include <optional>
 
 #include "app/gui/document/document.h"
 #include "core/playback/layering.h"
 #include "core/playback/sampler.h"
+#include "render/bone_links.h"
 #include "render/viewport.h"
 
 namespace bonescope::gui {
 
-render::Viewport::ClipPoses clipPoses(const Animation& clip, const Skeleton& skeleton)
+namespace {
+
+constexpr int kClipSamples = 32;
+
+// The clip's local transforms at kClipSamples + 1 times spread over it, each handed to `use` with
+// the skeleton they are of (the sampler's).
+template <class Use>
+void sampleClip(const Animation& clip, const Skeleton& skeleton, Use use)
 {
-    constexpr int kSamples = 32;
-    render::Viewport::ClipPoses poses;
     if (skeleton.empty() || !(clip.duration >= 0))
-        return poses;
+        return;
     // In double (sampleLocal): the float path would first prepare every rotation segment of the
     // file, for 33 poses.
     Sampler sampler(clip, skeleton);
-    const auto order = sampler.skeleton().evaluationOrder();
-    if (!order)
-        return poses;
     std::vector<LocalTransform> locals;
+    for (int i = 0; i <= kClipSamples; ++i) {
+        sampler.sampleLocal(clip.duration * i / kClipSamples, locals);
+        use(sampler.skeleton(), locals);
+    }
+}
+
+} // namespace
+
+render::Viewport::ClipPoses clipPoses(const Animation& clip, const Skeleton& skeleton)
+{
+    render::Viewport::ClipPoses poses;
+    std::optional<std::vector<int>> order;
     Pose pose;
-    for (int i = 0; i <= kSamples; ++i) {
-        sampler.sampleLocal(clip.duration * i / kSamples, locals);
-        composePose(sampler.skeleton(), *order, locals, pose);
+    sampleClip(clip, skeleton, [&](const Skeleton& sk, const std::vector<LocalTransform>& locals) {
+        if (!order)
+            order = sk.evaluationOrder();
+        if (!order || order->size() != sk.size())
+            return;
+        composePose(sk, *order, locals, pose);
         std::vector<glm::vec3>& joints = poses.emplace_back();
         for (const glm::mat4& m : pose.world)
             joints.push_back(glm::vec3(m[3]));
-    }
+    });
     return poses;
+}
+
+std::vector<uint8_t> movedOverClip(const Animation& clip, const Skeleton& skeleton)
+{
+    std::vector<uint8_t> moved(skeleton.size(), 0);
+    const std::vector<glm::vec3> rest = render::restOffsets(skeleton);
+    sampleClip(clip, skeleton, [&](const Skeleton&, const std::vector<LocalTransform>& locals) {
+        for (size_t b = 0; b < moved.size() && b < locals.size(); ++b)
+            moved[b] |= render::offRest(rest[b], glm::vec3(locals[b].translation), render::kConnectedOverClip);
+    });
+    return moved;
 }
 
 void bindViewport(Document* doc, render::Viewport* view)
@@ -51,6 +81,7 @@ void bindViewport(Document* doc, render::Viewport* view)
         for (int track : doc->binding().trackOfBone)
             animated.push_back(track >= 0);
         view->setAnimatedBones(std::move(animated));
+        view->setMovedBones(movedOverClip(doc->animation(), doc->skeleton()));
         std::vector<uint8_t> fromBase;
         for (const JointDrivers& d : doc->previewDrivers())
             fromBase.push_back(d.rotation == MixSource::Base || d.translation == MixSource::Base);

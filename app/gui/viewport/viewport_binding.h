@@ -14,5 +14,8 @@ void bindViewport(Document* doc, render::Viewport* view);
 // The joints of `clip` on `skeleton` at times spread over it (for Viewport::setClipPoses, so that
 // framing covers the whole clip, a walk included), a bounded number whatever its length.
 render::Viewport::ClipPoses clipPoses(const Animation& clip, const Skeleton& skeleton);
+// Per bone of `skeleton`: 1 when `clip` moves its translation off its rest offset somewhere (at the
+// same times), so that the viewport joins it to its parent by a relationship line, not a bone.
+std::vector<uint8_t> movedOverClip(const Animation& clip, const Skeleton& skeleton);
 
 } // namespace bonescope::gui

@@ -16,18 +16,29 @@ std::vector<int> matchBones(const Skeleton& meshSkeleton, const Skeleton& poseSk
 void meshJointWorld(const Skeleton& meshSkeleton, const std::vector<int>& poseBoneOfMeshBone, const Pose& pose,
                     std::vector<glm::mat4>& out)
 {
-    out.resize(meshSkeleton.size());
-    // Bones are parent-first in every skeleton we build (Assimp import, readers); a parent that comes
-    // later is treated as a root rather than read before it is computed.
-    for (size_t i = 0; i < meshSkeleton.size(); ++i) {
-        const int p = i < poseBoneOfMeshBone.size() ? poseBoneOfMeshBone[i] : -1;
+    const size_t n = meshSkeleton.size();
+    out.resize(n);
+    // Parents first: our glTF reader keeps the file's node order, where a child may come before its
+    // parent (RobotExpressive's FootL_1 before FootL). Parents that form a cycle have no such order:
+    // then the file's order, a parent not yet computed taken as a root.
+    std::vector<int> order;
+    if (auto parentsFirst = meshSkeleton.evaluationOrder())
+        order = std::move(*parentsFirst);
+    else
+        for (size_t i = 0; i < n; ++i)
+            order.push_back(int(i));
+    std::vector<uint8_t> done(n, 0);
+    for (const int i : order) {
+        const int p = size_t(i) < poseBoneOfMeshBone.size() ? poseBoneOfMeshBone[size_t(i)] : -1;
+        done[size_t(i)] = 1;
         if (p >= 0 && p < int(pose.world.size())) {
-            out[i] = pose.world[p];
+            out[size_t(i)] = pose.world[size_t(p)];
             continue;
         }
-        const Bone& b = meshSkeleton.bones[i];
+        const Bone& b = meshSkeleton.bones[size_t(i)];
         const glm::mat4 local(composeTRS(b.restTranslation, b.restRotation, b.restScale));
-        out[i] = b.parent >= 0 && b.parent < int(i) ? out[b.parent] * local : local;
+        const bool parentDone = b.parent >= 0 && size_t(b.parent) < n && done[size_t(b.parent)];
+        out[size_t(i)] = parentDone ? out[size_t(b.parent)] * local : local;
     }
 }
 

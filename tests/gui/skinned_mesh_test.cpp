@@ -1,6 +1,7 @@
 // A skinned glTF written here (by the demo generator's code) loads through Assimp, binds the
 // animation by bone name and deforms when played.
 #include <QtTest>
+#include <glm/gtc/matrix_transform.hpp>
 
 #include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
@@ -101,6 +102,31 @@ private slots:
         QCOMPARE(doc->unmatchedTracks(), QStringList{"no_such_bone"});
         const int thigh = doc->skeleton().find("thigh_l");
         QVERIFY(doc->binding().trackOfBone[thigh] >= 0);
+    }
+
+    // RobotExpressive as our glTF reader gives it keeps the file's node order, where FootL_1 comes
+    // before its parent FootL. With only FootL posed (a pose skeleton that lacks FootL_1), FootL_1
+    // follows FootL with its rest offset, not its rest alone as a root.
+    void unposedBoneFollowsAParentListedAfterIt()
+    {
+        const Skeleton sk = loadScene(BONESCOPE_FIXTURES "/rigs/RobotExpressive.glb").scene.skeleton;
+        const int foot = sk.find("FootL"), mesh = sk.find("FootL_1");
+        QVERIFY(foot >= 0 && mesh >= 0);
+        QCOMPARE(sk.bones[size_t(mesh)].parent, foot);
+        QVERIFY(mesh < foot); // the case: the child first
+        std::vector<int> poseOf(sk.size(), -1);
+        poseOf[size_t(foot)] = 0;
+        Pose pose;
+        pose.resize(1);
+        pose.world[0] = glm::translate(glm::mat4(1.f), glm::vec3(1, 2, 3)) * glm::mat4_cast(glm::angleAxis(0.5f, glm::vec3(0, 1, 0)));
+        std::vector<glm::mat4> world;
+        render::meshJointWorld(sk, poseOf, pose, world);
+        const Bone& b = sk.bones[size_t(mesh)];
+        const glm::mat4 expected = pose.world[0] * glm::mat4(composeTRS(b.restTranslation, b.restRotation, b.restScale));
+        for (int c = 0; c < 4; ++c)
+            for (int r = 0; r < 4; ++r)
+                QVERIFY2(std::abs(world[size_t(mesh)][c][r] - expected[c][r]) < 1e-5f,
+                         qPrintable(QString("column %1 row %2: %3, not %4").arg(c).arg(r).arg(world[size_t(mesh)][c][r]).arg(expected[c][r])));
     }
 
     void notAMeshFileIsAnError()

@@ -9,8 +9,24 @@ namespace bonescope {
 
 namespace {
 
-// Limb-for-limb pairs of two humanoid descriptions.
-std::vector<std::pair<int, int>> humanoidPairs(const Humanoid& s, const Humanoid& t)
+// Whether bone `b` is an end marker: a leaf named "..._end" that an exporter adds to show where a
+// bone's tail is (RobotExpressive's FootL_end, a BVH's End Site read as LeftToe_End), no joint of
+// its own. A toe pair onto one reads as a toe the rig does not have.
+bool isEndMarker(const Skeleton& sk, int b)
+{
+    for (const Bone& bone : sk.bones)
+        if (bone.parent == b)
+            return false;
+    const std::string name = looseBoneName(sk.bones[size_t(b)].name);
+    return name.size() > 4 && name.compare(name.size() - 4, 4, "_end") == 0;
+}
+
+// Limb-for-limb pairs of two humanoid descriptions. A hand or foot outside its chain (an IK foot:
+// HumanoidLimb::detached) is the bone the mesh follows there, so the map names it rather than the
+// chain's end node (rig_pairing.h carries it through the chain's end); a toe is paired only where
+// neither side's is an end marker (the retarget still takes the foot's direction from both).
+std::vector<std::pair<int, int>> humanoidPairs(const Humanoid& s, const Humanoid& t, const Skeleton& source,
+                                               const Skeleton& target)
 {
     std::vector<std::pair<int, int>> out;
     auto pair = [&](int a, int b) {
@@ -30,8 +46,9 @@ std::vector<std::pair<int, int>> humanoidPairs(const Humanoid& s, const Humanoid
             pair(a->root, b->root);
             pair(a->upper, b->upper);
             pair(a->lower, b->lower);
-            pair(a->end, b->end);
-            pair(a->tip, b->tip);
+            pair(a->detached >= 0 ? a->detached : a->end, b->detached >= 0 ? b->detached : b->end);
+            if (!(a->tip >= 0 && isEndMarker(source, a->tip)) && !(b->tip >= 0 && isEndMarker(target, b->tip)))
+                pair(a->tip, b->tip);
         }
     }
     return out;
@@ -53,7 +70,7 @@ BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
     const auto srcName = boneMapNames(source), tgtName = boneMapNames(target);
     const auto hs = findHumanoid(source), ht = findHumanoid(target);
     if (hs && ht) {
-        for (const auto& [s, t] : humanoidPairs(*hs, *ht)) {
+        for (const auto& [s, t] : humanoidPairs(*hs, *ht, source, target)) {
             m.map[srcName[s]] = tgtName[t];
             srcDone[s] = 1;
             tgtUsed[t] = 1;
@@ -66,10 +83,10 @@ BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
         for (const auto* chain : {&ht->spine, &ht->neck})
             for (int b : *chain)
                 tgtUsed[b] = 1;
-        // A hand or foot outside its chain (an IK foot) follows the chain's end: retarget places it.
+        // A hand or foot outside its chain (an IK foot) and the chain's end it stands for are one joint.
         for (const auto& [h, used] : {std::pair{&*hs, &srcDone}, std::pair{&*ht, &tgtUsed}})
             for (const auto& [end, detached] : h->detachedEnds())
-                (*used)[size_t(detached)] = 1;
+                (*used)[size_t(detached)] = (*used)[size_t(end)] = 1;
     }
     using KeyFn = std::string (*)(std::string_view);
     const KeyFn passes[] = {

@@ -40,6 +40,7 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                         const BoneMap& map, const RetargetSettings& settings, UpAxis up)
 {
     RetargetResult r;
+    r.report.map = map.map;
     Skeleton src = sourceSkeleton.empty() ? flatSkeleton(source) : sourceSkeleton;
     // The source's body, found once for both the standing check and the pairing (again only for a
     // rest replaced by frame 0: a body told by topology takes its sides from where the bones are).

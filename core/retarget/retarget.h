@@ -13,6 +13,7 @@
 // world space too, scaled by leg length (hip height above the feet), its height kept above the
 // ground; other bones keep the target's own bone lengths. Bones the map leaves out keep their rest
 // relative to their parent. IK (two_bone_ik.h) and foot locking (foot_contacts.h) are a pass after.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,7 @@ struct RetargetReport {
     double lockedFootSlide = 0; // with foot locking: the largest movement of a locked foot (target units)
     int contacts = 0;           // ground contacts found in the source's feet
     bool sourceFromFirstFrame = false; // the source's rest pose does not stand: its frame 0 was the reference
+    std::map<std::string, std::string> map; // the bone map used: source -> target bone, as it names them
 };
 
 struct RetargetResult {

@@ -1,5 +1,6 @@
 #include "core/retarget/rig_pairing.h"
 
+#include <algorithm>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -72,6 +73,44 @@ std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& orde
     return seg;
 }
 
+// A map pairs a hand or foot outside its chain (an IK foot, HumanoidLimb::detached) where the
+// automatic map and a user name the bone the mesh follows; the transfer carries the joint through
+// the chain's end, which the detached bone then follows. Such a pair is moved onto the chain's end
+// unless that is paired itself.
+void onChainEnds(std::vector<std::pair<int, int>>& pairs, const std::optional<Humanoid>& hs,
+                 const std::optional<Humanoid>& ht)
+{
+    auto move = [&](const std::optional<Humanoid>& h, int std::pair<int, int>::*side) {
+        if (!h)
+            return;
+        for (const auto& [end, detached] : h->detachedEnds()) {
+            const auto paired = [&, e = end](const std::pair<int, int>& x) { return x.*side == e; };
+            if (std::any_of(pairs.begin(), pairs.end(), paired))
+                continue;
+            for (auto& x : pairs)
+                if (x.*side == detached)
+                    x.*side = end;
+        }
+    };
+    move(hs, &std::pair<int, int>::first);
+    move(ht, &std::pair<int, int>::second);
+}
+
+// Per target bone: the humanoid tip (toe, the hand's main child) its limb's end points to, with the
+// source's, where both rigs' limb ends are paired: the end's direction when the map leaves the tips
+// out (a toe onto an end marker is not paired). (-1, -1) elsewhere.
+std::vector<std::pair<int, int>> limbTips(size_t targetSize, const std::vector<int>& srcOf, const Humanoid& hs,
+                                          const Humanoid& ht)
+{
+    std::vector<std::pair<int, int>> tips(targetSize, {-1, -1});
+    for (int side = 0; side < 2; ++side)
+        for (const auto& [s, t] : {std::pair{&hs.arms[size_t(side)], &ht.arms[size_t(side)]},
+                                   std::pair{&hs.legs[size_t(side)], &ht.legs[size_t(side)]}})
+            if (t->end >= 0 && s->end >= 0 && srcOf[size_t(t->end)] == s->end && t->tip >= 0 && s->tip >= 0)
+                tips[size_t(t->end)] = {s->tip, t->tip};
+    return tips;
+}
+
 } // namespace
 
 RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& map, RetargetMode mode, UpAxis up,
@@ -81,6 +120,10 @@ RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& 
     p.srcOrder = orderOf(src, "source");
     p.tgtOrder = orderOf(target, "target");
     p.pairs = resolveBoneMap(map, src, target);
+    // Each rig's body and frame in its reference pose.
+    p.hs = sourceBody ? *sourceBody : findHumanoid(src);
+    p.ht = findHumanoid(target);
+    onChainEnds(p.pairs, p.hs, p.ht);
     p.srcOf.assign(target.size(), -1);
     p.tgtOf.assign(src.size(), -1);
     for (const auto& [s, t] : p.pairs) {
@@ -88,9 +131,6 @@ RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& 
         p.tgtOf[size_t(s)] = t;
     }
 
-    // Each rig's body and frame in its reference pose.
-    p.hs = sourceBody ? *sourceBody : findHumanoid(src);
-    p.ht = findHumanoid(target);
     const auto& hs = p.hs;
     const auto& ht = p.ht;
     p.srcRef.compute(src, p.srcOrder, restLocals(src));
@@ -116,6 +156,8 @@ RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& 
     p.srcSeg.assign(target.size(), -1);
     p.A.assign(target.size(), glm::dquat(1, 0, 0, 0));
     std::vector<int> nearestMapped(target.size(), -1);
+    const std::vector<std::pair<int, int>> tips =
+        p.humanoids ? limbTips(target.size(), p.srcOf, *hs, *ht) : std::vector<std::pair<int, int>>{};
     // Per source bone: the detached hand or foot that stands for it (its segment runs to that bone's
     // child), else itself.
     std::vector<int> srcHolder(src.size());
@@ -131,8 +173,12 @@ RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& 
         const int s = p.srcOf[size_t(t)];
         if (s < 0)
             continue;
-        const int tc = p.seg[size_t(t)];
-        const int sc = tc >= 0 ? p.srcOf[size_t(tc)] : -1;
+        int tc = p.seg[size_t(t)];
+        int sc = tc >= 0 ? p.srcOf[size_t(tc)] : -1;
+        if (tc < 0 && !tips.empty() && tips[size_t(t)].second >= 0) {
+            sc = tips[size_t(t)].first;
+            tc = p.seg[size_t(t)] = tips[size_t(t)].second;
+        }
         if (sc >= 0 && sc != s && (isAncestor(src, s, sc) || isAncestor(src, srcHolder[size_t(s)], sc)))
             p.srcSeg[size_t(t)] = sc;
         p.A[size_t(t)] = above >= 0 ? p.A[size_t(above)] : glm::dquat(1, 0, 0, 0);

@@ -24,7 +24,8 @@ std::string retargetReportJson(const std::vector<RetargetReport>& reports)
                        {"contacts", r.contacts},
                        {"lockedFootSlide", r.lockedFootSlide},
                        {"sourceReference", r.sourceFromFirstFrame ? "frame 0" : "rest"},
-                       {"limbs", limbs}});
+                       {"limbs", limbs},
+                       {"map", r.map}});
     }
     // Bone names are the files' own bytes: invalid UTF-8 is replaced rather than thrown on.
     return nlohmann::json{{"retargets", all}}.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -53,8 +53,10 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         }
     const RigPairing pairing = pairRigs(src, target, map, settings.mode, up, &srcBody);
     // Plain references (lambdas below capture them; structured bindings are not captured everywhere).
-    const auto& srcOrder = pairing.srcOrder;
-    const auto& tgtOrder = pairing.tgtOrder;
+    // The passes over every bone of every frame go depth by depth (levelOrder); pairing's own order
+    // decides the report's order of limbs, elsewhere.
+    const std::vector<int> srcOrder = levelOrder(src, pairing.srcOrder);
+    const std::vector<int> tgtOrder = levelOrder(target, pairing.tgtOrder);
     const auto& pairs = pairing.pairs;
     const auto& srcOf = pairing.srcOf;
     const auto& tgtOf = pairing.tgtOf;

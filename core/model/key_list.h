@@ -3,6 +3,8 @@
 // is exactly a float (what float files hold) and in double once one is not, flags only once one is
 // not 0. Read like a vector of Key<T> (each read makes the key); written through set/push_back/insert
 // or edit(), which keep a value exact by moving the list to double when a float cannot hold it.
+// The times may be shared with other lists keyed at the same times (shareTimes: a retarget's hundreds
+// of tracks with a key per frame hold one array); the first change to them makes the list its own copy.
 #include <algorithm>
 #include <bit>
 #include <cstddef>
@@ -10,6 +12,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <iterator>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -106,11 +109,11 @@ public:
     KeyList& operator=(std::initializer_list<Key<T>> keys) { return assign(keys.begin(), keys.end()); }
     KeyList& operator=(const std::vector<Key<T>>& keys) { return assign(keys.begin(), keys.end()); }
 
-    size_t size() const { return times_.size(); }
-    bool empty() const { return times_.empty(); }
+    size_t size() const { return keyTimes().size(); }
+    bool empty() const { return keyTimes().empty(); }
 
     // A copy of key i (const, so that `keys[i].value = v` does not compile and silently do nothing).
-    const Key<T> operator[](size_t i) const { return {times_[i], value(i), flags(i)}; }
+    const Key<T> operator[](size_t i) const { return {keyTimes()[i], value(i), flags(i)}; }
     const Key<T> at(size_t i) const
     {
         if (i >= size())
@@ -122,18 +125,18 @@ public:
     const_iterator begin() const { return {this, 0}; }
     const_iterator end() const { return {this, std::ptrdiff_t(size())}; }
 
-    double time(size_t i) const { return times_[i]; }
+    double time(size_t i) const { return keyTimes()[i]; }
     T value(size_t i) const { return wide_ ? Parts::join(&wideValues_[i * N]) : Parts::join(&floatValues_[i * N]); }
     uint32_t flags(size_t i) const { return flags_.empty() ? 0 : flags_[i]; }
 
     // The arrays themselves, for loops that read every key (the sampler, writers).
-    const double* times() const { return times_.data(); }
+    const double* times() const { return keyTimes().data(); }
     bool inFloat() const { return !wide_; }
     const float* floatValues() const { return floatValues_.data(); } // N per key, while inFloat()
     const double* doubleValues() const { return wideValues_.data(); } // N per key, once not inFloat()
     bool hasFlags() const { return !flags_.empty(); }
 
-    void setTime(size_t i, double t) { times_[i] = t; }
+    void setTime(size_t i, double t) { ownTimes()[i] = t; }
     void setValue(size_t i, const T& v)
     {
         double c[N];
@@ -230,7 +233,7 @@ public:
             }
             return;
         }
-        times_.resize(at + n);
+        ownTimes().resize(at + n);
         floatValues_.resize((at + n) * N);
         double* t = times_.data() + at;
         float* v = floatValues_.data() + at * N;
@@ -244,7 +247,8 @@ public:
     const_iterator insert(const_iterator pos, const Key<T>& k)
     {
         const size_t i = pos.index();
-        times_.insert(times_.begin() + std::ptrdiff_t(i), k.time);
+        std::vector<double>& times = ownTimes();
+        times.insert(times.begin() + std::ptrdiff_t(i), k.time);
         if (wide_)
             wideValues_.insert(wideValues_.begin() + std::ptrdiff_t(i * N), N, 0.0);
         else
@@ -258,7 +262,8 @@ public:
     const_iterator erase(const_iterator first, const_iterator last)
     {
         const size_t a = first.index(), b = last.index();
-        times_.erase(times_.begin() + std::ptrdiff_t(a), times_.begin() + std::ptrdiff_t(b));
+        std::vector<double>& times = ownTimes();
+        times.erase(times.begin() + std::ptrdiff_t(a), times.begin() + std::ptrdiff_t(b));
         if (wide_)
             wideValues_.erase(wideValues_.begin() + std::ptrdiff_t(a * N), wideValues_.begin() + std::ptrdiff_t(b * N));
         else
@@ -282,15 +287,27 @@ public:
         return removed;
     }
     void resize(size_t n) { grow(n); }
+    // The list becomes times->size() keys at these times, held with every list given the same array
+    // (not copied); the values and flags of its first keys are kept, the others are 0 until set.
+    void shareTimes(std::shared_ptr<const std::vector<double>> times)
+    {
+        const size_t n = times->size();
+        times_ = {};
+        shared_ = std::move(times);
+        (wide_ ? wideValues_.resize(n * N) : floatValues_.resize(n * N));
+        if (!flags_.empty())
+            flags_.resize(n);
+    }
     void reserve(size_t n)
     {
-        times_.reserve(n);
+        ownTimes().reserve(n);
         (wide_ ? wideValues_.reserve(n * N) : floatValues_.reserve(n * N));
     }
     void clear() { *this = KeyList(); }
     void shrink_to_fit()
     {
-        times_.shrink_to_fit();
+        if (!shared_)
+            times_.shrink_to_fit();
         floatValues_.shrink_to_fit();
         wideValues_.shrink_to_fit();
         flags_.shrink_to_fit();
@@ -298,10 +315,11 @@ public:
     void swap(KeyList& other) noexcept { std::swap(*this, other); }
 
     // Keys the list holds memory for, and the bytes of it.
-    size_t capacity() const { return times_.capacity(); }
+    // Shared times count in full in every list that holds them.
+    size_t capacity() const { return shared_ ? shared_->capacity() : times_.capacity(); }
     size_t bytesHeld() const
     {
-        return times_.capacity() * sizeof(double) + floatValues_.capacity() * sizeof(float) +
+        return capacity() * sizeof(double) + floatValues_.capacity() * sizeof(float) +
                wideValues_.capacity() * sizeof(double) + flags_.capacity() * sizeof(uint32_t);
     }
 
@@ -341,7 +359,7 @@ private:
     }
     void grow(size_t n)
     {
-        times_.resize(n);
+        ownTimes().resize(n);
         (wide_ ? wideValues_.resize(n * N) : floatValues_.resize(n * N));
         if (!flags_.empty())
             flags_.resize(n);
@@ -369,7 +387,19 @@ private:
         wide_ = true;
     }
 
-    std::vector<double> times_;
+    const std::vector<double>& keyTimes() const { return shared_ ? *shared_ : times_; }
+    // The times to change: the list's own (a copy of the shared ones at the first change).
+    std::vector<double>& ownTimes()
+    {
+        if (shared_) {
+            times_ = *shared_;
+            shared_.reset();
+        }
+        return times_;
+    }
+
+    std::vector<double> times_;                          // unless shared_
+    std::shared_ptr<const std::vector<double>> shared_; // times shared with other lists (shareTimes)
     std::vector<float> floatValues_;
     std::vector<double> wideValues_;
     std::vector<uint32_t> flags_; // empty while every key's flags are 0

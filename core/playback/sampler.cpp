@@ -76,7 +76,7 @@ struct KeyTimes {
     bool operator==(const KeyTimes& o) const
     {
         return count == o.count && interpolation == o.interpolation && before == o.before && after == o.after &&
-               std::memcmp(times, o.times, count * sizeof(double)) == 0;
+               (times == o.times || std::memcmp(times, o.times, count * sizeof(double)) == 0);
     }
 };
 

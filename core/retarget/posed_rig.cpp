@@ -1,5 +1,7 @@
 #include "core/retarget/posed_rig.h"
 
+#include <algorithm>
+
 namespace bonescope {
 
 void PosedRig::start(const Skeleton& s, const std::vector<LocalTransform>& local)
@@ -69,6 +71,25 @@ glm::dvec3 PosedRig::toChildSpace(int parent, const glm::dvec3& world) const
     if (uniform_) // a bone scaled to nothing has no space: its children sit at its origin
         return scale_[p] != 0 ? glm::inverse(rotation[p]) * (world - position[p]) / scale_[p] : glm::dvec3(0);
     return glm::dvec3(glm::inverse(world_[p]) * glm::dvec4(world, 1.0));
+}
+
+std::vector<int> levelOrder(const Skeleton& s, const std::vector<int>& order)
+{
+    std::vector<int> depth(s.size(), 0);
+    int deepest = 0;
+    for (int b : order)
+        if (const int p = s.bones[size_t(b)].parent; p >= 0)
+            deepest = std::max(deepest, depth[size_t(b)] = depth[size_t(p)] + 1);
+    // A counting sort by depth, stable within a depth.
+    std::vector<size_t> start(size_t(deepest) + 2, 0);
+    for (int b : order)
+        ++start[size_t(depth[size_t(b)]) + 1];
+    for (size_t d = 1; d < start.size(); ++d)
+        start[d] += start[d - 1];
+    std::vector<int> out(order.size());
+    for (int b : order)
+        out[start[size_t(depth[size_t(b)])]++] = b;
+    return out;
 }
 
 std::vector<LocalTransform> restLocals(const Skeleton& s)

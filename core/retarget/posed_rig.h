@@ -46,6 +46,13 @@ private:
     std::vector<glm::dmat4> world_; // only for a pose with a non-uniform scale
 };
 
+// `order` (parents before children) regrouped by depth: the roots, then their children, and so on,
+// each depth in `order`'s order. A bone's world rotation waits on its parent's (a product and a
+// normalisation, with a division and a square root); in this order the bones one after the other
+// are mostly of other chains, so the processor works on several at once instead of waiting down
+// one long chain. Every bone's transform is computed from the same values as in `order`.
+std::vector<int> levelOrder(const Skeleton& s, const std::vector<int>& order);
+
 // The rest pose's local transforms.
 std::vector<LocalTransform> restLocals(const Skeleton& s);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 #include <stdexcept>
@@ -53,8 +54,10 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         }
     const RigPairing pairing = pairRigs(src, target, map, settings.mode, up, &srcBody);
     // Plain references (lambdas below capture them; structured bindings are not captured everywhere).
-    const auto& srcOrder = pairing.srcOrder;
-    const auto& tgtOrder = pairing.tgtOrder;
+    // The passes over every bone of every frame go depth by depth (levelOrder); pairing's own order
+    // decides the report's order of limbs, elsewhere.
+    const std::vector<int> srcOrder = levelOrder(src, pairing.srcOrder);
+    const std::vector<int> tgtOrder = levelOrder(target, pairing.tgtOrder);
     const auto& pairs = pairing.pairs;
     const auto& srcOf = pairing.srcOf;
     const auto& tgtOf = pairing.tgtOf;
@@ -98,7 +101,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         if (const int s = srcOf[t]; s >= 0)
             K[t] = glm::inverse(srcRef.rotation[size_t(s)]) * Cinv * A[t] * tgtRef.rotation[t];
 
-    const std::vector<double> times = frameTimes(source.duration, source.fps);
+    const auto sharedTimes = std::make_shared<const std::vector<double>>(frameTimes(source.duration, source.fps));
+    const std::vector<double>& times = *sharedTimes;
     const int frames = int(times.size());
     Sampler sampler(source, src);
     std::vector<LocalTransform> sl;
@@ -393,13 +397,13 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         // A key per frame, written in place: the lists are sized once after their first key (a key
         // appended at a time grew both of a list's arrays per key), which has moved them to double
         // values already when a float does not hold it (most retargeted rotations), so that they do
-        // not widen a whole clip's worth of floats later.
+        // not widen a whole clip's worth of floats later. Every list holds the one array of frame
+        // times: the result's memory is fresh pages, which cost more than the transfer's arithmetic.
         auto put = [&](auto& list, const auto& value) {
             if (f == 0) {
                 list.push_back({times[0], value});
-                list.resize(size_t(frames));
+                list.shareTimes(sharedTimes);
             } else {
-                list.setTime(size_t(f), times[size_t(f)]);
                 list.setValue(size_t(f), value);
             }
         };

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -169,6 +171,42 @@ TEST(KeyList, IteratorsSearchByTime)
     EXPECT_EQ(it - ch.keys.begin(), 5);
     EXPECT_EQ(it->time, 5 * 0.1);
     EXPECT_EQ(std::distance(ch.keys.begin(), ch.keys.end()), 10);
+}
+
+TEST(KeyList, SharedTimesAreHeldOnceAndAChangeCopiesThemForThatListOnly)
+{
+    const auto times = std::make_shared<const std::vector<double>>(std::vector<double>{0.0, 0.5, 1.0});
+    const double third = 1.0 / 3.0; // not a float: the lists are in double before they take the times
+    QuatChannel a, b;
+    for (QuatChannel* ch : {&a, &b}) {
+        ch->keys.push_back({0.0, glm::dquat(third, 0, 0, 0)});
+        ch->keys.shareTimes(times);
+    }
+    ASSERT_EQ(a.keys.size(), 3u);
+    EXPECT_EQ(a.keys.times(), times->data()); // the same array, not a copy
+    EXPECT_EQ(b.keys.times(), times->data());
+    EXPECT_EQ(a.keys.value(0).w, third); // the first key's value is kept
+    EXPECT_EQ(a.keys.value(2), glm::dquat(0, 0, 0, 0));
+    a.keys.setValue(2, glm::dquat(1, 0, 0, 0));
+    EXPECT_EQ(a.keys.times(), times->data()); // values are the list's own
+    EXPECT_EQ(a.keys.time(2), 1.0);
+
+    // A copy shares them too; changing a time gives that list its own, the others keep the shared.
+    QuatChannel c = a;
+    EXPECT_EQ(c.keys.times(), times->data());
+    c.keys.setTime(1, 0.25);
+    EXPECT_NE(c.keys.times(), times->data());
+    EXPECT_EQ(c.keys.time(1), 0.25);
+    EXPECT_EQ(a.keys.time(1), 0.5);
+    EXPECT_EQ((*times)[1], 0.5);
+    b.keys.push_back({2.0, glm::dquat(1, 0, 0, 0)});
+    b.keys.erase(b.keys.begin());
+    EXPECT_EQ(b.keys.size(), 3u);
+    EXPECT_EQ(b.keys.time(0), 0.5);
+    EXPECT_EQ(b.keys.time(2), 2.0);
+    EXPECT_EQ(a.keys.size(), 3u);
+    EXPECT_EQ(a.keys.time(0), 0.0);
+    EXPECT_TRUE(a.keys == QuatChannel(a).keys);
 }
 
 } // namespace

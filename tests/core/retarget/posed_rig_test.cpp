@@ -67,5 +67,40 @@ TEST(PosedRig, PositionsOnlyForTheBonesAskedAndTheirAncestorsAreThoseOfTheFullPo
         EXPECT_TRUE(sameBits(some.position[b], full.position[b])) << rig.bones[b].name;
 }
 
+TEST(PosedRig, DepthByDepthOrderPosesBitForBitAsTheEvaluationOrder)
+{
+    const Scene s = BvhFormat().read(test::readBytes(test::fixturePath("rigs/cmu_131_01_walk.bvh")));
+    const Skeleton& rig = s.skeleton;
+    const auto order = rig.evaluationOrder();
+    ASSERT_TRUE(order);
+    const std::vector<int> levels = levelOrder(rig, *order);
+    ASSERT_EQ(levels.size(), order->size());
+    // Each bone once, after its parent, and the depths never decrease.
+    std::vector<int> at(rig.size(), -1), depth(rig.size(), 0);
+    for (size_t i = 0; i < levels.size(); ++i) {
+        const int b = levels[i], p = rig.bones[size_t(b)].parent;
+        ASSERT_EQ(at[size_t(b)], -1) << rig.bones[size_t(b)].name;
+        at[size_t(b)] = int(i);
+        if (p >= 0) {
+            ASSERT_GE(at[size_t(p)], 0) << rig.bones[size_t(b)].name;
+            depth[size_t(b)] = depth[size_t(p)] + 1;
+        }
+        if (i > 0)
+            EXPECT_GE(depth[size_t(b)], depth[size_t(levels[i - 1])]);
+    }
+    EXPECT_NE(levels, *order); // a walk's legs, spine and arms are interleaved
+
+    Sampler sampler(s.animations.front(), rig);
+    std::vector<LocalTransform> local;
+    sampler.sampleLocal(1.25, local);
+    PosedRig byChain, byDepth;
+    byChain.compute(rig, *order, local);
+    byDepth.compute(rig, levels, local);
+    for (size_t b = 0; b < rig.size(); ++b) {
+        EXPECT_TRUE(sameBits(byDepth.rotation[b], byChain.rotation[b])) << rig.bones[b].name;
+        EXPECT_TRUE(sameBits(byDepth.position[b], byChain.position[b])) << rig.bones[b].name;
+    }
+}
+
 } // namespace
 } // namespace bonescope

@@ -87,7 +87,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         return d;
     };
     QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
-    dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
+    QDockWidget* bonesDock = dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     QDockWidget* propertiesDock = dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
     timeline_->ruler()->setLeftInset(DopeSheet::kNameWidth);
@@ -162,11 +162,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         // rotation key's fields; LEGO Island's flags scroll), Properties the other half (at two
         // fifths a 14-clip file left its properties four rows), and the column the width of a
         // quaternion's four fields with their digits.
-        QTimer::singleShot(0, this, [this, propertiesDock, keyDock] {
+        // The Bones column wide enough for an avatar's names beside the T R S V counts.
+        QTimer::singleShot(0, this, [this, propertiesDock, keyDock, bonesDock] {
             const int h = propertiesDock->height() + keyDock->height();
             resizeDocks({propertiesDock, keyDock}, {h / 2, h - h / 2}, Qt::Vertical);
             const int wide = std::min(360, width() * 28 / 100); // not at a small window's view's cost
             resizeDocks({keyDock}, {std::max(keyDock->width(), wide)}, Qt::Horizontal);
+            resizeDocks({bonesDock}, {std::max(bonesDock->width(), std::min(300, width() * 22 / 100))}, Qt::Horizontal);
         });
     }
     updateTitle();
@@ -305,7 +307,7 @@ void MainWindow::offerRecovery()
         // Called what it was called (the copy's own name is a hash), until saved under a name.
         if (untitled)
             doc_->setTemporaryCopy(r.name.isEmpty() ? tr("Recovered animation") : r.name,
-                                   tr("recovered from an autosave (Save asks where to keep it)"));
+                                   tr("an autosaved copy"));
         // The skeleton mesh it played on, when it is still there (the demo's is not).
         if (!r.meshPath.isEmpty() && QFileInfo::exists(r.meshPath))
             if (LoadResult mesh = loadMeshFile(r.meshPath); mesh.scene)
@@ -462,7 +464,7 @@ bool MainWindow::openDemoNow(bool autoplay)
         return false;
     recent_->remove(demo.animation); // a temporary copy: not a file to offer again
     // In a folder deleted on quit: Save asks where; Properties says what it is, not the folder.
-    doc_->setTemporaryCopy(QFileInfo(demo.animation).fileName(), tr("the bundled demo (Save as keeps a copy)"));
+    doc_->setTemporaryCopy(QFileInfo(demo.animation).fileName(), tr("the bundled demo"));
     companion_->hide();
     viewport_->frameAll();
     if (autoplay)

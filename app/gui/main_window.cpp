@@ -87,6 +87,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         return d;
     };
     QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
+    // The right column (Properties, Key) runs the window's whole height, as Blender's properties do:
+    // under the timeline's corner a 14-clip file left the properties four rows.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     QDockWidget* bonesDock = dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     QDockWidget* propertiesDock = dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
@@ -158,14 +161,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     if (!restoreState(settings.value("window/state").toByteArray())) {
-        // The first run: the Key dock gets half the right column once the window is laid out (a
-        // rotation key's fields; LEGO Island's flags scroll), Properties the other half (at two
-        // fifths a 14-clip file left its properties four rows), and the column the width of a
-        // quaternion's four fields with their digits.
+        // The first run: the Key dock gets three fifths of the right column once the window is laid
+        // out (a rotation key's fields and flags), and the column the width of a quaternion's four
+        // fields with their digits.
         // The Bones column wide enough for an avatar's names beside the T R S V counts.
         QTimer::singleShot(0, this, [this, propertiesDock, keyDock, bonesDock] {
             const int h = propertiesDock->height() + keyDock->height();
-            resizeDocks({propertiesDock, keyDock}, {h / 2, h - h / 2}, Qt::Vertical);
+            resizeDocks({propertiesDock, keyDock}, {h * 2 / 5, h - h * 2 / 5}, Qt::Vertical);
             const int wide = std::min(360, width() * 28 / 100); // not at a small window's view's cost
             resizeDocks({keyDock}, {std::max(keyDock->width(), wide)}, Qt::Horizontal);
             resizeDocks({bonesDock}, {std::max(bonesDock->width(), std::min(300, width() * 22 / 100))}, Qt::Horizontal);

@@ -31,18 +31,6 @@ glm::vec3 robustCenter(std::vector<glm::vec3> joints)
     return c;
 }
 
-Bounds sweep(const Bounds& pose, const std::vector<glm::vec3>& offsets)
-{
-    Bounds out = pose;
-    if (!pose.valid())
-        return out;
-    for (const glm::vec3& d : offsets) {
-        out.add(pose.lo + d);
-        out.add(pose.hi + d);
-    }
-    return out;
-}
-
 std::optional<ViewPreset> viewPresetNamed(std::string_view name)
 {
     const std::pair<std::string_view, ViewPreset> names[] = {

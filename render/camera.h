@@ -21,11 +21,11 @@ struct Bounds {
 // The centre of a pose that a few far-away bones do not move: the per-axis median of its joints.
 glm::vec3 robustCenter(std::vector<glm::vec3> joints);
 
-// The bounds of a pose carried along a path: `pose` moved by each offset (from where it is now).
-Bounds sweep(const Bounds& pose, const std::vector<glm::vec3>& offsets);
-
-// A clip is framed whole while its sweep stays within this many times the pose's own radius: a clip
-// that travels farther would shrink the figure to a few pixels, so the current pose is framed.
+// A clip's path is framed while it stays within kMaxTravel times the pose's own radius (the figure then
+// fills at least about half the view); beyond, the poses are carried to where the figure stands now,
+// and their reach is framed while within kMaxSweep (wilder poses, a broken file's, would shrink the
+// figure to a few pixels: then the current pose is framed).
+constexpr float kMaxTravel = 1.5f;
 constexpr float kMaxSweep = 4.f;
 
 // A camera given by the data (an animated camera): where it is, what it looks at, its up direction

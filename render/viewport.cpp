@@ -241,6 +241,12 @@ void Viewport::setShowNames(bool on)
     update();
 }
 
+void Viewport::setShowAllNames(bool on)
+{
+    showAllNames_ = on;
+    update();
+}
+
 void Viewport::setShowGrid(bool on)
 {
     showGrid_ = on;
@@ -430,33 +436,62 @@ std::vector<glm::vec3> Viewport::displayJoints() const
     return out;
 }
 
+bool Viewport::framedJoint(size_t i) const
+{
+    // Cameras, lights and empties are not the figure: framed only when selected.
+    return marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)) &&
+           (!isNodeMark(marks_[i]) || (flags_[i] & boneflag::Selected));
+}
+
+glm::vec3 Viewport::figureAnchor(const std::vector<glm::vec3>& pose) const
+{
+    // The figure's root joint (the hips of a walk); several roots: the middle of the pose.
+    int root = -1;
+    for (size_t i = 0; i < pose.size() && i < parents_.size() && i < marks_.size() && root != -2; ++i)
+        if (framedJoint(i) && (parents_[i] < 0 || !framedJoint(size_t(parents_[i]))))
+            root = root == -1 ? int(i) : -2;
+    return root >= 0 ? pose[size_t(root)] : robustCenter(pose);
+}
+
 template <class Take>
 void Viewport::addClip(Bounds& b, float limit, bool children, Take take, std::vector<glm::vec3>* points) const
 {
-    if (!clipPoses_ || rootMotion_ != RootMotion::Free || !b.valid())
+    if (!clipPoses_ || !b.valid())
         return;
     const glm::mat4 m = modelMatrix();
-    Bounds swept = b;
-    std::vector<glm::vec3> added;
-    auto add = [&](const glm::vec3& joint) {
-        swept.add(glm::vec3(m * glm::vec4(joint, 1.f)));
-        added.push_back(glm::vec3(m * glm::vec4(joint, 1.f)));
-    };
-    for (const std::vector<glm::vec3>& joints : clipPoses_()) {
-        for (size_t i = 0; i < joints.size() && i < parents_.size(); ++i) {
-            if (!take(i))
-                continue;
-            add(joints[i]);
-            for (size_t c = 0; children && c < joints.size() && c < parents_.size(); ++c)
-                if (parents_[c] == int(i))
-                    add(joints[c]);
+    const ClipPoses poses = clipPoses_();
+    const glm::vec3 here = figureAnchor(joints_);
+    // The poses where they are (a short walk is framed whole, so that it stays in view as it plays),
+    // else carried to where the figure stands now: its limbs' reach counts (an arm lifted later), its
+    // travel does not (a long walk framed whole left the figure a quarter of the view tall).
+    for (const bool carried : {false, true}) {
+        if (!carried && rootMotion_ != RootMotion::Free) // followed or in place: the figure stays put
+            continue;
+        Bounds swept = b;
+        std::vector<glm::vec3> added;
+        for (const std::vector<glm::vec3>& joints : poses) {
+            const glm::vec3 shift = carried ? here - figureAnchor(joints) : glm::vec3(0.f);
+            auto add = [&](const glm::vec3& joint) {
+                const glm::vec3 p(m * glm::vec4(joint + shift, 1.f));
+                swept.add(p);
+                added.push_back(p);
+            };
+            for (size_t i = 0; i < joints.size() && i < parents_.size(); ++i) {
+                if (!take(i))
+                    continue;
+                add(joints[i]);
+                for (size_t c = 0; children && c < joints.size() && c < parents_.size(); ++c)
+                    if (parents_[c] == int(i))
+                        add(joints[c]);
+            }
         }
-    }
-    if (swept.radius() > kMaxSweep * limit)
+        if (swept.radius() > (carried ? kMaxSweep : kMaxTravel) * limit)
+            continue;
+        b = swept;
+        if (points)
+            points->insert(points->end(), added.begin(), added.end());
         return;
-    b = swept;
-    if (points)
-        points->insert(points->end(), added.begin(), added.end());
+    }
 }
 
 void Viewport::frameBounds(const Bounds& b)
@@ -478,16 +513,15 @@ void Viewport::framed()
     update();
 }
 
+// The character as it stands now, with room for where its limbs reach over the clip, and the path it
+// walks only while that keeps the figure at least half the view tall (a walk that goes farther is
+// followed with Root motion > Follow, as in Blender and Maya, whose Frame All frames the figure now).
 void Viewport::frameAll()
 {
     Bounds b;
     std::vector<glm::vec3> points; // what the view must show: fitted as projected
     const auto joints = displayJoints();
-    // Cameras, lights and empties are not the figure: framed only when selected.
-    auto shown = [this](size_t i) {
-        return marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)) &&
-               (!isNodeMark(marks_[i]) || (flags_[i] & boneflag::Selected));
-    };
+    auto shown = [this](size_t i) { return framedJoint(i); };
     for (size_t i = 0; i < joints.size(); ++i)
         if (shown(i)) {
             b.add(joints[i]);
@@ -495,49 +529,10 @@ void Viewport::frameAll()
         }
     if (mesh_ && showMesh_ && !skin_.empty()) {
         const glm::mat4 m = modelMatrix();
-        Bounds mesh;
-        std::vector<glm::vec3> vertices(mesh_->positions.size());
         for (size_t v = 0; v < mesh_->positions.size(); ++v) {
-            vertices[v] = glm::vec3(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f));
-            mesh.add(vertices[v]);
-        }
-        Bounds travel; // where the clip carries the mesh, from here
-        travel.add(glm::vec3(0.f));
-        // The mesh over the clip: carried along the figure's path (skinning every pose would cost a
-        // pass over the vertices each). The path is its root joint's (the hips of a walk): the
-        // middle of its joints would also move for a figure that bends over without going anywhere,
-        // and a mesh carried with it would leave the figure small. Several roots: their middle.
-        int root = -1;
-        for (size_t i = 0; i < joints.size() && i < parents_.size() && root != -2; ++i)
-            if (shown(i) && (parents_[i] < 0 || !shown(size_t(parents_[i]))))
-                root = root == -1 ? int(i) : -2;
-        auto centre = [root](const std::vector<glm::vec3>& pose) {
-            return root >= 0 && size_t(root) < pose.size() ? pose[size_t(root)] : robustCenter(pose);
-        };
-        if (clipPoses_ && rootMotion_ == RootMotion::Free && mesh.valid()) {
-            const glm::vec3 now = centre(joints_);
-            const glm::mat4 toDisplay = displayMatrix(up_);
-            std::vector<glm::vec3> offsets;
-            for (const std::vector<glm::vec3>& pose : clipPoses_())
-                offsets.push_back(glm::vec3(toDisplay * glm::vec4(centre(pose) - now, 0.f)));
-            const Bounds swept = sweep(mesh, offsets);
-            if (swept.radius() <= kMaxSweep * mesh.radius()) {
-                mesh = swept;
-                for (const glm::vec3& d : offsets)
-                    travel.add(d);
-            }
-        }
-        if (mesh.valid()) {
-            b.add(mesh.lo);
-            b.add(mesh.hi);
-        }
-        // The vertices as they are, and carried to each corner of the clip's travel (one set when the
-        // figure stays where it is).
-        for (int corner = 0; corner < (travel.hi == travel.lo ? 1 : 8); ++corner) {
-            const glm::vec3 move(corner & 1 ? travel.hi.x : travel.lo.x, corner & 2 ? travel.hi.y : travel.lo.y,
-                                 corner & 4 ? travel.hi.z : travel.lo.z);
-            for (const glm::vec3& v : vertices)
-                points.push_back(v + move);
+            const glm::vec3 p(m * glm::vec4(skinnedPosition(*mesh_, v, skin_), 1.f));
+            b.add(p);
+            points.push_back(p);
         }
     }
     // A comparison's skeleton (over the figure or moved aside) is part of what the view shows.
@@ -547,8 +542,6 @@ void Viewport::frameAll()
                 b.add(o.joints[i] + o.offset);
                 points.push_back(o.joints[i] + o.offset);
             }
-    // Every bone over the clip, while that keeps the figure legible (a clip that travels far would
-    // leave it a few pixels tall: then the current pose is framed, and Root motion > Follow helps).
     addClip(b, b.radius(), false, shown, &points);
     if (points.empty())
         return frameBounds(b);
@@ -559,9 +552,11 @@ void Viewport::frameAll()
 void Viewport::frameSelected()
 {
     const auto joints = displayJoints();
-    Bounds b;
+    Bounds b, figure;
     auto selected = [this](size_t i) { return (flags_[i] & boneflag::Selected) != 0; };
     for (size_t i = 0; i < joints.size(); ++i) {
+        if (framedJoint(i))
+            figure.add(joints[i]);
         if (!selected(i))
             continue;
         b.add(joints[i]);
@@ -573,11 +568,17 @@ void Viewport::frameSelected()
         frameAll();
         return;
     }
-    // Where the selected bones go over the clip, within a few figure sizes.
+    // Where the selected bones reach over the clip, the figure carried to where it stands now.
     addClip(b, std::max(b.radius(), sceneSize_ * 0.5f), true, selected);
-    const float minRadius = jointRadius_ * 8.f;
-    b.add(b.center() + glm::vec3(minRadius));
-    b.add(b.center() - glm::vec3(minRadius));
+    // At least the character's height round them: a hip or a finger alone fills the view with one
+    // sphere and nothing to tell where it is.
+    const float height = figure.valid() ? figure.hi.y - figure.lo.y : 0.f;
+    const float minHalf = std::max(jointRadius_ * 8.f, height * 0.5f);
+    const glm::vec3 c = b.center();
+    b.add(c + glm::vec3(0.f, minHalf, 0.f));
+    b.add(c - glm::vec3(0.f, minHalf, 0.f));
+    b.add(c + glm::vec3(jointRadius_ * 8.f));
+    b.add(c - glm::vec3(jointRadius_ * 8.f));
     frameBounds(b);
 }
 
@@ -716,35 +717,62 @@ void Viewport::paintGL()
     ++frames_;
 }
 
-void Viewport::paintOverlay(QPainter& p)
+std::vector<Viewport::NameLabel> Viewport::nameLabels() const
 {
-    const bool anyLabel = showNames_ && (hovered_ >= 0 || std::any_of(flags_.begin(), flags_.end(), [](uint8_t f) {
-                                             return f & boneflag::Selected;
-                                         }));
-    if (!joints_.empty() && !anyLabel)
-        return;
-    p.setRenderHint(QPainter::TextAntialiasing);
-    if (joints_.empty()) {
-        p.setPen(QColor(200, 200, 200));
-        p.drawText(rect(), Qt::AlignCenter, tr("Nothing to show: open an animation (File > Open)"));
-        return;
-    }
-    auto label = [&](int bone, const QColor& color) {
+    std::vector<NameLabel> out;
+    if (!showNames_)
+        return out;
+    const QFontMetricsF metrics(font());
+    const QRectF screen(0, 0, width(), height());
+    // The hovered bone, then the selected ones, then (Show bone names) every drawn joint from the
+    // roots down: a label that would cover one already placed is left out, so a 200-bone rig shows
+    // the names that fit rather than an unreadable heap.
+    auto place = [&](int bone, bool picked) {
+        if (bone < 0 || bone >= int(names_.size()) || std::any_of(out.begin(), out.end(), [&](const NameLabel& l) { return l.bone == bone; }))
+            return;
         const QPointF at = jointOnScreen(bone);
         if (at.x() < 0)
             return;
         const QString text = QString::fromStdString(names_[bone]);
-        const QRectF box = QFontMetricsF(p.font()).boundingRect(text).adjusted(-4, -2, 4, 2);
         const QPointF origin = at + QPointF(10, -10);
-        p.fillRect(box.translated(origin), QColor(20, 20, 24, 190));
-        p.setPen(color);
-        p.drawText(origin, text);
+        const QRectF box = metrics.boundingRect(text).adjusted(-4, -2, 4, 2).translated(origin);
+        const bool covers = std::any_of(out.begin(), out.end(), [&](const NameLabel& l) { return l.box.intersects(box); });
+        if (!picked && (covers || !screen.contains(box)))
+            return;
+        out.push_back({bone, box, origin, picked});
     };
+    place(hovered_, true);
     for (size_t i = 0; i < flags_.size(); ++i)
-        if ((flags_[i] & boneflag::Selected) && int(i) != hovered_)
-            label(int(i), QColor(255, 190, 90));
-    if (hovered_ >= 0 && hovered_ < int(names_.size()))
-        label(hovered_, QColor(150, 220, 255));
+        if (flags_[i] & boneflag::Selected)
+            place(int(i), true);
+    if (showAllNames_)
+        for (size_t i = 0; i < marks_.size() && i < names_.size(); ++i)
+            if (marks_[i] != JointMark::Hidden && !isLinkRoot(int(i)))
+                place(int(i), false);
+    return out;
+}
+
+void Viewport::paintOverlay(QPainter& p)
+{
+    if (joints_.empty()) {
+        p.setRenderHint(QPainter::TextAntialiasing);
+        p.setPen(QColor(200, 200, 200));
+        p.drawText(rect(), Qt::AlignCenter, tr("Nothing to show: open an animation (File > Open)"));
+        return;
+    }
+    const std::vector<NameLabel> labels = nameLabels();
+    if (labels.empty())
+        return;
+    p.setRenderHint(QPainter::TextAntialiasing);
+    p.setFont(font());
+    // Drawn last to first, so that the hovered and selected names lie on top.
+    for (auto l = labels.rbegin(); l != labels.rend(); ++l) {
+        p.fillRect(l->box, QColor(20, 20, 24, 190));
+        p.setPen(l->bone == hovered_           ? QColor(150, 220, 255)
+                 : (flags_[l->bone] & boneflag::Selected) ? QColor(255, 190, 90)
+                                                          : QColor(215, 215, 215));
+        p.drawText(l->origin, QString::fromStdString(names_[l->bone]));
+    }
 }
 
 void Viewport::mousePressEvent(QMouseEvent* e)

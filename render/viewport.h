@@ -8,6 +8,8 @@
 #include <vector>
 
 #include <QOpenGLExtraFunctions>
+#include <QPointF>
+#include <QRectF>
 #include <glm/mat4x4.hpp>
 
 #include "core/model/mesh.h"
@@ -78,7 +80,16 @@ public:
     void setRootMotion(RootMotion mode);
     void setShowMesh(bool on);
     void setShowBones(bool on);
-    void setShowNames(bool on);
+    void setShowNames(bool on);    // names at all (the hovered and selected bones' by default)
+    void setShowAllNames(bool on); // every drawn joint's name, where it does not cover another
+    struct NameLabel {
+        int bone;
+        QRectF box;     // the label's background, in widget coordinates
+        QPointF origin; // where its text starts
+        bool picked;    // the hovered or a selected bone's (shown even where it covers another)
+    };
+    // The name labels as the overlay draws them now.
+    std::vector<NameLabel> nameLabels() const;
     void setShowGrid(bool on);
     void setShowAxes(bool on);
     // The orbit camera turned to a fixed view (target and distance kept), and its projection.
@@ -143,9 +154,13 @@ private:
     OrbitCamera viewCamera() const; // the camera, following the root when asked
     glm::mat4 viewProj() const;
     // Adds to `b` the joints `take` picks (and, with `children`, their children) in each of the clip's
-    // poses, while that keeps the bounds within kMaxSweep of `limit`'s radius; the clip's poses are
-    // used with free root motion only (in place or followed, the figure stays where it is now). The
-    // joints added go to `points` too, when given.
+    // poses: where they are while that keeps the bounds within kMaxTravel of `limit`'s radius (free root
+    // motion only), else carried to where the figure stands now (its limbs' reach, not its travel)
+    // while within kMaxSweep. The joints added go to `points` too, when given.
+    // Whether a joint counts in the figure's bounds (a camera, a light, an empty: only when selected).
+    bool framedJoint(size_t i) const;
+    // Where the figure stands in a pose (source space): its root joint, or the pose's middle.
+    glm::vec3 figureAnchor(const std::vector<glm::vec3>& pose) const;
     template <class Take>
     void addClip(Bounds& b, float limit, bool children, Take take, std::vector<glm::vec3>* points = nullptr) const;
     void frameBounds(const Bounds& b);
@@ -194,7 +209,7 @@ private:
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
     std::function<ClipPoses()> clipPoses_;
-    bool showMesh_ = true, showBones_ = true, showNames_ = true, showGrid_ = true, showAxes_ = true;
+    bool showMesh_ = true, showBones_ = true, showNames_ = true, showAllNames_ = false, showGrid_ = true, showAxes_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it
 

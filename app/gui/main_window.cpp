@@ -87,7 +87,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         return d;
     };
     QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
-    dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
+    // The right column (Properties, Key) runs the window's whole height, as Blender's properties do:
+    // under the timeline's corner a 14-clip file left the properties four rows.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    QDockWidget* bonesDock = dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     QDockWidget* propertiesDock = dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
     timeline_->ruler()->setLeftInset(DopeSheet::kNameWidth);
@@ -120,6 +123,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     connect(doc_, &Document::sceneChanged, this, &MainWindow::updateTitle);
     connect(doc_->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) { setWindowModified(!clean); });
     connect(saves_, &SaveController::saved, this, &MainWindow::updateTitle);
+    connect(doc_, &Document::pathChanged, this, &MainWindow::updateTitle); // a temporary copy named
     connect(saves_, &SaveController::saved, watch_, &FileWatch::watchDocument);
     connect(saves_, &SaveController::saved, this, [this](const QString& path) {
         statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), 8000);
@@ -160,11 +164,13 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         // The first run: the Key dock gets three fifths of the right column once the window is laid
         // out (a rotation key's fields and flags), and the column the width of a quaternion's four
         // fields with their digits.
-        QTimer::singleShot(0, this, [this, propertiesDock, keyDock] {
+        // The Bones column wide enough for an avatar's names beside the T R S V counts.
+        QTimer::singleShot(0, this, [this, propertiesDock, keyDock, bonesDock] {
             const int h = propertiesDock->height() + keyDock->height();
             resizeDocks({propertiesDock, keyDock}, {h * 2 / 5, h - h * 2 / 5}, Qt::Vertical);
             const int wide = std::min(360, width() * 28 / 100); // not at a small window's view's cost
             resizeDocks({keyDock}, {std::max(keyDock->width(), wide)}, Qt::Horizontal);
+            resizeDocks({bonesDock}, {std::max(bonesDock->width(), std::min(300, width() * 22 / 100))}, Qt::Horizontal);
         });
     }
     updateTitle();
@@ -280,7 +286,7 @@ void MainWindow::offerRecovery()
         return;
     }
     for (const Recovery& r : autosave_->pending()) {
-        const QString name = r.originalPath.isEmpty() ? tr("an unsaved animation") : r.originalPath;
+        const QString name = !r.originalPath.isEmpty() ? r.originalPath : !r.name.isEmpty() ? r.name : tr("an unsaved animation");
         const auto answer = QMessageBox::question(
             this, tr("Recover unsaved edits"),
             tr("Bonescope closed with unsaved edits to %1 (autosaved %2). Recover them?")
@@ -300,8 +306,10 @@ void MainWindow::offerRecovery()
         const bool untitled = r.originalPath.isEmpty();
         doc_->setScene(std::move(*loaded.scene), untitled ? r.autosavePath : r.originalPath,
                        untitled ? FileStamp{} : FileStamp::of(r.originalPath));
+        // Called what it was called (the copy's own name is a hash), until saved under a name.
         if (untitled)
-            doc_->setTemporaryCopy();
+            doc_->setTemporaryCopy(r.name.isEmpty() ? tr("Recovered animation") : r.name,
+                                   tr("an autosaved copy"));
         // The skeleton mesh it played on, when it is still there (the demo's is not).
         if (!r.meshPath.isEmpty() && QFileInfo::exists(r.meshPath))
             if (LoadResult mesh = loadMeshFile(r.meshPath); mesh.scene)
@@ -355,7 +363,12 @@ void MainWindow::buildViewMenu(QMenu* view)
     };
     toggle(tr("Show &mesh"), &render::Viewport::setShowMesh);
     toggle(tr("Show &bones"), &render::Viewport::setShowBones);
-    toggle(tr("Show bone &names"), &render::Viewport::setShowNames);
+    // Every name, as Blender's Names overlay: off at first (a 200-bone rig's names would bury the figure);
+    // the hovered and selected bones' names show either way.
+    QAction* names = toggle(tr("Show bone &names"), &render::Viewport::setShowAllNames, false);
+    names->setObjectName("showBoneNames");
+    names->setStatusTip(tr("Every bone's name, where it does not cover another; the bone under the mouse and the "
+                           "selected bones are named either way"));
     toggle(tr("Show &grid"), &render::Viewport::setShowGrid)->setObjectName("showGrid");
     toggle(tr("Show a&xes"), &render::Viewport::setShowAxes)->setObjectName("showAxes");
     toggle(tr("Show &collision volumes"), &render::Viewport::setShowCollisionVolumes, false)
@@ -452,7 +465,8 @@ bool MainWindow::openDemoNow(bool autoplay)
     if (!openFileNow(demo.animation) || !loadSkeletonMeshNow(demo.mesh))
         return false;
     recent_->remove(demo.animation); // a temporary copy: not a file to offer again
-    doc_->setTemporaryCopy();        // in a folder deleted on quit: Save asks where
+    // In a folder deleted on quit: Save asks where; Properties says what it is, not the folder.
+    doc_->setTemporaryCopy(QFileInfo(demo.animation).fileName(), tr("the bundled demo"));
     companion_->hide();
     viewport_->frameAll();
     if (autoplay)
@@ -540,11 +554,7 @@ void MainWindow::showCompanion(const QString& path)
 
 void MainWindow::updateTitle()
 {
-    QString name = doc_->isEmpty() ? tr("no file") : QFileInfo(doc_->path()).fileName();
-    // A retarget's result (or an export that could not be read back) is saved nowhere yet: the title
-    // must not say it is the source file, which Save leaves alone.
-    if (!doc_->isEmpty() && doc_->needsSaveAs() && !doc_->isTemporaryCopy())
-        name = tr("New animation from %1").arg(name);
+    const QString name = doc_->isEmpty() ? tr("no file") : doc_->title();
     setWindowTitle(tr("%1[*] - Bonescope").arg(name));
     setWindowModified(doc_->isModified());
 }

@@ -92,6 +92,7 @@ bool Autosave::writeNow()
     if (const QString why = saveScene(doc_->scene(), *format, copy, write); !why.isEmpty())
         return failed(why);
     QJsonObject info{{"original", originalOf(doc_)},
+                     {"name", doc_->title()},
                      {"mesh", doc_->meshPath()},
                      {"copy", QFileInfo(copy).fileName()},
                      {"written", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)}};
@@ -136,7 +137,7 @@ QList<Recovery> Autosave::pending() const
         const QFileInfo copyInfo(copy);
         if (!copyInfo.isFile() || copyInfo.isSymLink())
             continue;
-        out.push_back({copy, fi.filePath(), o.value("original").toString(), o.value("mesh").toString(),
+        out.push_back({copy, fi.filePath(), o.value("original").toString(), o.value("name").toString(), o.value("mesh").toString(),
                        QDateTime::fromString(o.value("written").toString(), Qt::ISODate)});
     }
     return out;

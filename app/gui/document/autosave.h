@@ -22,6 +22,7 @@ struct Recovery {
     QString autosavePath; // the autosaved copy
     QString infoPath;     // its JSON description
     QString originalPath; // the file the edits belong to (may be empty for an unsaved document)
+    QString name;         // what the document was called ("New animation from walk.bvh"; Document::title)
     QString meshPath;     // the skeleton mesh the document played on (empty: none)
     QDateTime written;
 };

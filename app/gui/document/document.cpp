@@ -37,6 +37,8 @@ void Document::setScene(Scene scene, const QString& path, const FileStamp& stamp
     path_ = path;
     stamp_ = stamp;
     needsSaveAs_ = temporaryCopy_ = false;
+    copyName_.clear();
+    copyPlace_.clear();
     ++generation_;
     if (!scene_.currentAnimation() && !scene_.animations.empty())
         scene_.current = 0;
@@ -61,9 +63,33 @@ void Document::setSaved(const QString& path, const FileStamp& stamp)
     path_ = path;
     stamp_ = stamp;
     needsSaveAs_ = temporaryCopy_ = false;
+    copyName_.clear();
+    copyPlace_.clear();
     if (moved)
         emit pathChanged();
 }
+
+void Document::setTemporaryCopy(const QString& name, const QString& place)
+{
+    needsSaveAs_ = temporaryCopy_ = true;
+    copyName_ = name;
+    copyPlace_ = place;
+    emit pathChanged(); // what the title and Properties call it
+}
+
+QString Document::title() const
+{
+    if (isEmpty())
+        return {};
+    if (temporaryCopy_ && !copyName_.isEmpty())
+        return copyName_;
+    const QString name = QFileInfo(path_).fileName();
+    // A retarget's result (or an export that could not be read back) is saved nowhere yet: not the
+    // source file, which Save leaves alone.
+    return needsSaveAs_ && !temporaryCopy_ ? tr("New animation from %1").arg(name) : name;
+}
+
+QString Document::place() const { return temporaryCopy_ && !copyPlace_.isEmpty() ? copyPlace_ : path_; }
 
 QString Document::dialogFolder() const
 {

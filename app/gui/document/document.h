@@ -60,7 +60,15 @@ public:
     // Where file dialogs start: the document's folder, or the user's documents folder (home when
     // there is none) for a temporary copy or no document.
     QString dialogFolder() const;
-    void setTemporaryCopy() { needsSaveAs_ = temporaryCopy_ = true; }
+    // `name` is what the copy is called instead of its own file name (the title, an autosave's
+    // description: "demo_walk.seanim", "New animation from walk.bvh"), `place` what Properties says
+    // instead of its folder ("the bundled demo"); empty: the copy's own.
+    void setTemporaryCopy(const QString& name = {}, const QString& place = {});
+    // The document's name for people: the file's name, a temporary copy's given name, or "New
+    // animation from walk.bvh" for new work saved nowhere yet; empty without a document.
+    QString title() const;
+    // Where the document is, for people: its path, or a temporary copy's place.
+    QString place() const;
     // Counts setScene() calls: a load that started before another document came in can tell.
     quint64 generation() const { return generation_; }
 
@@ -146,7 +154,7 @@ signals:
     void upAxisChanged();
     void baseLayerChanged(); // after sceneChanged: a base set, replaced or cleared
     void previewBaseChanged(); // after sceneChanged: "Preview while" set or cleared
-    void pathChanged();      // saved under another name (setSaved): the scene is the same
+    void pathChanged();      // saved under another name (setSaved), or named as a temporary copy: the scene is the same
 
 private:
     void rebuild();
@@ -164,6 +172,7 @@ private:
     FileStamp stamp_;
     bool needsSaveAs_ = false;
     bool temporaryCopy_ = false;
+    QString copyName_, copyPlace_; // setTemporaryCopy's
     quint64 generation_ = 0;
     QUndoStack* undo_;
     Scene meshScene_;

@@ -32,8 +32,11 @@ BoneTreePanel::BoneTreePanel(Document* doc, QWidget* parent)
     view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     view_->setUniformRowHeights(true);
     view_->header()->setStretchLastSection(false);
-    // Names whole (a horizontal scroll bar in a narrow dock), never cut short by the count columns.
-    view_->header()->setSectionResizeMode(BoneTreeModel::Name, QHeaderView::ResizeToContents);
+    // The key counts always in sight: the names take the width left (a long avatar name is cut with
+    // "...", its tooltip says it whole), rather than pushing T R S V behind a horizontal scroll bar.
+    view_->header()->setSectionResizeMode(BoneTreeModel::Name, QHeaderView::Stretch);
+    view_->setIndentation(12); // an avatar's hand is ten levels deep: its name, not the indent, gets the room
+    view_->setTextElideMode(Qt::ElideMiddle); // "mFaceEyeAltR..." and "...AltRight" both say which side
     for (int c = BoneTreeModel::Translation; c < BoneTreeModel::ColumnCount; ++c)
         view_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
 

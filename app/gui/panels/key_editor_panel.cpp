@@ -49,10 +49,18 @@ QHBoxLayout* rowOf(std::initializer_list<QWidget*> ws)
     return l;
 }
 
+// Formats that store times in their own units (Second Life: 1/65535 of the duration) put a key a hair
+// off its frame: "frame 3", not "frame 2.99997".
+QString frameText(double frame)
+{
+    const bool onFrame = std::abs(frame - std::round(frame)) < 0.01;
+    return KeyEditorPanel::tr("frame %1").arg(onFrame ? QString::number(std::llround(frame)) : QString::number(frame, 'g', 6));
+}
+
 } // namespace
 
 KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
-    : QWidget(parent), doc_(doc), sheet_(sheet), title_(new QLabel(this)), time_(new QDoubleSpinBox(this)), vecBox_(new QGroupBox(tr("Value"), this)),
+    : QWidget(parent), doc_(doc), sheet_(sheet), title_(new QLabel(this)), time_(new QDoubleSpinBox(this)), frame_(new QLabel(this)), vecBox_(new QGroupBox(tr("Value"), this)),
       rotBox_(new QGroupBox(tr("Rotation"), this)), flagsBox_(new QGroupBox(tr("Key flags"), this))
 {
     for (auto*& s : vec_)
@@ -121,7 +129,10 @@ KeyEditorPanel::KeyEditorPanel(Document* doc, DopeSheet* sheet, QWidget* parent)
     title_->setWordWrap(true);
     layout->addWidget(title_);
     auto* timeRow = new QFormLayout;
-    timeRow->addRow(tr("Time"), time_);
+    auto* timeAndFrame = new QHBoxLayout;
+    timeAndFrame->addWidget(time_, 1);
+    timeAndFrame->addWidget(frame_);
+    timeRow->addRow(tr("Time"), timeAndFrame);
     layout->addLayout(timeRow);
     layout->addWidget(vecBox_);
     layout->addWidget(rotBox_);
@@ -147,20 +158,18 @@ void KeyEditorPanel::refresh()
     time_->setEnabled(bool(key_));
     if (!key_) {
         title_->setText(tr("Select a key in the dope sheet or the graph editor to type its values."));
+        frame_->clear();
         const QSignalBlocker block(time_);
         time_->setValue(0); // not the time of a key that is gone
         return;
     }
     const char* channel[] = {"translation", "rotation", "scale", "visibility"};
-    // Formats that store times in their own units (Second Life: 1/65535 of the duration) put a key
-    // a hair off its frame: "frame 3", not "frame 2.99997" (the seconds stay exact beside it).
-    const double frame = k->time * doc_->fps();
-    const bool onFrame = std::abs(frame - std::round(frame)) < 0.01;
-    title_->setText(tr("%1 %2 key at %3 s (frame %4)%5")
+    // The time is said once, by the Time field, with its frame beside it (a heading that said
+    // "1.04165 s" over a field showing "1.0416 s" left a person asking which one was true).
+    title_->setText(tr("%1 %2 key%3")
                         .arg(QString::fromStdString(doc_->animation().tracks[key_->track].name), tr(channel[int(key_->channel)]))
-                        .arg(k->time, 0, 'g', 6)
-                        .arg(onFrame ? QString::number(std::llround(frame)) : QString::number(frame, 'g', 6))
                         .arg(sel.size() > 1 ? tr(" — first of %1 selected").arg(sel.size()) : QString()));
+    frame_->setText(frameText(k->time * doc_->fps()));
     const QSignalBlocker b0(vec_[0]), b1(vec_[1]), b2(vec_[2]), e0(euler_[0]), e1(euler_[1]), e2(euler_[2]), q0(quat_[0]),
         q1(quat_[1]), q2(quat_[2]), q3(quat_[3]), f0(flagBits_[0]), f1(flagBits_[1]), f2(flagBits_[2]), fr(flagsRaw_),
         t(time_);

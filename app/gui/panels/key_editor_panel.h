@@ -33,6 +33,7 @@ public:
     std::array<QDoubleSpinBox*, 4> quaternionFields() const { return quat_; }
     QSpinBox* flagsField() const { return flagsRaw_; }
     QDoubleSpinBox* timeField() const { return time_; }
+    QLabel* heading() const { return title_; }
     QGroupBox* flagsBox() const { return flagsBox_; }
 
 private:
@@ -49,6 +50,7 @@ private:
     std::optional<KeyRef> key_;
     QLabel* title_;
     QDoubleSpinBox* time_;
+    QLabel* frame_; // the key's frame, beside its time
     QGroupBox* vecBox_;
     QGroupBox* rotBox_;
     std::array<QDoubleSpinBox*, 3> vec_;

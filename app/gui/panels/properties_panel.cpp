@@ -6,6 +6,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QSignalBlocker>
+#include <QSplitter>
 #include <QHeaderView>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -34,7 +35,7 @@ QTreeWidgetItem* row(QTreeWidgetItem* parent, const QString& name, const QString
 } // namespace
 
 PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
-    : QWidget(parent), doc_(doc), animations_(new QListWidget(this)), tree_(new QTreeWidget(this))
+    : QWidget(parent), doc_(doc), split_(new QSplitter(Qt::Vertical, this)), animations_(new QListWidget(this)), tree_(new QTreeWidget(this))
 {
     tree_->setColumnCount(2);
     tree_->setHeaderLabels({tr("Property"), tr("Value")});
@@ -43,10 +44,16 @@ PropertiesPanel::PropertiesPanel(Document* doc, QWidget* parent)
     animations_->setToolTip(tr("The file's animations: click one to play it; right-click to split, extract, merge or "
                                "save clips"));
     animations_->setContextMenuPolicy(Qt::CustomContextMenu);
+    // The clip list above the properties, the line between them dragged as a person likes; the
+    // properties get the room a long clip list would take (RobotExpressive's 14 clips left them 4 rows).
+    split_->addWidget(animations_);
+    split_->addWidget(tree_);
+    split_->setStretchFactor(0, 0);
+    split_->setStretchFactor(1, 1);
+    split_->setChildrenCollapsible(false);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
-    layout->addWidget(animations_);
-    layout->addWidget(tree_);
+    layout->addWidget(split_);
     // Queued: the list is rebuilt when the animation changes, not inside its own signal.
     connect(animations_, &QListWidget::currentRowChanged, doc_, &Document::setAnimationIndex, Qt::QueuedConnection);
     connect(animations_, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
@@ -77,13 +84,21 @@ void PropertiesPanel::rebuild()
         animations_->setCurrentRow(doc_->animationIndex());
     }
     animations_->setVisible(!s.animations.empty());
-    // As high as its clips, up to six rows (then it scrolls), so that the properties keep their room.
-    const int rowHeight = std::max(animations_->sizeHintForRow(0), animations_->fontMetrics().height());
-    animations_->setMaximumHeight(rowHeight * std::clamp(int(s.animations.size()), 1, 6) + 2 * animations_->frameWidth() + 2);
+    // As high as its clips, up to three rows (then it scrolls; the line below it drags), so that the
+    // properties keep their room. Set when the number of clips changes, not on every edit, so that
+    // where a person dragged the line stays.
+    if (int(s.animations.size()) != shownClips_) {
+        shownClips_ = int(s.animations.size());
+        const int rowHeight = std::max(animations_->sizeHintForRow(0), animations_->fontMetrics().height());
+        const int list = rowHeight * std::clamp(shownClips_, 1, 3) + 2 * animations_->frameWidth() + 2;
+        animations_->setMinimumHeight(std::min(list, rowHeight + 2 * animations_->frameWidth() + 2));
+        const int total = std::max(split_->height(), list * 4);
+        split_->setSizes({list, total - list});
+    }
 
     tree_->clear();
     auto* file = new QTreeWidgetItem(tree_, {tr("File")});
-    row(file, tr("Path"), doc_->path().isEmpty() ? tr("(none)") : doc_->path());
+    row(file, tr("Path"), doc_->path().isEmpty() ? tr("(none)") : doc_->place());
     row(file, tr("Format"), QString::fromStdString(s.format));
     row(file, tr("Animations"), QString::number(s.animations.size()));
 

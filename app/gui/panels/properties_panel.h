@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class QListWidget;
+class QSplitter;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -24,7 +25,9 @@ private:
     void refreshBone();
 
     Document* doc_;
+    QSplitter* split_; // the clip list above, the properties below
     QListWidget* animations_;
+    int shownClips_ = -1; // the clip count the list's height was set for
     QTreeWidget* tree_;
     QTreeWidgetItem* bone_ = nullptr;
 };

@@ -5,7 +5,9 @@
 #include <QObject>
 
 #include "app/gui/saving/export_target.h"
+#include "core/model/scene.h"
 #include "formats/registry.h"
+#include "formats/smd/smd_extra.h"
 
 namespace bonescope::gui {
 
@@ -39,6 +41,12 @@ std::vector<ExportDestination> places()
     return out;
 }
 
+// Whether `d` offers the whole of `f`: the format as it is, or SMD's flavours (one place each).
+bool coversFormat(const ExportDestination& d, const Format& f)
+{
+    return d.format == &f && (!d.options.any() || d.options.smdFlavour);
+}
+
 } // namespace
 
 ExportDestination plainDestination(const Format& format)
@@ -50,11 +58,10 @@ std::vector<ExportDestination> exportDestinations()
 {
     std::vector<ExportDestination> out = places();
     for (const Format* f : writableFormats()) {
-        // A place that is the format as it is ("Unreal (PSA)") stands for it.
-        const bool offered = std::any_of(out.begin(), out.end(), [&](const ExportDestination& d) {
-            return d.format == f && !d.options.any();
-        });
-        if (!offered)
+        // A place that is the format as it is ("Unreal (PSA)") stands for it, and so do places that
+        // between them choose everything the format's writer would (Source and GoldSrc SMD: a third
+        // entry, "Valve SMD", would be one of them under a name a newcomer cannot tell apart).
+        if (!std::any_of(out.begin(), out.end(), [&](const ExportDestination& d) { return coversFormat(d, *f); }))
             out.push_back(plainDestination(*f));
     }
     return out;
@@ -65,7 +72,27 @@ ExportDestination destinationById(const std::string& id)
     for (ExportDestination& d : exportDestinations())
         if (d.id == id)
             return std::move(d);
+    // A format covered by places (a name typed as .smd while another type was picked): its writer
+    // as it is, which keeps the file's own flavour.
+    if (const Format* f = Registry::instance().byId(id); f && f->capabilities().write && f->id() == id)
+        return plainDestination(*f);
     return {};
+}
+
+std::string destinationFor(const Scene& scene)
+{
+    const Registry& reg = Registry::instance();
+    const Format* own = reg.writerOf(reg.byId(scene.format));
+    if (!own || !own->capabilities().write)
+        return {};
+    const std::vector<ExportDestination> offered = exportDestinations();
+    if (std::any_of(offered.begin(), offered.end(), [&](const ExportDestination& d) { return d.id == own->id(); }))
+        return own->id();
+    // An SMD: the place of its own flavour.
+    if (const auto* smd = scene.extra.as<SmdExtra>())
+        return smd->flavour() == smd::Flavour::GoldSrc ? "smd-goldsrc" : "smd-source";
+    const auto first = std::find_if(offered.begin(), offered.end(), [&](const ExportDestination& d) { return d.format == own; });
+    return first != offered.end() ? first->id : std::string();
 }
 
 bool isSecondLifeDestination(const ExportDestination& d)

@@ -12,6 +12,7 @@
 
 namespace bonescope {
 class Format;
+struct Scene;
 }
 
 namespace bonescope::gui {
@@ -27,8 +28,13 @@ struct ExportDestination {
 // order.
 std::vector<ExportDestination> exportDestinations();
 
-// The destination or plain format of that id, or an empty one (null format).
+// The destination or plain format of that id, or an empty one (null format). A format offered only
+// through places (SMD) is still found by its own id, for a name typed with its extension.
 ExportDestination destinationById(const std::string& id);
+
+// The destination Export starts on for a document read as `scene`: its format's own entry, or the
+// place that writes it as it is (an SMD's flavour); empty when its format is not written.
+std::string destinationFor(const Scene& scene);
 
 // The plain destination of `format` (its own id and name, no options).
 ExportDestination plainDestination(const Format& format);

@@ -256,8 +256,7 @@ bool SaveController::exportTo(QString path, QString destinationId)
     if (path.isEmpty()) {
         if (!interactive_)
             return fail(tr("Cannot export"), tr("No file name given."));
-        const Format* own = documentFormat(doc_);
-        const std::string initial = !destinationId.isEmpty() ? destinationId.toStdString() : own ? own->id() : std::string();
+        const std::string initial = !destinationId.isEmpty() ? destinationId.toStdString() : destinationFor(doc_->scene());
         const ExportTarget chosen = askExportTarget(window_, suggestedPath(), initial);
         if (chosen.path.isEmpty())
             return false;
@@ -351,6 +350,8 @@ QString SaveController::unsavedName() const
         return tr("The animation");
     if (doc_->needsSaveAs() && !doc_->isTemporaryCopy())
         return tr("The new animation made from %1").arg(shortFileName(doc_->path()));
+    if (doc_->isTemporaryCopy()) // the demo's or a recovered copy's name, not its temporary file's
+        return shortFileName(doc_->title());
     return shortFileName(doc_->path());
 }
 

@@ -29,6 +29,11 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     bar->addWidget(button("◀|", tr("Step back one frame (Left)"), &PlaybackController::stepBackward));
     bar->addWidget(button("◀", tr("Play backwards"), &PlaybackController::playBackwards));
     play_ = button("▶", tr("Play / pause (Space)"), &PlaybackController::togglePlay);
+    // As wide as its wider face: the buttons to its right must not shift when play turns to pause.
+    play_->setText("❚❚");
+    const int pauseWidth = play_->sizeHint().width();
+    play_->setText("▶");
+    play_->setFixedWidth(std::max(pauseWidth, play_->sizeHint().width()));
     bar->addWidget(play_);
     bar->addWidget(button("|▶", tr("Step forward one frame (Right)"), &PlaybackController::stepForward));
     bar->addWidget(button("▶◆", tr("Next key (Up)"), &PlaybackController::nextKey));

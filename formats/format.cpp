@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "formats/convert/name_list.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -141,21 +142,21 @@ Report Format::conversionLoss(const Scene& s) const
         if (!isOne(b.restScale) && std::find(scaled.begin(), scaled.end(), b.name) == scaled.end())
             scaled.push_back(b.name);
     if (!c.scale && !scaled.empty())
-        report.push_back("scale is lost on " + std::to_string(scaled.size()) + " bone(s) (" + name +
+        report.push_back("scale is lost on " + counted(scaled.size(), "bone") + " (" + name +
                          " has no scale channel): " + nameList(scaled));
     if (!c.visibility && !visible.empty())
-        report.push_back("visibility keys are lost on " + std::to_string(visible.size()) + " bone(s) (" + name +
+        report.push_back("visibility keys are lost on " + counted(visible.size(), "bone") + " (" + name +
                          " has no visibility channel): " + nameList(visible));
     if (!c.translation && !moved.empty())
-        report.push_back("translation keys are lost on " + std::to_string(moved.size()) + " bone(s): " + nameList(moved));
+        report.push_back("translation keys are lost on " + counted(moved.size(), "bone") + ": " + nameList(moved));
     if (!c.rotation && !turned.empty())
-        report.push_back("rotation keys are lost on " + std::to_string(turned.size()) + " bone(s): " + nameList(turned));
+        report.push_back("rotation keys are lost on " + counted(turned.size(), "bone") + ": " + nameList(turned));
     if (!c.looping && !looped.empty())
         report.push_back("the loop flag is lost (" + name + " has none): " + nameList(looped) + " will not loop");
     if (!c.loopRange && !ranged.empty())
         report.push_back("the loop points are lost (" + name + " has none): " + nameList(ranged));
     if (!c.notes && notes > 0)
-        report.push_back(std::to_string(notes) + " note(s) are lost (" + name + " has no notes)");
+        report.push_back(counted(notes, "note") + agree(notes, " is", " are") + " lost (" + name + " has no notes)");
     if (!c.mesh && !s.mesh.empty())
         report.push_back("the mesh (" + std::to_string(s.mesh.positions.size()) + " vertices) is not written (" +
                          name + " carries no mesh)");

@@ -25,8 +25,10 @@ double rateFromKeySpacing(const Animation& a)
     for (const double rate : {24.0, 25.0, 30.0, 48.0, 50.0, 60.0, 120.0, 240.0})
         if (std::all_of(times.begin(), times.end(), [&](double t) { return std::abs(t * rate - std::round(t * rate)) < 1e-3; }))
             return rate;
+    // Keys a frame apart whose frame time was written rounded (a BVH's "Frame Time: 0.008333" is
+    // 0.04% short of 1/120 s) are that rate's frames, not twice as many.
     for (const double rate : {30.0, 60.0, 120.0})
-        if (minGap * rate >= 1.0)
+        if (minGap * rate >= 1.0 - 1e-3)
             return rate;
     return 240.0;
 }

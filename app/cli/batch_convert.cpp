@@ -14,6 +14,7 @@
 #include "formats/file_io.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
+#include "formats/counted.h"
 
 namespace fs = std::filesystem;
 
@@ -115,7 +116,7 @@ void printSummary(const Plan& plan, const Format& target, const std::string& out
         renamed += j.error.empty() && j.renamed;
         replaced += j.error.empty() && j.replaces;
     }
-    o << "converted " << (plan.jobs.size() - failed) << " of " << plan.jobs.size() << " file(s) to "
+    o << "converted " << (plan.jobs.size() - failed) << " of " << counted(plan.jobs.size(), "file") << " to "
       << target.displayName() << " in " << outDir << "\n";
     if (renamed) {
         o << "renamed (" << renamed << "), their name was taken by another output of this run:\n";

@@ -15,6 +15,7 @@
 #include "formats/registry.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace fs = std::filesystem;
 
@@ -146,7 +147,7 @@ void printTable(const std::vector<BatchJob>& jobs, const std::vector<Row>& rows,
 void printText(const BatchPlan& plan, const std::vector<Row>& rows, const std::string& where, std::ostream& o)
 {
     auto count = [&](Outcome w) { return size_t(std::count_if(rows.begin(), rows.end(), [&](const Row& r) { return r.outcome == w; })); };
-    o << "edited " << count(Outcome::Edited) << " of " << plan.jobs.size() << " file(s) " << where << "\n";
+    o << "edited " << count(Outcome::Edited) << " of " << counted(plan.jobs.size(), "file") << " " << where << "\n";
     auto list = [&](const char* title, size_t n, auto&& want, auto&& text) {
         if (!n)
             return;

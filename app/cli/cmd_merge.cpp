@@ -9,6 +9,7 @@
 #include "formats/convert/merge_clips.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
+#include "formats/counted.h"
 
 namespace fs = std::filesystem;
 
@@ -79,8 +80,8 @@ int cmdMerge(const Args& a, Io io)
         io.err << e.what() << "\n";
         return Invalid;
     }
-    io.out << "wrote " << out << " (" << target->displayName() << ", " << bytes.size() << " bytes): " << merged.animations.size()
-           << " animation(s)";
+    io.out << "wrote " << out << " (" << target->displayName() << ", " << bytes.size() << " bytes): " 
+           << counted(merged.animations.size(), "animation");
     for (size_t i = 0; i < merged.animations.size(); ++i)
         io.out << (i ? ", '" : " '") << merged.animations[i].name << "'";
     io.out << "\n";

@@ -12,6 +12,7 @@
 #include "formats/convert/convert_file.h"
 #include "formats/platform/utf8_path.h"
 #include "formats/registry.h"
+#include "formats/counted.h"
 
 namespace fs = std::filesystem;
 
@@ -79,7 +80,7 @@ std::string cutAnimation(const Args& a, const Animation& anim, std::vector<Anima
     } else if (a.has("--at-notes")) {
         const NoteCuts cuts = noteCuts(anim);
         if (cuts.times.empty())
-            return "the clip " + clip + " has no note inside it to cut at (" + std::to_string(anim.notes.size()) + " note(s))";
+            return "the clip " + clip + " has no note inside it to cut at (" + counted(anim.notes.size(), "note") + ")";
         out = splitClip(anim, cuts.times, cuts.names);
     } else if (a.has("--range")) {
         std::vector<long long> r;
@@ -162,7 +163,7 @@ int cmdSplit(const Args& a, Io io)
             existing.push_back(p.path);
     }
     if (!existing.empty() && !a.has("--overwrite")) {
-        io.err << "not written: " << existing.size() << " output(s) exist (use --overwrite or another --out-dir):\n";
+        io.err << "not written: " << counted(existing.size(), "output") << agree(existing.size(), " exists", " exist") << " (use --overwrite or another --out-dir):\n";
         for (const std::string& p : existing)
             io.err << "  " << p << "\n";
         return Invalid;
@@ -188,7 +189,7 @@ int cmdSplit(const Args& a, Io io)
             writeFileAtomic(pieces[i].path, *files[i].made, a.has("--overwrite") ? Replace::Allowed : Replace::Never);
             const size_t size = files[i].made->size();
             io.out << "wrote " << pieces[i].path << " (" << target->displayName() << ", " << size << " bytes): '" << clip.name
-                   << "', " << clip.frameCount() << " frames, " << clip.duration << " s, " << clip.notes.size() << " note(s)\n";
+                   << "', " << clip.frameCount() << " frames, " << clip.duration << " s, " << counted(clip.notes.size(), "note") << "\n";
         } catch (const FileExistsError&) {
             io.err << pieces[i].path << ": exists; use --overwrite or another --out-dir\n";
             result = Invalid;

@@ -18,6 +18,7 @@
 #include "formats/scene_mirror.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace bonescope::cli {
 
@@ -309,7 +310,7 @@ size_t applyFileEdits(Scene& scene, const std::string& formatName, const FileEdi
                 continue;
             }
             ++closed;
-            report.push_back("--close-loop" + clip + ": blended over " + std::to_string(frames) + " frame(s); seam before: " +
+            report.push_back("--close-loop" + clip + ": blended over " + counted(frames, "frame") + "; seam before: " +
                              describeSeam(before) + "; after: " + describeSeam(measureSeam(a, scene.skeleton)));
         }
         if (closed)

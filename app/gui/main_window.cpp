@@ -61,6 +61,7 @@
 #include "app/gui/viewport/motion_overlay.h"
 #include "app/gui/viewport/viewport_binding.h"
 #include "render/viewport.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -564,7 +565,8 @@ void MainWindow::updateStatus()
     const QStringList unmatched = doc_->unmatchedTracks();
     QString text = tr("%1 bones, skeleton: %2").arg(doc_->skeleton().size()).arg(doc_->skeletonSource());
     if (!unmatched.isEmpty())
-        text += tr(" | %n track(s) match no bone: %1", nullptr, int(unmatched.size()))
+        text += tr(" | %1 %2 no bone: %3")
+                    .arg(countedWords(unmatched.size(), "track"), unmatched.size() == 1 ? tr("matches") : tr("match"))
                     .arg(QStringList(unmatched.mid(0, 8)).join(", ") + (unmatched.size() > 8 ? ", ..." : ""));
     status_->setText(text);
 }

@@ -45,15 +45,6 @@ struct Accumulator {
     }
 };
 
-std::vector<int> orderOf(const Skeleton& s, const char* which)
-{
-    std::string error;
-    auto order = s.evaluationOrder(&error);
-    if (!order)
-        throw std::runtime_error(std::string("cannot compare: the skeleton of ") + which + " is broken: " + error);
-    return *order;
-}
-
 // How many of `mine` have none of `theirs` within a microsecond (both ascending).
 size_t unmatchedTimes(const std::vector<double>& mine, const std::vector<double>& theirs)
 {
@@ -168,7 +159,8 @@ AnimationComparison compareAnimations(const Animation& a, const Skeleton& skelet
     AnimationComparison c = begin(a, b, o);
     Sampler sa(a, skeletonA), sb(b, skeletonB);
     const Skeleton &ka = sa.skeleton(), &kb = sb.skeleton();
-    const std::vector<int> orderA = orderOf(ka, "the first file"), orderB = orderOf(kb, "the second file");
+    const std::vector<int> orderA = ka.evaluationOrderOr("cannot compare: the skeleton of the first file is broken");
+    const std::vector<int> orderB = kb.evaluationOrderOr("cannot compare: the skeleton of the second file is broken");
     const BonePairs pairs = pairBones(ka, a, kb, b);
     c.onlyInA = pairs.onlyInA;
     c.onlyInB = pairs.onlyInB;

@@ -1,6 +1,7 @@
 #include "core/model/skeleton.h"
 
 #include <cctype>
+#include <stdexcept>
 
 #include <glm/gtc/matrix_transform.hpp>
 
@@ -35,6 +36,15 @@ int Skeleton::findLoose(std::string_view name) const
         if (looseBoneName(bones[i].name) == want)
             return int(i);
     return -1;
+}
+
+std::vector<int> Skeleton::evaluationOrderOr(const std::string& refusal) const
+{
+    std::string error;
+    auto order = evaluationOrder(&error);
+    if (!order)
+        throw std::runtime_error(refusal + ": " + error);
+    return std::move(*order);
 }
 
 std::optional<std::vector<int>> Skeleton::evaluationOrder(std::string* error) const

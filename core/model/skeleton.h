@@ -53,6 +53,9 @@ struct Skeleton {
     // Parent-before-child order of all bones, or nullopt (with `error` set) when a parent index is
     // out of range or the parents form a cycle.
     std::optional<std::vector<int>> evaluationOrder(std::string* error = nullptr) const;
+    // The same order, or std::runtime_error "<refusal>: <what is wrong>" for a broken skeleton (the
+    // refusal names the job and the file: "cannot retarget: the source skeleton is broken").
+    std::vector<int> evaluationOrderOr(const std::string& refusal) const;
 
     // World matrix of every bone in the rest pose.
     std::vector<glm::dmat4> restWorld() const;

@@ -9,15 +9,6 @@ namespace bonescope {
 
 namespace {
 
-std::vector<int> orderOf(const Skeleton& s, const char* which)
-{
-    std::string error;
-    auto order = s.evaluationOrder(&error);
-    if (!order)
-        throw std::runtime_error(std::string("cannot retarget: the ") + which + " skeleton is broken: " + error);
-    return *order;
-}
-
 // The mapped bone each mapped target bone's segment runs to (its child joint along the limb, spine
 // or neck), or -1 for the ends (hands, head, toes) and bones without one.
 std::vector<int> segmentChildren(const Skeleton& t, const std::vector<int>& order, const std::vector<int>& srcOf,
@@ -117,8 +108,8 @@ RigPairing pairRigs(const Skeleton& src, const Skeleton& target, const BoneMap& 
                     const std::optional<Humanoid>* sourceBody)
 {
     RigPairing p;
-    p.srcOrder = orderOf(src, "source");
-    p.tgtOrder = orderOf(target, "target");
+    p.srcOrder = src.evaluationOrderOr("cannot retarget: the source skeleton is broken");
+    p.tgtOrder = target.evaluationOrderOr("cannot retarget: the target skeleton is broken");
     p.pairs = resolveBoneMap(map, src, target);
     // Each rig's body and frame in its reference pose.
     p.hs = sourceBody ? *sourceBody : findHumanoid(src);

@@ -29,6 +29,7 @@
 #include "formats/platform/utf8_path.h"
 #include "formats/text_encoding.h"
 #include "formats/write_limits.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -484,8 +485,8 @@ std::string assimpExportFailure(const std::string& reason, const Scene& scene)
 {
     const Animation* a = scene.currentAnimation();
     const size_t bones = scene.skeleton.empty() && a ? a->tracks.size() : scene.skeleton.size();
-    std::string what = "glTF binary (.glb) export of " + std::to_string(bones) + " bone(s), " +
-                       std::to_string(scene.animations.size()) + " animation(s)" +
+    std::string what = "glTF binary (.glb) export of " + counted(bones, "bone") + ", " +
+                       counted(scene.animations.size(), "animation") +
                        (scene.mesh.empty() ? "" : " and a mesh") + " failed in Assimp's glTF exporter";
     return reason.empty() ? what + " (it gave no reason)" : what + ": " + reason;
 }
@@ -553,7 +554,7 @@ static void renameForAssimp(Scene& scene, Report& report)
             scene.skeleton.bones[i].name = newName[i];
         report.push_back("glTF: node names must be unique, not empty, at most 1000 bytes and not the writer's own (Scene, "
                          "material_0); " +
-                         std::to_string(renamed.size()) + " bone name(s) renamed: " + nameList(renamed));
+                         counted(renamed.size(), "bone name") + " renamed: " + nameList(renamed));
     }
     std::set<std::string> nodes = {"Scene", "material_0", "mesh", "defaultScene"};
     for (const std::string& name : newName)
@@ -569,8 +570,7 @@ static void renameForAssimp(Scene& scene, Report& report)
         if (animationName[i] != names[i])
             scene.animations[i].name = animationName[i];
     report.push_back("glTF: animation names must be unique, not empty, at most 1000 bytes and not a node's; " +
-                     std::to_string(renamed.size()) +
-                     " animation name(s) renamed: " + nameList(renamed));
+                     counted(renamed.size(), "animation name") + " renamed: " + nameList(renamed));
 }
 
 void AssimpFormat::fromCommon(Scene& scene, Report& report) const
@@ -589,8 +589,8 @@ void AssimpFormat::fromCommon(Scene& scene, Report& report) const
                 notUtf8Set.insert(validUtf8(t.name));
     const std::vector<std::string> notUtf8(notUtf8Set.begin(), notUtf8Set.end());
     if (!notUtf8.empty())
-        report.push_back("glTF: names are UTF-8 text; " + std::to_string(notUtf8.size()) +
-                         " bone name(s) that are not get U+FFFD for their invalid bytes: " + nameList(notUtf8));
+        report.push_back("glTF: names are UTF-8 text; " + counted(notUtf8.size(), "bone name") +
+                         agree(notUtf8.size(), " that is not gets", " that are not get") + " U+FFFD for their invalid bytes: " + nameList(notUtf8));
     renameForAssimp(scene, report);
     for (const Animation& a : scene.animations) {
         const std::string name = "animation '" + validUtf8(a.name) + "'";
@@ -608,8 +608,8 @@ void AssimpFormat::fromCommon(Scene& scene, Report& report) const
             if (hasNodeKeys(a.tracks[t]))
                 unbound.push_back(validUtf8(a.tracks[t].name));
         if (!unbound.empty())
-            report.push_back("glTF: " + name + ": " + std::to_string(unbound.size()) +
-                             " track(s) that animate no bone are left out: " + nameList(unbound));
+            report.push_back("glTF: " + name + ": " + counted(unbound.size(), "track") +
+                             agree(unbound.size(), " that animates no bone is", " that animate no bone are") + " left out: " + nameList(unbound));
     }
 }
 

@@ -3,6 +3,7 @@
 
 #include "formats/bvh/bvh_format.h"
 #include "formats/convert/name_list.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -16,8 +17,8 @@ void BvhFormat::fromCommon(Scene& scene, Report& report) const
             rotated.push_back(b.name);
     if (rotated.empty())
         return;
-    report.push_back("BVH has no rest rotations: the rest pose of " + std::to_string(rotated.size()) +
-                     " bone(s) becomes unrotated (every frame's pose is kept): " + nameList(rotated));
+    report.push_back("BVH has no rest rotations: the rest pose of " + counted(rotated.size(), "bone") +
+                     " becomes unrotated (every frame's pose is kept): " + nameList(rotated));
 }
 
 } // namespace bonescope

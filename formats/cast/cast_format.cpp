@@ -6,6 +6,7 @@
 
 #include "formats/byte_source.h"
 #include "formats/cast/cast_extra.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -59,8 +60,8 @@ void describeModel(const Node& model, std::vector<std::string>& out)
         meshes += c.id == cast::Mesh;
         blendShapes += c.id == cast::BlendShape;
     }
-    out.push_back("model " + name + ": " + std::to_string(bones.size()) + " bone(s), " + std::to_string(meshes) +
-                  " mesh(es), " + std::to_string(blendShapes) + " blend shape(s)");
+    out.push_back("model " + name + ": " + counted(bones.size(), "bone") + ", " + counted(meshes, "mesh", "meshes") +
+                  ", " + counted(blendShapes, "blend shape"));
     for (const Node& m : model.children) {
         if (m.id != cast::Material)
             continue;
@@ -113,9 +114,9 @@ FileSummary CastFormat::summarizePieces(ByteSource& source) const
         for (const auto& [mode, n] : modes)
             line += " " + mode + " " + std::to_string(n);
         if (overrides)
-            line += ", " + std::to_string(overrides) + " mode override(s)";
+            line += ", " + counted(overrides, "mode override");
         if (otherCurves)
-            line += ", " + std::to_string(otherCurves) + " curve(s) kept but not played";
+            line += ", " + counted(otherCurves, "curve") + " kept but not played";
         f.details.push_back(line);
     }
     return f;
@@ -144,15 +145,15 @@ std::vector<std::string> CastFormat::ownFields(const Scene& scene) const
             }
         }
     if (ik)
-        out.push_back(std::to_string(ik) + " IK handle(s)");
+        out.push_back(counted(ik, "IK handle"));
     if (constraints)
-        out.push_back(std::to_string(constraints) + " constraint(s)");
+        out.push_back(counted(constraints, "constraint"));
     if (blendShapes)
-        out.push_back(std::to_string(blendShapes) + " blend shape(s)");
+        out.push_back(counted(blendShapes, "blend shape"));
     if (materials)
-        out.push_back(std::to_string(materials) + " material(s) and their texture links");
+        out.push_back(counted(materials, "material") + " and their texture links");
     if (models > 1)
-        out.push_back(std::to_string(models - 1) + " model(s) past the first");
+        out.push_back(counted(models - 1, "model") + " past the first");
     size_t relative = 0, additive = 0, weighted = 0, unplayed = 0, overrides = 0;
     for (const Animation& a : scene.animations) {
         const auto* ax = a.extra.as<CastAnimationExtra>();
@@ -173,12 +174,12 @@ std::vector<std::string> CastFormat::ownFields(const Scene& scene) const
     }
     if (relative + additive + overrides)
         out.push_back("curve modes (" + std::to_string(relative) + " relative, " + std::to_string(additive) +
-                      " additive, " + std::to_string(overrides) +
-                      " override(s)) baked into absolute keys on the rest pose");
+                      " additive, " + counted(overrides, "override") +
+                      ") baked into absolute keys on the rest pose");
     if (weighted)
-        out.push_back(std::to_string(weighted) + " additive blend weight(s) other than 1 (written at full weight)");
+        out.push_back(counted(weighted, "additive blend weight") + " other than 1 (written at full weight)");
     if (unplayed)
-        out.push_back(std::to_string(unplayed) + " curve(s) Bonescope does not play (blend shape weights, other properties)");
+        out.push_back(counted(unplayed, "curve") + " Bonescope does not play (blend shape weights, other properties)");
     return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "formats/model_build.h"
 #include "formats/parse_error.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -121,7 +122,7 @@ void readMesh(const Node& m, size_t boneCount, Mesh& mesh)
         const uint64_t influences = mi->integer(0);
         if (influences == 0 || wb->count / count != influences || wb->count % count != 0)
             failAt(wb->offset, "weight bone buffer has " + std::to_string(wb->count) + " entries for " +
-                                   std::to_string(count) + " vertices of " + std::to_string(influences) + " influence(s)");
+                                   std::to_string(count) + " vertices of " + counted(influences, "influence"));
         if (wv->count != wb->count)
             failAt(wv->offset, "weight value buffer has " + std::to_string(wv->count) + " entries, the bone buffer " +
                                    std::to_string(wb->count));

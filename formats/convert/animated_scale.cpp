@@ -7,6 +7,7 @@
 #include "core/playback/channel_eval.h"
 #include "formats/convert/name_list.h"
 #include "formats/convert/static_scale.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -141,8 +142,8 @@ void foldAnimatedScale(Scene& scene, Report& report)
             folded.push_back(skel.bones[b].name);
         }
     }
-    report.push_back("the animated scale of " + std::to_string(folded.size()) +
-                     " bone(s) is carried by the translations below them, so the joints stay where they are "
+    report.push_back("the animated scale of " + counted(folded.size(), "bone") +
+                     " is carried by the translations below them, so the joints stay where they are "
                      "(the target keeps no scale): " + nameList(folded));
 }
 

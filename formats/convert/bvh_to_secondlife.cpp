@@ -9,6 +9,7 @@
 #include "formats/convert/name_list.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_adapter.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -86,8 +87,9 @@ Scene bvhToSecondLife(const Scene& bvh, Report& report)
     if (pelvis < 0)
         throw std::runtime_error("no BVH joint maps to mPelvis (name it hip, or see the aliases in avatar_skeleton.xml)");
     if (!unknown.empty())
-        report.push_back("Second Life: " + std::to_string(unknown.size()) +
-                         " BVH joint(s) have no avatar joint (name or alias) and are not written: " + nameList(unknown));
+        report.push_back("Second Life: " + counted(unknown.size(), "BVH joint") +
+                         agree(unknown.size(), " has no avatar joint (name or alias) and is", " have no avatar joint (name or alias) and are") +
+                         " not written: " + nameList(unknown));
 
     // Every frame's local transforms, as the file gives them.
     const double dt = 1.0 / source->fps;
@@ -138,8 +140,8 @@ Scene bvhToSecondLife(const Scene& bvh, Report& report)
         a.tracks.push_back(std::move(t));
     }
     if (!still.empty())
-        report.push_back("Second Life: " + std::to_string(still.size()) + " BVH joint(s) never move from frame 0 "
-                         "and are left out, as the viewer's uploader leaves them out: " + nameList(still));
+        report.push_back("Second Life: " + counted(still.size(), "BVH joint") + agree(still.size(), " never moves from frame 0 and is", " never move from frame 0 and are") +
+                         " left out, as the viewer's uploader leaves them out: " + nameList(still));
     secondlife::finishForFile(a, report);
 
     Scene out;

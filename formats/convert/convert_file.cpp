@@ -11,6 +11,7 @@
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_upload.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -106,10 +107,10 @@ std::string describe(const OptimizeSummary& s)
     const long percent = s.bytesBefore ? std::lround(100 * saved / double(s.bytesBefore)) : 0;
     std::string m = "optimized: " + std::to_string(s.bytesBefore) + " -> " + std::to_string(s.bytesAfter) +
                     " bytes (saved " + shortNumber(saved) + ", " + std::to_string(percent) + "%): " +
-                    std::to_string(s.removedJoints.size()) + " static joint(s) removed";
+                    counted(s.removedJoints.size(), "static joint") + " removed";
     if (!s.removedJoints.empty())
         m += " (" + nameList(s.removedJoints) + ")";
-    return m + ", " + std::to_string(s.removedKeys) + " key(s) removed within " + shortNumber(s.toleranceDegrees) +
+    return m + ", " + counted(s.removedKeys, "key") + " removed within " + shortNumber(s.toleranceDegrees) +
            " degree and " + shortNumber(s.toleranceMetres * 1000) + " mm";
 }
 

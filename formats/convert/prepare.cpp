@@ -24,6 +24,7 @@
 #include "formats/short_number.h"
 #include "formats/secondlife/secondlife_adapter.h"
 #include "formats/skeleton_source.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -72,11 +73,11 @@ void retargetAll(Scene& s, const ConvertOptions& o, Report& report)
         const BoneMap map = o.boneMap ? *o.boneMap : autoMatch(source, target);
         RetargetResult r = retarget(a, source, target, map, settings);
         if (!r.unmappedSource.empty())
-            report.push_back("retargeting: the motion of " + std::to_string(r.unmappedSource.size()) +
-                             " source bone(s) with no target bone is lost: " + nameList(r.unmappedSource));
+            report.push_back("retargeting: the motion of " + counted(r.unmappedSource.size(), "source bone") +
+                             " with no target bone is lost: " + nameList(r.unmappedSource));
         if (!r.unmappedTarget.empty())
-            report.push_back("retargeting: " + std::to_string(r.unmappedTarget.size()) +
-                             " target bone(s) no source bone drives keep their rest pose: " + nameList(r.unmappedTarget));
+            report.push_back("retargeting: " + counted(r.unmappedTarget.size(), "target bone") + " no source bone drives" +
+                             agree(r.unmappedTarget.size(), " keeps its", " keep their") + " rest pose: " + nameList(r.unmappedTarget));
         report.push_back(describeRetarget(a, settings, r.report));
         if (o.retargetReports)
             o.retargetReports->push_back(r.report);
@@ -210,8 +211,8 @@ void chooseFrameRates(Scene& s, const ConvertOptions& o, const Format& target, R
         }
         if (merged)
             report.push_back(ReportItem::around(ReportItem::Code::KeysShareFrames,
-                                                label + ": " + std::to_string(merged) +
-                                                    " key(s) fall on the same frame as another at " + shortNumber(fps) +
+                                                label + ": " + counted(merged, "key") + agree(merged, " falls", " fall") +
+                                                    " on the same frame as another at " + shortNumber(fps) +
                                                     " fps and are lost in " + target.displayName(),
                                                 ": " + nameList(bones), {label, std::to_string(merged), shortNumber(fps)}));
         a.fps = fps;
@@ -275,7 +276,7 @@ Scene prepareForTarget(Scene source, const Format& target, const ConvertOptions&
             if (int(i) != keep)
                 dropped.push_back(s.animations[i].name.empty() ? "#" + std::to_string(i) : s.animations[i].name);
         report.push_back(ReportItem::around(ReportItem::Code::AnimationsLeftOut,
-                                            std::to_string(dropped.size()) + " other animation(s) are not written (" +
+                                            counted(dropped.size(), "other animation") + agree(dropped.size(), " is", " are") + " not written (" +
                                                 target.displayName() + " holds one per file",
                                             "): " + nameList(dropped), {std::to_string(dropped.size())}));
         Animation kept = std::move(s.animations[keep]);

@@ -5,6 +5,7 @@
 #include "core/reduction/reduce_in_hierarchy.h"
 #include "formats/registry.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -91,7 +92,7 @@ Report reductionReport(const KeyReductionSummary& s)
     if (s.noSkeleton)
         out.push_back("the file holds no skeleton: each bone's error is measured on its own, not through a hierarchy");
     if (s.channelsKeptWhole)
-        out.push_back(std::to_string(s.channelsKeptWhole) + " channel(s) whose per-key flags decide how they play kept whole");
+        out.push_back(counted(s.channelsKeptWhole, "channel") + " whose per-key flags decide how they play kept whole");
     return out;
 }
 

@@ -1,4 +1,5 @@
 #include "formats/convert/retarget_words.h"
+#include "formats/counted.h"
 
 #include <cstdio>
 
@@ -36,7 +37,7 @@ std::string describeRetarget(const Animation& a, const RetargetSettings& setting
                 "so its first frame, which stands, was the reference";
     if (r.contacts > 0) {
         char lock[96];
-        std::snprintf(lock, sizeof lock, "; %d foot contact(s) locked, a locked foot moves %.3g at most", r.contacts,
+        std::snprintf(lock, sizeof lock, "; %s locked, a locked foot moves %.3g at most", counted(size_t(r.contacts), "foot contact").c_str(),
                       r.lockedFootSlide);
         line += lock;
     }

@@ -14,6 +14,7 @@
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -101,8 +102,9 @@ Scene secondLifeBvh(const Scene& source, const ConvertOptions& options, Report& 
             written[j] = 1;
     }
     if (!left.empty())
-        report.push_back("Second Life BVH: " + std::to_string(left.size()) + " joint(s) outside the body (HUD "
-                         "attachment points, or not the avatar's) have no place under mPelvis and are not written: " +
+        report.push_back("Second Life BVH: " + counted(left.size(), "joint") + " outside the body (HUD attachment points, or not the avatar's)" +
+                         agree(left.size(), " has no place under mPelvis and is", " have no place under mPelvis and are") +
+                         " not written: " +
                          nameList(left));
 
     // Frame 0 is the reference; frames 1..n+1 cover the animation: the uploader gives frame f the time

@@ -6,6 +6,7 @@
 #include "core/playback/binding.h"
 #include "formats/convert/name_list.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -75,8 +76,8 @@ void foldStaticScale(Scene& scene, Report& report)
                 track.scale.keys.clear();
         }
     }
-    report.push_back("the static scale of " + std::to_string(folded.size()) +
-                     " bone(s) is baked into the translations below them (the target keeps no such scale): " +
+    report.push_back("the static scale of " + counted(folded.size(), "bone") +
+                     " is baked into the translations below them (the target keeps no such scale): " +
                      nameList(folded));
 }
 

@@ -6,6 +6,7 @@
 #include "formats/dash/dash_doc.h"
 #include "formats/dash/dash_material.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace bonescope::dash {
 
@@ -43,7 +44,7 @@ std::vector<std::string> dashLoss(const Scene& scene, Variant target)
         return out;
 
     if (!x->materials.empty() && materialFamily(x->variant) != materialFamily(target))
-        out.push_back(std::to_string(x->materials.size()) + " material(s): only name, texture and diffuse colour carry over to " + to);
+        out.push_back(counted(x->materials.size(), "material") + ": only name, texture and diffuse colour carry over to " + to);
     if (isV2(target) && !isV2(x->variant)) {
         for (size_t i = 0; i < x->bones.size() && i < scene.skeleton.size(); ++i) {
             const DashBoneRaw& b = x->bones[i];
@@ -62,7 +63,7 @@ std::vector<std::string> dashLoss(const Scene& scene, Variant target)
             for (int k = 0; k < 4; ++k)
                 negative += s[k] < 0;
         if (negative)
-            out.push_back(std::to_string(negative) + " skin index slot(s) hold -1 (bind pose), which DMX's unsigned indices store as 0");
+            out.push_back(counted(negative, "skin index slot") + agree(negative, " holds", " hold") + " -1 (bind pose), which DMX's unsigned indices store as 0");
     }
     if (isV2(target) || isJson(target))
         for (const DashTexture& t : x->textures)

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "formats/parse_error.h"
+#include "formats/counted.h"
 
 namespace bonescope::fbx {
 
@@ -122,7 +123,7 @@ Curve readKeys(const Node& channel, uint32_t version, std::vector<std::string>& 
     size_t dropped = 0;
     Curve c = makeCurve(ticks, values, dropped);
     if (dropped > 0)
-        warnings.push_back(std::to_string(dropped) + " key(s) out of time order left out");
+        warnings.push_back(counted(dropped, "key") + " out of time order left out");
     return c;
 }
 

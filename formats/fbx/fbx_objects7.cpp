@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "formats/parse_error.h"
+#include "formats/counted.h"
 
 namespace bonescope::fbx {
 
@@ -85,7 +86,7 @@ Objects objectsFromV7(const Document& doc)
         }
     }
     if (dropped > 0)
-        out.warnings.push_back(std::to_string(dropped) + " animation key(s) out of time order or not finite left out");
+        out.warnings.push_back(counted(dropped, "animation key") + " out of time order or not finite left out");
 
     std::vector<Link> links;
     if (const Node* connections = doc.root.child("Connections"))

@@ -11,6 +11,7 @@
 #include "formats/model_build.h"
 #include "formats/parse_error.h"
 #include "formats/scene/node_kinds.h"
+#include "formats/counted.h"
 
 namespace bonescope::fbx {
 
@@ -60,7 +61,7 @@ std::vector<int> addBones(const Objects& o, Skeleton& skel, std::vector<std::str
             walk(int(i));
         }
     if (looped > 0)
-        warnings.push_back(std::to_string(looped) + " model(s) whose parents form a loop placed at the scene root");
+        warnings.push_back(counted(looped, "model") + " whose parents form a loop placed at the scene root");
     return boneOf;
 }
 
@@ -147,7 +148,7 @@ void appendGeometry(const Objects& o, size_t gi, const std::vector<int>& boneOf,
         polygon.clear();
     }
     if (bad > 0)
-        warnings.push_back(std::to_string(bad) + " polygon corner(s) naming no vertex left out");
+        warnings.push_back(counted(bad, "polygon corner") + " naming no vertex left out");
     for (size_t v = 0; v < points; ++v) {
         const glm::dvec3 n = glm::length(fromFile[v]) > 0 ? fromFile[v] : fromFaces[v];
         const glm::dvec3 placed = normalPlace * n;

@@ -16,6 +16,7 @@
 #include "formats/short_number.h"
 #include "formats/text_encoding.h"
 #include "formats/write_limits.h"
+#include "formats/counted.h"
 
 namespace bonescope::gltf {
 
@@ -399,10 +400,10 @@ std::vector<std::string> glbWriteReport(const Scene& scene)
                 used += track.translation.size() + track.rotation.size() + track.scale.size();
             }
         if (dropped)
-            report.push_back("animation '" + a.name + "': " + std::to_string(dropped) +
-                             " key(s) left out: their time is the same as the key before once written as a 32-bit float");
+            report.push_back("animation '" + a.name + "': " + counted(dropped, "key") +
+                             " left out: their time is the same as the key before once written as a 32-bit float");
         if (visibility)
-            report.push_back("animation '" + a.name + "': " + std::to_string(visibility) + " visibility key(s) left out (glTF has none)");
+            report.push_back("animation '" + a.name + "': " + counted(visibility, "visibility key") + " left out (glTF has none)");
         if (used == 0)
             report.push_back("animation '" + a.name + "' has no keys on any bone and is left out (glTF animations need a channel)");
     }

@@ -5,6 +5,7 @@
 
 #include "formats/lego/lego_extra.h"
 #include "formats/lego/lego_format.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -20,7 +21,7 @@ std::vector<std::string> LegoFormat::ownFields(const Scene& scene) const
                       std::to_string(x->cameraTarget.size()) + " target and " + std::to_string(x->cameraRoll.size()) +
                       " roll keys)");
     if (!x->actors.empty())
-        out.push_back("the " + std::to_string(x->actors.size()) + " actor name(s)");
+        out.push_back("the " + counted(x->actors.size(), "actor name"));
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "formats/psk/psk_format.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -46,7 +47,7 @@ void parentsFirst(Scene& s, Report& report)
     for (size_t i = 1; i < k.size(); ++i)
         roots += k.bones[i].parent < 0;
     if (roots)
-        report.push_back(std::to_string(roots) + " bone(s) besides the first have no parent: they are written as "
+        report.push_back(counted(roots, "bone") + " besides the first" + agree(roots, " has no parent: it is", " have no parent: they are") + " written as "
                          "roots (parent -1), which Unreal and the Blender add-on attach to bone 0");
 }
 

@@ -4,6 +4,7 @@
 
 #include "formats/psk/psk_extra.h"
 #include "formats/psk/psk_model.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -24,7 +25,7 @@ void reportLongNames(const Scene& s, Report& out)
     for (const Animation& a : s.animations)
         n += a.name.size() >= psk::NameBytes;
     if (n)
-        out.push_back(std::to_string(n) + " name(s) of 64 bytes or more are shortened (first 30 bytes, \"____\", "
+        out.push_back(counted(n, "name") + " of 64 bytes or more" + agree(n, " is", " are") + " shortened (first 30 bytes, \"____\", "
                       "last 29), as UE Viewer does");
 }
 
@@ -63,7 +64,7 @@ Report PskFormat::conversionLoss(const Scene& scene) const
 {
     Report out = Format::conversionLoss(scene); // keys, notes, loops: none kept
     if (!scene.animations.empty())
-        out.push_back(std::to_string(scene.animations.size()) + " animation(s) are not written: a PSK holds the "
+        out.push_back(counted(scene.animations.size(), "animation") + agree(scene.animations.size(), " is", " are") + " not written: a PSK holds the "
                       "skeleton and the mesh only (write the animations as a .psa)");
     if (!scene.mesh.empty() && scene.skeleton.empty())
         out.push_back("the scene has no skeleton: the PSK's REFSKELT is empty (a static mesh)");

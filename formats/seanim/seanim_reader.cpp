@@ -8,6 +8,7 @@
 #include "formats/seanim/seanim_keys.h"
 #include "formats/seanim/seanim_extra.h"
 #include "formats/seanim/seanim_format.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -486,7 +487,7 @@ FileSummary summarizeWith(Reader& r, const std::string& formatId)
     static const char* typeNames[] = {"absolute", "additive", "relative", "delta"};
     f.details.push_back(std::string("type: ") + typeNames[h.extra.animType]);
     f.details.push_back(std::string("precision: ") + (h.extra.property & PrecisionHigh ? "double" : "float"));
-    f.details.push_back("frame_t width: " + std::to_string(p.fw) + " byte(s)");
+    f.details.push_back("frame_t width: " + counted(p.fw, "byte"));
     f.details.push_back("bone modifiers: " + std::to_string(h.modifierCount));
     if (p.unterminatedNote)
         f.details.push_back("warning: " + unterminatedNoteWarning());

@@ -14,6 +14,7 @@
 #include "formats/secondlife/secondlife_adapter.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -58,17 +59,6 @@ void pelvisKeysFromRest(Animation& a)
         if (t.name == kPelvis && !t.translation.rules.offsetFromRest)
             for (auto&& k : t.translation.keys.edit())
                 k.value -= rest;
-}
-
-bool isAvatar(const Skeleton& s)
-{
-    const Skeleton& avatar = avatarSkeleton();
-    if (s.size() != avatar.size())
-        return false;
-    for (size_t i = 0; i < s.size(); ++i)
-        if (s.bones[i].name != avatar.bones[i].name)
-            return false;
-    return true;
 }
 
 // Source bone -> avatar joint: the joint's own name, else a BVH alias of it (hip, abdomen, lShldr,
@@ -121,9 +111,8 @@ RetargetReport ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& 
         if (hasMotion(a, n))
             lost.push_back(n);
     if (!lost.empty())
-        report.push_back("Second Life: " + std::to_string(lost.size()) +
-                         " animated bone(s) match no avatar joint (by name, BVH alias or automatic match) and "
-                         "their motion is lost: " + nameList(lost));
+        report.push_back("Second Life: " + counted(lost.size(), "animated bone") + agree(lost.size(), " matches", " match") +
+                         " no avatar joint (by name, BVH alias or automatic match) and their motion is lost: " + nameList(lost));
     report.push_back(describeRetarget(a, settings, r.report));
     if (r.unmappedSource.size() == src.size())
         report.push_back({ReportItem::Code::NoJointMatchesAvatar, "Second Life: no bone matches the avatar; the animation "
@@ -153,8 +142,8 @@ void finishForFile(Animation& a, Report& report)
         return true;
     });
     if (!dropped.empty())
-        report.push_back("Second Life: " + std::to_string(dropped.size()) +
-                         " joint(s) no animation may key are not written: " + nameList(dropped));
+        report.push_back("Second Life: " + counted(dropped.size(), "joint") + " no animation may key" +
+                         agree(dropped.size(), " is", " are") + " not written: " + nameList(dropped));
     pelvisKeysFromRest(a);
 
     if (a.duration > MaxDuration) {
@@ -164,8 +153,7 @@ void finishForFile(Animation& a, Report& report)
             cut += t.translation.keys.eraseIf([](const Vec3Key& k) { return k.time > MaxDuration; });
         }
         report.push_back("Second Life: the animation lasts " + std::to_string(a.duration) +
-                         " s; the viewer takes at most 60 s, so it is cut at 60 s (" + std::to_string(cut) +
-                         " key(s) dropped)");
+                         " s; the viewer takes at most 60 s, so it is cut at 60 s (" + counted(cut, "key") + " dropped)");
         a.duration = MaxDuration;
         if (a.loopRange)
             a.loopRange = LoopRange{std::min(a.loopRange->in, MaxDuration), std::min(a.loopRange->out, MaxDuration)};
@@ -202,9 +190,15 @@ Skeleton secondlife::avatarInCommonFrame()
     return avatarCommon;
 }
 
-bool secondlife::playsOnAvatar(const Skeleton& skeleton)
+bool secondlife::playsOnAvatar(const Skeleton& s)
 {
-    return isAvatar(skeleton);
+    const Skeleton& avatar = avatarSkeleton();
+    if (s.size() != avatar.size())
+        return false;
+    for (size_t i = 0; i < s.size(); ++i)
+        if (s.bones[i].name != avatar.bones[i].name)
+            return false;
+    return true;
 }
 
 BoneMap secondlife::avatarMap(const Skeleton& source)
@@ -215,7 +209,7 @@ BoneMap secondlife::avatarMap(const Skeleton& source)
 void secondlife::retargetOntoAvatar(Scene& scene, const RetargetSettings& settings, Report& report,
                                     const BoneMap* map, std::vector<RetargetReport>* measures)
 {
-    if (isAvatar(scene.skeleton))
+    if (playsOnAvatar(scene.skeleton))
         return;
     const Skeleton avatarCommon = avatarInCommonFrame();
     for (Animation& a : scene.animations) {

@@ -7,6 +7,7 @@
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
 #include "formats/short_number.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -21,11 +22,11 @@ std::vector<std::string> SecondLifeFormat::ownFields(const Scene& scene) const
     for (const SecondLifeJoint& j : x->joints)
         own += j.priority != secondlife::UseMotionPriority && j.priority != x->basePriority;
     out.push_back("the priority (base " + std::to_string(x->basePriority) +
-                  (own ? ", " + std::to_string(own) + " joint(s) with their own" : std::string()) + ")");
+                  (own ? ", " + counted(own, "joint") + " with their own" : std::string()) + ")");
     out.push_back("the ease in and ease out (" + shortNumber(x->easeIn) + " s, " + shortNumber(x->easeOut) + " s)");
     out.push_back(std::string("the hand pose (") + secondlife::handPoseName(x->handPose) + ")");
     if (!x->constraints.empty())
-        out.push_back("the " + std::to_string(x->constraints.size()) + " joint constraint(s)");
+        out.push_back("the " + counted(x->constraints.size(), "joint constraint"));
     if (!x->emoteName.empty())
         out.push_back("the facial emote (" + x->emoteName + ")");
     return out;

@@ -9,6 +9,7 @@
 #include "formats/secondlife/secondlife_format.h"
 #include "formats/secondlife/secondlife_upload.h"
 #include "formats/convert/name_list.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -201,8 +202,8 @@ void checkUpload(Out& out, const Animation& a, const SecondLifeExtra& x, bool up
             still.push_back(t.name);
     if (!still.empty())
         out.add(Sev::Warning, ReportItem::around(ReportItem::Code::StaticJoints,
-                                                 std::to_string(still.size()) +
-                                                     " joint(s) never leave their rest pose (every rotation within the "
+                                                 counted(still.size(), "joint") + agree(still.size(), " never leaves its", " never leave their") +
+                                                     " rest pose (every rotation within the "
                                                      "uploader's 0.001 test, every position within 0.15 mm): the viewer's "
                                                      "BVH uploader drops such joints, and here they only hold the joint at "
                                                      "rest over lower priorities",

@@ -10,6 +10,7 @@
 #include "formats/model_build.h"
 #include "formats/semodel/semodel_extra.h"
 #include "formats/semodel/semodel_format.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -257,8 +258,8 @@ FileSummary SemodelFormat::summarize(std::span<const uint8_t> bytes) const
     for (size_t i = 0; i < x->meshes.size(); ++i) {
         const SemodelMeshInfo& m = x->meshes[i];
         f.details.push_back("mesh " + std::to_string(i) + ": " + std::to_string(m.vertices) + " vertices, " +
-                            std::to_string(m.faces) + " faces, " + std::to_string(m.uvLayers) + " UV layer(s), " +
-                            std::to_string(m.maxInfluence) + " influence(s) per vertex");
+                            std::to_string(m.faces) + " faces, " + counted(m.uvLayers, "UV layer") + ", " +
+                            counted(m.maxInfluence, "influence") + " per vertex");
     }
     for (const SemodelMaterial& m : x->materials)
         f.details.push_back("material " + m.name + ": diffuse " + (m.diffuse.empty() ? "-" : m.diffuse) + ", normal " +

@@ -7,6 +7,7 @@
 #include "formats/smd/smd_extra.h"
 #include "formats/smd/smd_parse.h"
 #include "formats/smd/smd_text.h"
+#include "formats/counted.h"
 
 namespace bonescope {
 
@@ -62,7 +63,7 @@ FileSummary SmdFormat::summarize(std::span<const uint8_t> bytes) const
                             (x->fileFlavour ? smd::flavourName(*x->fileFlavour) : "none (no triangles)"));
         if (!x->triangleMaterials.empty())
             s.details.push_back("triangles: " + std::to_string(x->triangleMaterials.size()) + " (" +
-                                std::to_string(x->materialNames.size()) + " material(s))");
+                                counted(x->materialNames.size(), "material") + ")");
         if (!x->vertexAnimation.empty())
             s.details.push_back("vertexanimation: " + std::to_string(x->vertexAnimation.size()) + " bytes, kept");
         for (const SmdWarning& w : x->warnings)

@@ -13,6 +13,7 @@
 #include "formats/smd/smd_extra.h"
 #include "formats/smd/smd_parse.h"
 #include "formats/smd/smd_text.h"
+#include "formats/counted.h"
 
 namespace bonescope::smd {
 
@@ -215,7 +216,7 @@ struct Reader {
         if (frame < 0)
             return;
         if (unlistedAtStart)
-            warn(firstTime, std::to_string(unlistedAtStart) + " node(s) are not listed in the first frame: their rest "
+            warn(firstTime, counted(unlistedAtStart, "node") + agree(unlistedAtStart, " is", " are") + " not listed in the first frame: their rest "
                             "pose is zero (studiomdl reads them so)");
         for (size_t i = 1; i < extra->timeNumbers.size(); ++i)
             if (extra->timeNumbers[i] != extra->timeNumbers[i - 1] + 1) {

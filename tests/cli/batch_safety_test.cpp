@@ -38,7 +38,7 @@ TEST(BatchSafety, NeverWritesOverItsInputs)
         EXPECT_EQ(test::readBytes((dir / "walk.anim").string()), anim);
         EXPECT_EQ(test::readBytes((dir / "walk.seanim").string()), seanim);
         EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2);
-        EXPECT_TRUE(contains(r.out, "converted 0 of 1 file(s) to SEAnim v1")) << r.out;
+        EXPECT_TRUE(contains(r.out, "converted 0 of 1 file to SEAnim v1")) << r.out;
         EXPECT_TRUE(contains(r.out, (dir / "walk.seanim").string() + ": is one of this run's inputs; give another --out-dir"))
             << r.out;
         EXPECT_TRUE(contains(r.out, "skipped (1):\n  " + (dir / "walk.seanim").string() +
@@ -63,7 +63,7 @@ TEST(BatchSafety, ExistingFilesNeedOverwriteAndAreListed)
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(test::readBytes((dir / "standup.bvh").string()), handMade);
     EXPECT_TRUE(fs::exists(dir / "walk.bvh")); // the other file still converts
-    EXPECT_TRUE(contains(r.out, "converted 1 of 2 file(s) to BVH")) << r.out;
+    EXPECT_TRUE(contains(r.out, "converted 1 of 2 files to BVH")) << r.out;
     EXPECT_TRUE(contains(r.out, "failed (1):\n  " + (dir / "standup.bvh").string() +
                                     ": is one of this run's inputs; give another --out-dir"))
         << r.out;
@@ -75,7 +75,7 @@ TEST(BatchSafety, ExistingFilesNeedOverwriteAndAreListed)
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(test::readBytes((out / "standup.bvh").string()), handMade);
     EXPECT_TRUE(fs::exists(out / "walk.bvh"));
-    EXPECT_TRUE(contains(r.out, "converted 1 of 2 file(s) to BVH")) << r.out;
+    EXPECT_TRUE(contains(r.out, "converted 1 of 2 files to BVH")) << r.out;
     EXPECT_TRUE(contains(r.out, "failed (1):\n  " + (out / "standup.bvh").string() +
                                     ": exists; use --overwrite or another --out-dir\n"))
         << r.out;
@@ -101,7 +101,7 @@ TEST(BatchSafety, OutputFolderInsideTheInputFolderIsNotSearched)
     for (int run = 0; run < 2; ++run) {
         const auto r = test::runCli({"convert", "--to", "seanim", "--out-dir", out.string(), "--overwrite", dir.string()});
         EXPECT_EQ(r.status, 0) << r.out << r.err;
-        EXPECT_TRUE(contains(r.out, "converted 2 of 2 file(s)")) << r.out;
+        EXPECT_TRUE(contains(r.out, "converted 2 of 2 files")) << r.out;
         if (run == 1) {
             EXPECT_TRUE(contains(r.out, "  " + out.string() + ": the output folder (not searched for inputs)")) << r.out;
         }
@@ -155,7 +155,7 @@ TEST(BatchSafety, RenamedOutputsAndJsonSummary)
     EXPECT_EQ(walkSeanim["replaced"], false);
     bool notesLost = false;
     for (const auto& loss : walkSeanim["losses"])
-        notesLost |= loss.get<std::string>() == "3 note(s) are lost (BVH has no notes)";
+        notesLost |= loss.get<std::string>() == "3 notes are lost (BVH has no notes)";
     EXPECT_TRUE(notesLost) << walkSeanim.dump();
     EXPECT_TRUE(fs::exists(out / "walk-2.bvh"));
 }
@@ -178,7 +178,7 @@ TEST(BatchSafety, SymlinksOutsideTheFolderAreSkippedAndListed)
 
     const auto r = test::runCli({"convert", "--to", "bvh", "--out-dir", out.string(), dir.string()});
     EXPECT_EQ(r.status, 0) << r.out << r.err;
-    EXPECT_TRUE(contains(r.out, "converted 2 of 2 file(s)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "converted 2 of 2 files")) << r.out;
     EXPECT_TRUE(fs::exists(out / "mine.bvh"));
     EXPECT_TRUE(fs::exists(out / "inside.bvh"));
     EXPECT_FALSE(fs::exists(out / "outside.bvh"));

@@ -88,7 +88,7 @@ TEST(CliClips, RobotClipsSplitToCastAndMergedPlayAsTheOriginal)
     args.insert(args.end(), {"-o", (dir / "merged.cast").string()});
     const auto merge = test::runCli(args);
     ASSERT_EQ(merge.status, 0) << merge.err;
-    EXPECT_TRUE(contains(merge.out, "3 animation(s) 'Walking', 'Idle', 'Dance'")) << merge.out;
+    EXPECT_TRUE(contains(merge.out, "3 animations 'Walking', 'Idle', 'Dance'")) << merge.out;
 
     const LoadedScene original = loadScene(test::fixturePath(kRobot));
     const LoadedScene merged = loadScene((dir / "merged.cast").string());
@@ -232,7 +232,7 @@ TEST(CliClips, ExistingOutputsAreKeptWithoutOverwrite)
     test::writeBytes(second.string(), {1, 2, 3});
     auto r = test::runCli({"split", grunt, "--out-dir", dir.string(), "--at", "50"});
     EXPECT_EQ(r.status, 1);
-    EXPECT_TRUE(contains(r.err, "not written: 2 output(s) exist")) << r.err;
+    EXPECT_TRUE(contains(r.err, "not written: 2 outputs exist")) << r.err;
     EXPECT_EQ(test::readBytes(second.string()), (std::vector<uint8_t>{1, 2, 3}));
     r = test::runCli({"split", grunt, "--out-dir", dir.string(), "--at", "50", "--overwrite"});
     EXPECT_EQ(r.status, 0) << r.err;
@@ -258,7 +258,7 @@ TEST(CliClips, InfoShowsTheSeamAndEditClosesIt)
     const fs::path dir = test::freshFolder("close-loop");
     r = test::runCli({"edit", "--close-loop", "auto", "--out-dir", dir.string(), walk});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_TRUE(contains(r.err, "--close-loop: blended over 6 frame(s); seam before: pose 17 deg")) << r.err;
+    EXPECT_TRUE(contains(r.err, "--close-loop: blended over 6 frames; seam before: pose 17 deg")) << r.err;
     r = test::runCli({"info", (dir / "linden_walk.anim").string()});
     EXPECT_TRUE(contains(r.out, "seam:     pose 0 deg")) << r.out;
     r = test::runCli({"edit", "--close-loop", "six", "--out-dir", dir.string(), walk});

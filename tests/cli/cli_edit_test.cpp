@@ -58,7 +58,7 @@ TEST(CliEdit, InPlaceChangesTheSecondLifeFieldsAndNothingElse)
                                  "--loop", "0.2:0.8", "--ease-in", "0.5", "--ease-out", "0.25", "--hand-pose", "3",
                                  dir.string()});
     EXPECT_EQ(r.status, 0) << r.err;
-    EXPECT_TRUE(contains(r.out, "edited 1 of 2 file(s) in place")) << r.out;
+    EXPECT_TRUE(contains(r.out, "edited 1 of 2 files in place")) << r.out;
     EXPECT_TRUE(contains(r.out, "unchanged, none of the edits applies to them (1):\n  " + (dir / "walk.seanim").string()))
         << r.out;
     for (const char* option : {"--priority", "--joint-priority", "--loop", "--ease-in", "--ease-out", "--hand-pose"})
@@ -92,7 +92,7 @@ TEST(CliEdit, OutDirKeepsOriginalsAndNeedsOverwrite)
     const std::vector<std::string> args = {"edit", "--time-scale", "2", "--out-dir", out.string(), dir.string()};
     auto r = test::runCli(args);
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_TRUE(contains(r.out, "edited 2 of 2 file(s) into " + out.string())) << r.out;
+    EXPECT_TRUE(contains(r.out, "edited 2 of 2 files into " + out.string())) << r.out;
     EXPECT_EQ(test::readBytes((dir / "walk.anim").string()), walkBytes);
     EXPECT_EQ(test::readBytes((dir / "walk.seanim").string()), seanimBytes);
 

@@ -52,7 +52,7 @@ TEST(ConversionLoss, SecondLifeFieldsAreNamedForEveryOtherTarget)
         EXPECT_TRUE(has(r, "the priority (base 2)")) << f->id() << ":\n" << r;
         EXPECT_TRUE(has(r, "the ease in and ease out (0.2 s, 0.2 s)")) << f->id() << ":\n" << r;
         EXPECT_TRUE(has(r, "the hand pose (relaxed)")) << f->id() << ":\n" << r;
-        EXPECT_TRUE(has(r, "the 11 joint constraint(s)")) << f->id() << ":\n" << r;
+        EXPECT_TRUE(has(r, "the 11 joint constraints")) << f->id() << ":\n" << r;
         EXPECT_TRUE(has(r, "the facial emote (Express_Toothsmile)")) << f->id() << ":\n" << r;
         EXPECT_TRUE(has(r, "the loop points are lost")) << f->id() << ":\n" << r;
     }

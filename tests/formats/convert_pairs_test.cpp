@@ -122,7 +122,7 @@ TEST(ConvertPairs, EverySampleIntoEveryFormatKeepsThePose)
                     // bvh_to_sl_test.cpp; here every mapped joint is written but those that never
                     // move from frame 0, which the uploader leaves out: 17 of the tower's 69.
                     EXPECT_EQ(back.animations[0].tracks.size(), 17u);
-                    EXPECT_TRUE(mentions(report, "52 BVH joint(s) never move from frame 0")) << joined(report);
+                    EXPECT_TRUE(mentions(report, "52 BVH joints never move from frame 0")) << joined(report);
                     continue;
                 }
                 // A skeleton the avatar does not have: the report names the lost motion.

@@ -145,6 +145,10 @@ TEST(GltfWriter, OtherFormatsAndTheAssimpIdStillWrite)
     EXPECT_EQ(back.skeleton.size(), walk.skeleton.size());
     ASSERT_EQ(back.animations.size(), 1u);
     EXPECT_EQ(back.animations[0].tracks.size(), walk.animations[0].tracks.size());
+    // glTF states no frame rate: the walk's keys, 0.008333 s apart as its Frame Time says (120.005
+    // fps), read back at 120 fps, not at 240 for falling short of 1/120 s by 0.04%.
+    EXPECT_TRUE(back.animations[0].fpsFromKeys);
+    EXPECT_EQ(back.animations[0].fps, 120.0);
     EXPECT_NE(Registry::instance().byId("assimp"), nullptr);
 }
 

@@ -191,7 +191,7 @@ TEST(SecondLifeBvh, TheUploaderPathsOwnRules)
     EXPECT_NEAR(chest.translation.keys.value(2).z, 8 * kBvhInchToMetre, 1e-9);
     bool said = false;
     for (const std::string& r : reportTexts(report))
-        said |= r.find("2 BVH joint(s) never move from frame 0") != std::string::npos;
+        said |= r.find("2 BVH joints never move from frame 0") != std::string::npos;
     EXPECT_TRUE(said);
 
     // A reference frame and one pose: the pose lasts one frame time (the viewer's minimum).

@@ -131,7 +131,7 @@ private slots:
         QTest::mouseRelease(sheet, Qt::LeftButton, {}, frameX(0, from.y()));
         QCOMPARE(doc.animation().tracks[0].translation.size(), size_t(1));
         QCOMPARE(said.count(), 1);
-        QVERIFY2(said.front().front().toString().startsWith("1 key(s) at the times the moved keys landed on were replaced"),
+        QVERIFY2(said.front().front().toString().startsWith("1 key at the times the moved keys landed on was replaced"),
                  qPrintable(said.front().front().toString()));
         undo()->undo();
         QCOMPARE(doc.animation().tracks[0].translation.size(), size_t(2));

@@ -124,7 +124,7 @@ private slots:
             DialogAnswerer answer([](QDialog*) {}, folder);
             QVERIFY(guitest::pickFromListMenu(w, 0, "saveClips"));
             QTRY_COMPARE(ok.seen.size(), 1);
-            QVERIFY2(ok.seen[0].startsWith("Wrote 4 file(s):"), qPrintable(ok.seen[0]));
+            QVERIFY2(ok.seen[0].startsWith("Wrote 4 files:"), qPrintable(ok.seen[0]));
         }
         QCOMPARE(QDir(folder).entryList(QDir::Files).size(), 4);
 
@@ -184,7 +184,7 @@ private slots:
         QVERIFY2(shown.startsWith("pose 17 deg"), qPrintable(shown));
         QCOMPARE(doc->undoStack()->undoText(), QString("Close loop"));
         QVERIFY2(seam->text().startsWith("pose 0 deg"), qPrintable(seam->text()));
-        QVERIFY2(w.statusBar()->currentMessage().contains("Loop closed over 6 frame(s); seam now: pose 0 deg"),
+        QVERIFY2(w.statusBar()->currentMessage().contains("Loop closed over 6 frames; seam now: pose 0 deg"),
                  qPrintable(w.statusBar()->currentMessage()));
         doc->undoStack()->undo();
         QVERIFY2(seam->text().startsWith("pose 17 deg"), qPrintable(seam->text()));

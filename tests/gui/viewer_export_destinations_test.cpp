@@ -239,7 +239,7 @@ private slots:
         base->setValue(5);
         QTRY_VERIFY(!offer->isHidden());
         const auto* label = apply->parentWidget()->findChild<QLabel*>();
-        QVERIFY2(label->text().contains("19 joint(s) still play at 3"), qPrintable(label->text()));
+        QVERIFY2(label->text().contains("19 joints still play at 3"), qPrintable(label->text()));
         QCOMPARE(table->item(0, 2)->text(), QString("3")); // the joints keep their own 3 until applied
         QTest::mouseClick(apply, Qt::LeftButton);
         QTRY_COMPARE(table->item(0, 2)->text(), QString("5"));
@@ -282,7 +282,7 @@ private slots:
             d->reject();
         });
         guitest::findAction(w, "checkUpload")->trigger();
-        QVERIFY2(before.join("\n").contains("19 of 19 joint(s) play at their own priority"), qPrintable(before.join("\n")));
+        QVERIFY2(before.join("\n").contains("19 of 19 joints play at their own priority"), qPrintable(before.join("\n")));
         QVERIFY(applyWasEnabled);
         QVERIFY2(!after.join("\n").contains("own priority"), qPrintable(after.join("\n")));
         const auto* x = w.document()->animation().extra.as<SecondLifeExtra>();

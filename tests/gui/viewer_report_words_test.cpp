@@ -92,11 +92,11 @@ private slots:
         QTest::addColumn<QStringList>("said");
         QTest::newRow("many animations to BVH")
             << kRobot << "BVH (*.bvh)" << "robot_report.bvh"
-            << QStringList{"13 other animation(s) are not written", "the animation list", // where another is chosen
+            << QStringList{"13 other animations are not written", "the animation list", // where another is chosen
                            "no frame rate; written at 24 fps", "Edit > Clip > Frame rate"};
         QTest::newRow("SEAnim to .anim")
             << kSeanim << "Second Life .anim (*.anim)" << "seanim_report.anim"
-            << QStringList{"3 note(s) are lost", "no bone matches the avatar", "File > Retarget onto skeleton"};
+            << QStringList{"3 notes are lost", "no bone matches the avatar", "File > Retarget onto skeleton"};
     }
     void exportReportInWindowWords()
     {
@@ -162,7 +162,7 @@ private slots:
         guitest::findAction(w, "checkUpload")->trigger();
         QTRY_VERIFY(!findings.isEmpty());
         const QString all = findings.join("\n");
-        QVERIFY2(all.contains("1 joint(s) never leave their rest pose"), qPrintable(all));
+        QVERIFY2(all.contains("1 joint never leaves its rest pose"), qPrintable(all));
         QVERIFY2(all.contains("Remove joints that never move"), qPrintable(all));
         const QString bad = developerWords(all);
         QVERIFY2(bad.isEmpty(), qPrintable(bad));

@@ -22,6 +22,7 @@
 #include "app/gui/dialogs/root_motion_menu.h"
 #include "app/gui/document/document.h"
 #include "core/editing/loop_seam.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -208,8 +209,8 @@ void closeLoopAction(Document* doc, QWidget* parent)
         return;
     const int n = frames->value();
     const bool changed = editAnimation(doc, QMenu::tr("Close loop"), [&](Animation& an) { return closeLoop(an, doc->skeleton(), n) > 0; });
-    const QString message = changed ? QMenu::tr("Loop closed over %1 frame(s); seam now: %2")
-                                          .arg(n)
+    const QString message = changed ? QMenu::tr("Loop closed over %1; seam now: %2")
+                                          .arg(countedWords(n, "frame"))
                                           .arg(QString::fromStdString(describeSeam(measureSeam(doc->animation(), doc->skeleton()))))
                                     : QMenu::tr("The loop is closed already: nothing to blend.");
     if (auto* window = qobject_cast<QMainWindow*>(parent))

@@ -19,6 +19,7 @@
 #include "formats/convert/prepare.h"
 #include "formats/file_io.h"
 #include "formats/registry.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -114,14 +115,14 @@ void askSaveClips(Document* doc, QWidget* parent)
     QStringList written, report, existing;
     QString why = saveClipsAsFiles(doc, folder, false, written, report, &existing);
     if (!existing.isEmpty()) {
-        if (QMessageBox::question(parent, title, QMenu::tr("%n file(s) exist already:", nullptr, int(existing.size())) + "\n" +
+        if (QMessageBox::question(parent, title, (existing.size() == 1 ? QMenu::tr("1 file exists already:") : QMenu::tr("%1 files exist already:").arg(existing.size())) + "\n" +
                                                      existing.join("\n") + "\n" + QMenu::tr("Replace them?")) != QMessageBox::Yes)
             return;
         why = saveClipsAsFiles(doc, folder, true, written, report);
     }
     if (!why.isEmpty())
         return warn(parent, title, why);
-    QString message = QMenu::tr("Wrote %n file(s):", nullptr, int(written.size())) + "\n" + written.join("\n");
+    QString message = QMenu::tr("Wrote %1:").arg(countedWords(written.size(), "file")) + "\n" + written.join("\n");
     if (!report.isEmpty())
         message += "\n\n" + QMenu::tr("Not carried over:") + "\n• " + report.join("\n• ");
     QMessageBox::information(parent, title, message);
@@ -202,7 +203,7 @@ QString mergeFilesIntoDocument(Document* doc, const QStringList& paths, QStringL
     }
     merged.current = doc->scene().current;
     report << windowWords(lines);
-    pushScene(doc, QMenu::tr("Merge %n file(s)", nullptr, int(paths.size())), std::move(merged));
+    pushScene(doc, QMenu::tr("Merge %1").arg(countedWords(paths.size(), "file")), std::move(merged));
     return {};
 }
 

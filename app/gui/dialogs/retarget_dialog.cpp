@@ -18,6 +18,7 @@
 #include "app/gui/dialogs/retarget_preview.h"
 #include "app/gui/saving/save_file.h"
 #include "formats/bone_map_file.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -170,7 +171,7 @@ QString RetargetDialog::measure()
                        .arg(q.resultTravel, 0, 'f', 2)
                        .arg(q.sourceTravel, 0, 'f', 2);
             if (settings().footLock)
-                text += " " + tr("%n foot contact(s) locked.", nullptr, q.contacts);
+                text += " " + tr("%1 locked.").arg(countedWords(q.contacts, "foot contact"));
             if (q.sourceFromFirstFrame)
                 text += " " + tr("The source's rest pose does not stand (it lies or folds), so its first frame, which "
                                  "stands, is the reference.");

@@ -18,6 +18,7 @@
 #include "formats/secondlife/joint_priorities.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_upload.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -120,12 +121,12 @@ void UploadCheckDialog::recheck()
     const SecondLifeExtra* e = slExtra(doc_);
     const size_t away = e ? secondlife::jointsAwayFromBase(doc_->animation(), *e) : 0;
     if (away)
-        list_->addItem(tr("Note: %1 of %2 joint(s) play at their own priority, not the base priority %3; changing "
+        list_->addItem(tr("Note: %1 of %2 %3 at their own priority, not the base priority %4; changing "
                           "the base does not change them")
                            .arg(away)
-                           .arg(doc_->animation().tracks.size())
+                           .arg(countedWords(qint64(doc_->animation().tracks.size()), "joint"), away == 1 ? tr("plays") : tr("play"))
                            .arg(e->basePriority));
-    summary_->setText(errors ? tr("The uploader refuses this animation as it is (%n error(s)).", nullptr, errors)
+    summary_->setText(errors ? tr("The uploader refuses this animation as it is (%1).").arg(countedWords(errors, "error"))
                       : list_->count() ? tr("The uploader takes this animation; read the notes below.")
                                        : tr("No problems found: the uploader takes this animation."));
     applyBase_->setEnabled(away > 0);

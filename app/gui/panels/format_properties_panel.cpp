@@ -26,6 +26,7 @@
 #include "formats/seanim/seanim_extra.h"
 #include "formats/secondlife/joint_priorities.h"
 #include "formats/secondlife/secondlife_extra.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -251,13 +252,15 @@ void FormatPropertiesPanel::buildPriorityOffer(QFormLayout* f)
         if (e && priorityOfferFrom_) {
             const std::vector<int> own = secondlife::ownPriorities(a, *e);
             n = size_t(std::count(own.begin(), own.end(), *priorityOfferFrom_));
-            words->setText(tr("%1 joint(s) still play at %2, the old base priority.").arg(n).arg(*priorityOfferFrom_));
+            words->setText(tr("%1 still %2 at %3, the old base priority.")
+                               .arg(countedWords(qint64(n), "joint"), n == 1 ? tr("plays") : tr("play"))
+                               .arg(*priorityOfferFrom_));
             apply->setText(tr("Apply %1 to them").arg(e->basePriority));
         } else if (e) {
             n = secondlife::jointsAwayFromBase(a, *e);
-            words->setText(tr("%1 of %2 joint(s) play at their own priority, not the base priority %3.")
+            words->setText(tr("%1 of %2 %3 at their own priority, not the base priority %4.")
                                .arg(n)
-                               .arg(a.tracks.size())
+                               .arg(countedWords(qint64(a.tracks.size()), "joint"), n == 1 ? tr("plays") : tr("play"))
                                .arg(e->basePriority));
             apply->setText(tr("Apply base priority to all joints"));
         }

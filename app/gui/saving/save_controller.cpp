@@ -23,6 +23,7 @@
 #include "formats/convert/convert_file.h"
 #include "formats/registry.h"
 #include "formats/secondlife/secondlife_adapter.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -79,13 +80,13 @@ QString optimizedWords(const OptimizeSummary& s)
 {
     const double saved = double(s.bytesBefore) - double(s.bytesAfter);
     const int percent = s.bytesBefore ? int(std::lround(100 * saved / double(s.bytesBefore))) : 0;
-    return QObject::tr("%1 -> %2 bytes (%3% smaller), %4 joint(s) that never move and %5 key(s) the viewer "
-                       "interpolates left out")
+    return QObject::tr("%1 -> %2 bytes (%3% smaller), %4 that never %5 and %6 the viewer interpolates left out")
         .arg(s.bytesBefore)
         .arg(s.bytesAfter)
         .arg(percent)
-        .arg(s.removedJoints.size())
-        .arg(s.removedKeys);
+        .arg(countedWords(qint64(s.removedJoints.size()), "joint"),
+             s.removedJoints.size() == 1 ? QObject::tr("moves") : QObject::tr("move"),
+             countedWords(qint64(s.removedKeys), "key"));
 }
 
 } // namespace

@@ -13,6 +13,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/document/document.h"
 #include "app/gui/timeline/timeline_ruler.h"
+#include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
 
@@ -423,8 +424,8 @@ void DopeSheet::reportReplacedKeys()
         if (before && track < int(before->tracks.size()) && track < int(after.tracks.size()))
             replaced += channelSize(before->tracks[size_t(track)], channel) - channelSize(after.tracks[size_t(track)], channel);
     if (replaced > 0)
-        emit message(tr("%n key(s) at the times the moved keys landed on were replaced (Ctrl+Z takes the move back)", nullptr,
-                        int(replaced)));
+        emit message(tr("%1 at the times the moved keys landed on %2 replaced (Ctrl+Z takes the move back)")
+                         .arg(countedWords(replaced, "key"), replaced == 1 ? tr("was") : tr("were")));
 }
 
 void DopeSheet::keyPressEvent(QKeyEvent* e)

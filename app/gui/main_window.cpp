@@ -88,9 +88,6 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         return d;
     };
     QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
-    // The right column (Properties, Key) runs the window's whole height, as Blender's properties do:
-    // under the timeline's corner a 14-clip file left the properties four rows.
-    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     QDockWidget* bonesDock = dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     QDockWidget* propertiesDock = dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);

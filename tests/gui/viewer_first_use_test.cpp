@@ -435,21 +435,6 @@ private slots:
         QVERIFY2(path[0].contains("bundled demo") && !path[0].contains(QDir::tempPath()), qPrintable(path[0]));
     }
 
-    // RobotExpressive's 14 clips in a 1280 x 800 window: the properties below the clip list keep at
-    // least eight rows in sight (they had four).
-    void clipListLeavesPropertiesRoom()
-    {
-        MainWindow w(true);
-        QVERIFY(guitest::showWindow(w, {1280, 800}));
-        QVERIFY(w.openFileNow(kRobot));
-        QTest::qWait(100); // the first run's dock sizes are set once the window is laid out
-        QTreeWidget* tree = w.properties()->tree();
-        const int row = tree->visualItemRect(tree->topLevelItem(0)).height();
-        QVERIFY(row > 0);
-        const int rows = tree->viewport()->height() / row;
-        QVERIFY2(rows >= 8, qPrintable(QString("%1 rows of %2 px in %3 px").arg(rows).arg(row).arg(tree->viewport()->height())));
-    }
-
     // The retargeted walk left unsaved (Bonescope ended badly) comes back at the next start under the
     // name it had ("New animation from cmu_131_01_walk.bvh"), not its autosave copy's hash.
     void recoveredAutosaveKeepsItsName()

@@ -12,4 +12,10 @@ inline QString countedWords(qint64 n, const std::string& one, const std::string&
     return QString::fromStdString(counted(size_t(n < 0 ? 0 : n), one, many));
 }
 
+// formats/counted.h's agree() for the window: agreeWords(n, "plays", "play").
+inline QString agreeWords(qint64 n, const char* one, const char* many)
+{
+    return QString::fromUtf8(agree(size_t(n < 0 ? 0 : n), one, many));
+}
+
 } // namespace bonescope

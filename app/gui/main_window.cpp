@@ -563,7 +563,7 @@ void MainWindow::updateStatus()
     QString text = tr("%1 bones, skeleton: %2").arg(doc_->skeleton().size()).arg(doc_->skeletonSource());
     if (!unmatched.isEmpty())
         text += tr(" | %1 %2 no bone: %3")
-                    .arg(countedWords(unmatched.size(), "track"), unmatched.size() == 1 ? tr("matches") : tr("match"))
+                    .arg(countedWords(unmatched.size(), "track"), agreeWords(unmatched.size(), "matches", "match"))
                     .arg(QStringList(unmatched.mid(0, 8)).join(", ") + (unmatched.size() > 8 ? ", ..." : ""));
     status_->setText(text);
 }

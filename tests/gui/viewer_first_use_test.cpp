@@ -504,12 +504,17 @@ private slots:
         const double half = w.viewport()->height() * 0.5;
         guitest::viewportImage(w);
         QVERIFY2(jointsOnScreen(w).height() >= half, qPrintable(QString("as opened: %1 px").arg(jointsOnScreen(w).height())));
+        // The View menu's item as a person picks it; the joints' extent on screen after it.
+        auto framedBy = [&](const char* item) {
+            QAction* action = viewAction(w, item);
+            if (!action)
+                return QRectF();
+            action->trigger();
+            guitest::viewportImage(w);
+            return jointsOnScreen(w);
+        };
         doc->setTime(doc->timeOfFrame(doc->lastFrame() / 2));
-        QAction* all = viewAction(w, "Frame all");
-        QVERIFY(all);
-        all->trigger();
-        guitest::viewportImage(w);
-        const QRectF framed = jointsOnScreen(w);
+        const QRectF framed = framedBy("Frame all");
         QVERIFY2(framed.height() >= half, qPrintable(QString("frame all: %1 px").arg(framed.height())));
         QVERIFY(QRectF(0, 0, w.viewport()->width(), w.viewport()->height()).contains(framed));
 
@@ -517,11 +522,7 @@ private slots:
         const int hips = doc->skeleton().find("Hips");
         QVERIFY(hips >= 0);
         doc->setSelection({hips}, hips);
-        QAction* selected = viewAction(w, "Frame selected");
-        QVERIFY(selected);
-        selected->trigger();
-        guitest::viewportImage(w);
-        const QRectF figure = jointsOnScreen(w);
+        const QRectF figure = framedBy("Frame selected");
         QVERIFY2(figure.height() >= half, qPrintable(QString("frame selected: %1 px").arg(figure.height())));
         const QPointF at = w.viewport()->jointOnScreen(hips);
         QVERIFY2(QRectF(0, 0, w.viewport()->width(), w.viewport()->height()).contains(at), "the hips are out of view");

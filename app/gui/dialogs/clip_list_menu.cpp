@@ -115,7 +115,7 @@ void askSaveClips(Document* doc, QWidget* parent)
     QStringList written, report, existing;
     QString why = saveClipsAsFiles(doc, folder, false, written, report, &existing);
     if (!existing.isEmpty()) {
-        if (QMessageBox::question(parent, title, (existing.size() == 1 ? QMenu::tr("1 file exists already:") : QMenu::tr("%1 files exist already:").arg(existing.size())) + "\n" +
+        if (QMessageBox::question(parent, title, QMenu::tr("%1 %2 already:").arg(countedWords(existing.size(), "file"), agreeWords(existing.size(), "exists", "exist")) + "\n" +
                                                      existing.join("\n") + "\n" + QMenu::tr("Replace them?")) != QMessageBox::Yes)
             return;
         why = saveClipsAsFiles(doc, folder, true, written, report);

@@ -124,7 +124,7 @@ void UploadCheckDialog::recheck()
         list_->addItem(tr("Note: %1 of %2 %3 at their own priority, not the base priority %4; changing "
                           "the base does not change them")
                            .arg(away)
-                           .arg(countedWords(qint64(doc_->animation().tracks.size()), "joint"), away == 1 ? tr("plays") : tr("play"))
+                           .arg(countedWords(qint64(doc_->animation().tracks.size()), "joint"), agreeWords(qint64(away), "plays", "play"))
                            .arg(e->basePriority));
     summary_->setText(errors ? tr("The uploader refuses this animation as it is (%1).").arg(countedWords(errors, "error"))
                       : list_->count() ? tr("The uploader takes this animation; read the notes below.")

@@ -253,14 +253,14 @@ void FormatPropertiesPanel::buildPriorityOffer(QFormLayout* f)
             const std::vector<int> own = secondlife::ownPriorities(a, *e);
             n = size_t(std::count(own.begin(), own.end(), *priorityOfferFrom_));
             words->setText(tr("%1 still %2 at %3, the old base priority.")
-                               .arg(countedWords(qint64(n), "joint"), n == 1 ? tr("plays") : tr("play"))
+                               .arg(countedWords(qint64(n), "joint"), agreeWords(qint64(n), "plays", "play"))
                                .arg(*priorityOfferFrom_));
             apply->setText(tr("Apply %1 to them").arg(e->basePriority));
         } else if (e) {
             n = secondlife::jointsAwayFromBase(a, *e);
             words->setText(tr("%1 of %2 %3 at their own priority, not the base priority %4.")
                                .arg(n)
-                               .arg(countedWords(qint64(a.tracks.size()), "joint"), n == 1 ? tr("plays") : tr("play"))
+                               .arg(countedWords(qint64(a.tracks.size()), "joint"), agreeWords(qint64(n), "plays", "play"))
                                .arg(e->basePriority));
             apply->setText(tr("Apply base priority to all joints"));
         }

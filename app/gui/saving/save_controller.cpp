@@ -85,7 +85,7 @@ QString optimizedWords(const OptimizeSummary& s)
         .arg(s.bytesAfter)
         .arg(percent)
         .arg(countedWords(qint64(s.removedJoints.size()), "joint"),
-             s.removedJoints.size() == 1 ? QObject::tr("moves") : QObject::tr("move"),
+             agreeWords(qint64(s.removedJoints.size()), "moves", "move"),
              countedWords(qint64(s.removedKeys), "key"));
 }
 

@@ -425,7 +425,7 @@ void DopeSheet::reportReplacedKeys()
             replaced += channelSize(before->tracks[size_t(track)], channel) - channelSize(after.tracks[size_t(track)], channel);
     if (replaced > 0)
         emit message(tr("%1 at the times the moved keys landed on %2 replaced (Ctrl+Z takes the move back)")
-                         .arg(countedWords(replaced, "key"), replaced == 1 ? tr("was") : tr("were")));
+                         .arg(countedWords(replaced, "key"), agreeWords(replaced, "was", "were")));
 }
 
 void DopeSheet::keyPressEvent(QKeyEvent* e)

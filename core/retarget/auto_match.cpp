@@ -54,6 +54,16 @@ std::vector<std::pair<int, int>> humanoidPairs(const Humanoid& s, const Humanoid
     return out;
 }
 
+// rigNamePrefix of a skeleton's bones, helpers left out.
+std::string namePrefix(const Skeleton& sk)
+{
+    std::vector<std::string_view> names;
+    for (const Bone& b : sk.bones)
+        if (!b.isHelper())
+            names.push_back(b.name);
+    return rigNamePrefix(names);
+}
+
 } // namespace
 
 BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
@@ -95,25 +105,32 @@ BoneMap autoMatch(const Skeleton& source, const Skeleton& target)
         [](std::string_view n) { return canonicalBoneName(n, false); },
         [](std::string_view n) { return canonicalBoneName(n, true); },
     };
-    for (KeyFn key : passes) {
-        // Target bones by key; a key claimed twice is ambiguous and matches nothing.
-        std::unordered_map<std::string, int> byKey;
-        for (size_t t = 0; t < target.size(); ++t) {
-            if (tgtUsed[t])
-                continue;
-            auto [it, fresh] = byKey.emplace(key(target.bones[t].name), int(t));
-            if (!fresh)
-                it->second = -1;
-        }
-        for (size_t s = 0; s < source.size(); ++s) {
-            if (srcDone[s])
-                continue;
-            const auto it = byKey.find(key(source.bones[s].name));
-            if (it == byKey.end() || it->second < 0 || tgtUsed[it->second])
-                continue;
-            m.map[srcName[s]] = tgtName[it->second];
-            srcDone[s] = 1;
-            tgtUsed[it->second] = 1;
+    // The names as they are, then without the prefix each rig gives all its bones (Armature_Hips
+    // against Hips).
+    const std::string srcPrefix = namePrefix(source), tgtPrefix = namePrefix(target);
+    const int rounds = srcPrefix.empty() && tgtPrefix.empty() ? 1 : 2;
+    for (int round = 0; round < rounds; ++round) {
+        const std::string_view sp = round ? srcPrefix : "", tp = round ? tgtPrefix : "";
+        for (KeyFn key : passes) {
+            // Target bones by key; a key claimed twice is ambiguous and matches nothing.
+            std::unordered_map<std::string, int> byKey;
+            for (size_t t = 0; t < target.size(); ++t) {
+                if (tgtUsed[t])
+                    continue;
+                auto [it, fresh] = byKey.emplace(key(withoutPrefix(target.bones[t].name, tp)), int(t));
+                if (!fresh)
+                    it->second = -1;
+            }
+            for (size_t s = 0; s < source.size(); ++s) {
+                if (srcDone[s])
+                    continue;
+                const auto it = byKey.find(key(withoutPrefix(source.bones[s].name, sp)));
+                if (it == byKey.end() || it->second < 0 || tgtUsed[it->second])
+                    continue;
+                m.map[srcName[s]] = tgtName[it->second];
+                srcDone[s] = 1;
+                tgtUsed[it->second] = 1;
+            }
         }
     }
     return m;

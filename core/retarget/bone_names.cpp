@@ -114,4 +114,37 @@ std::string canonicalBoneName(std::string_view name, bool synonyms)
     return side + core;
 }
 
+std::string rigNamePrefix(const std::vector<std::string_view>& names)
+{
+    std::unordered_map<std::string_view, size_t> count;
+    for (std::string_view n : names) {
+        const size_t cut = n.find_first_of("_ ");
+        if (cut != std::string_view::npos && cut > 0 && cut + 1 < n.size())
+            ++count[n.substr(0, cut + 1)];
+    }
+    std::string_view best;
+    size_t most = 0;
+    for (const auto& [prefix, n] : count)
+        if (n > most || (n == most && prefix < best)) {
+            best = prefix;
+            most = n;
+        }
+    if (most < 4 || most * 3 < names.size() * 2)
+        return {};
+    std::string word;
+    for (char c : best.substr(0, best.size() - 1))
+        word.push_back(char(std::tolower(static_cast<unsigned char>(c))));
+    for (const char* part : {"l", "r", "left", "right", "j", "m"})
+        if (word == part)
+            return {};
+    return std::string(best);
+}
+
+std::string_view withoutPrefix(std::string_view name, std::string_view prefix)
+{
+    if (!prefix.empty() && name.size() > prefix.size() && name.substr(0, prefix.size()) == prefix)
+        name.remove_prefix(prefix.size());
+    return name;
+}
+
 } // namespace bonescope

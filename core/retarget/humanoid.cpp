@@ -142,9 +142,8 @@ struct Tree {
 };
 
 // Prefixes rig tools put before the limb's name (Rigify's deform bones, 3ds Max's biped).
-std::string roleKey(const std::string& name, bool synonyms = true)
+std::string roleKey(std::string_view n, bool synonyms = true)
 {
-    std::string_view n = name;
     const size_t cut = n.find_last_of(":|");
     if (cut != std::string_view::npos)
         n.remove_prefix(cut + 1);
@@ -163,10 +162,15 @@ class Finder {
 public:
     Finder(const Tree& t) : t_(t)
     {
+        std::vector<std::string_view> names;
+        for (size_t b = 0; b < t.s.size(); ++b)
+            if (t.usable(int(b)))
+                names.push_back(t.s.bones[b].name);
+        prefix_ = rigNamePrefix(names);
         for (size_t b = 0; b < t.s.size(); ++b)
             if (t.usable(int(b))) {
-                byRole_[roleKey(t.s.bones[b].name)].push_back(int(b));
-                byOwnWord_[roleKey(t.s.bones[b].name, false)].push_back(int(b));
+                byRole_[key(int(b))].push_back(int(b));
+                byOwnWord_[key(int(b), false)].push_back(int(b));
             }
     }
 
@@ -186,7 +190,7 @@ public:
         // 3ds Max's Biped hangs the clavicles on the neck (ozz's pab: Spine3 > Neck > LeftShoulder,
         // Head): the bone where the arms part is then the neck, not the chest.
         if (h.spine.size() >= 2 && h.neck.empty() && h.head >= 0 && t_.parent(h.head) == chest &&
-            roleKey(t_.s.bones[size_t(chest)].name) == "neck") {
+            key(chest) == "neck") {
             h.spine.pop_back();
             h.neck = {chest};
             h.neckBase = chest;
@@ -196,6 +200,12 @@ public:
     }
 
 private:
+    // Bone b's role word, without the prefix every bone of the rig has (Armature_Hips: "hips").
+    std::string key(int b, bool synonyms = true) const
+    {
+        return roleKey(withoutPrefix(t_.s.bones[size_t(b)].name, prefix_), synonyms);
+    }
+
     std::optional<Humanoid> fail(std::string* why, const char* text)
     {
         if (why)
@@ -323,9 +333,9 @@ private:
     {
         if (above < 0 || below < 0 || !t_.isAncestor(above, below))
             return above;
-        const std::string role = roleKey(t_.s.bones[size_t(above)].name);
+        const std::string role = key(above);
         for (int p = t_.parent(below); p >= 0 && p != above; p = t_.parent(p))
-            if (t_.usable(p) && roleKey(t_.s.bones[size_t(p)].name) == role)
+            if (t_.usable(p) && key(p) == role)
                 return p;
         return above;
     }
@@ -467,7 +477,12 @@ private:
             // The branch most along the spine is the neck, when there are three.
             if (br.size() >= 3) {
                 auto along = [&](int c) {
-                    const glm::dvec3 d = t_.pos[c] - t_.pos[b];
+                    // To the first joint down the branch that stands apart from b: CMU's lowerneck
+                    // and collars start on the chest itself, where they give no direction.
+                    glm::dvec3 d(0);
+                    for (int x : t_.mainChain(c))
+                        if (d = t_.pos[x] - t_.pos[b]; glm::length(d) > 1e-6 * glm::length(up))
+                            break;
                     const double l = glm::length(d) * glm::length(up);
                     return l > 0 ? glm::dot(d, up) / l : 0.0;
                 };
@@ -520,7 +535,7 @@ private:
         auto sideOf = [&](const HumanoidLimb& l) {
             for (int b : {l.root, l.upper, l.lower, l.end})
                 if (b >= 0) {
-                    const std::string k = roleKey(t_.s.bones[b].name);
+                    const std::string k = key(b);
                     if (k.rfind("l:", 0) == 0)
                         return 1;
                     if (k.rfind("r:", 0) == 0)
@@ -553,6 +568,7 @@ private:
     }
 
     const Tree& t_;
+    std::string prefix_; // rigNamePrefix of the rig's bones
     std::unordered_map<std::string, std::vector<int>> byRole_, byOwnWord_;
     int hipsDepth_ = 1 << 30;
     int spineStart_ = -1, neckStart_ = -1;

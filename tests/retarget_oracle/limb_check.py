@@ -270,12 +270,30 @@ ALIGNED_BY = {"left_hand": "left_forearm", "right_hand": "right_forearm", "left_
               "right_foot": "right_shin", "head": "neck"}
 
 
+def prefixed(rig, prefix):
+    """A rig description with every joint name (strings in frame, limbs, ends) given `prefix`."""
+    def named(v):
+        if isinstance(v, str):
+            return prefix + v
+        if isinstance(v, list):
+            return [named(x) for x in v]
+        return {k: named(x) for k, x in v.items()}
+    out = dict(rig)
+    for key in ("frame", "limbs", "ends", "twist_bones"):
+        if key in rig:
+            out[key] = named(rig[key])
+    return out
+
+
 def join_rigs(pair, rigs_dir):
     """Limbs, frame and ends of a pair from its two hand-written rig descriptions (rigs/*.json):
     every limb and end both rigs name, unless the pair file lists its own."""
     def rig(name):
         with open(os.path.join(rigs_dir, name + ".json"), encoding="utf-8") as f:
-            return json.load(f)
+            r = json.load(f)
+        if "like" in r:  # another file of a described rig, its joints named with a prefix
+            return prefixed(rig(r["like"]), r.get("prefix", ""))
+        return r
     s, t = rig(pair["source_rig"]), rig(pair["target_rig"])
     pair.setdefault("frame", {"source": s["frame"], "target": t["frame"]})
     # Bones that only split their parent's segment in two (MakeHuman's lowerarm02: the forearm's twist

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <set>
@@ -22,6 +23,23 @@
 #include "core/playback/sampler.h"
 
 namespace bonescope {
+
+namespace {
+
+// A component rounded to the nearest float; one too small for a normal float becomes 0 (a subnormal
+// float is not kept as float: the sampler flushes them).
+double floatPrecision(double v)
+{
+    const float f = float(v);
+    return std::fabs(f) < std::numeric_limits<float>::min() ? 0.0 : double(f);
+}
+glm::dvec3 toFloatPrecision(const glm::dvec3& v) { return {floatPrecision(v.x), floatPrecision(v.y), floatPrecision(v.z)}; }
+glm::dquat toFloatPrecision(const glm::dquat& q)
+{
+    return {floatPrecision(q.w), floatPrecision(q.x), floatPrecision(q.y), floatPrecision(q.z)};
+}
+
+} // namespace
 
 Skeleton posedAsRest(const Skeleton& s, const Animation& a, double time)
 {
@@ -102,6 +120,12 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
             K[t] = glm::inverse(srcRef.rotation[size_t(s)]) * Cinv * A[t] * tgtRef.rotation[t];
 
     const auto sharedTimes = std::make_shared<const std::vector<double>>(frameTimes(source.duration, source.fps));
+    // A source held in float (what binary files hold) gives a result in float: nothing the source did
+    // not have is lost, and the result's key lists stay in float (half the fresh memory of double,
+    // which costs more than the transfer's arithmetic). A source in double (BVH text) stays double.
+    const bool sourceInFloat = std::all_of(source.tracks.begin(), source.tracks.end(), [](const Track& t) {
+        return t.rotation.keys.inFloat() && t.translation.keys.inFloat();
+    });
     const std::vector<double>& times = *sharedTimes;
     const int frames = int(times.size());
     Sampler sampler(source, src);
@@ -399,7 +423,8 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         // values already when a float does not hold it (most retargeted rotations), so that they do
         // not widen a whole clip's worth of floats later. Every list holds the one array of frame
         // times: the result's memory is fresh pages, which cost more than the transfer's arithmetic.
-        auto put = [&](auto& list, const auto& value) {
+        auto put = [&](auto& list, const auto& exact) {
+            const auto value = sourceInFloat ? toFloatPrecision(exact) : exact;
             if (f == 0) {
                 list.push_back({times[0], value});
                 list.shareTimes(sharedTimes);

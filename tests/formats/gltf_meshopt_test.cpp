@@ -1,6 +1,6 @@
 // EXT_meshopt_compression decoded (formats/gltf/gltf_meshopt.h), checked against the uncompressed
 // originals: gltfpack's BoxMeshopt.glb (glTF-Transform's test file) is the unit box of the Khronos
-// sample Box, and CesiumMan_meshopt.glb is tests/fixtures/rigs/CesiumMan.glb through gltfpack -cc
+// sample Box, and CesiumMan_meshopt.glb is tests/fixtures/rigs/CesiumMan.glb through gltfpack -cc -af 24
 // (octahedral normals, quaternion-filtered rotation keys, exponential filter, quantised positions).
 // A .glb written anew from such a file holds the data uncompressed, without the extension.
 #include <gtest/gtest.h>
@@ -43,12 +43,12 @@ TEST(GltfMeshopt, BoxDecodesToTheUnitBox)
     ASSERT_EQ(m.positions.size(), 24u);
     ASSERT_EQ(m.indices.size(), 36u);
     ASSERT_EQ(m.normals.size(), 24u);
-    // Positions are 14-bit integers (0 or 16383), placed by the node's scale 6.10388815e-05 and
-    // translation -0.5: in the box's space the corners are -0.5 and 0.5 (to the quantisation step).
-    const glm::mat4 place(box.skeleton.restWorld()[0]);
-    std::set<std::tuple<int, int, int>> corners;
+    // Positions are 14-bit integers (0 or 16383) that the node's scale 6.10388815e-05 and translation
+    // -0.5 place; the reader puts the rigid mesh where its node does: corners at -0.5 and 0.5 (to the
+    // quantisation step).
+    std::set<std::tuple<bool, bool, bool>> corners;
     for (size_t v = 0; v < 24; ++v) {
-        const glm::vec3 p = glm::vec3(place * glm::vec4(m.positions[v], 1.f));
+        const glm::vec3 p = m.positions[v];
         for (int c = 0; c < 3; ++c)
             EXPECT_NEAR(std::abs(p[c]), 0.5f, 1e-4f) << "vertex " << v;
         corners.insert({p.x > 0, p.y > 0, p.z > 0});
@@ -106,5 +106,8 @@ TEST(GltfMeshopt, WrittenAnewUncompressedAndSaidSo)
     EXPECT_EQ(back.mesh.positions, packed.mesh.positions);
     EXPECT_EQ(back.mesh.indices, packed.mesh.indices);
     const test::PoseDifference d = test::comparePoses(packed, back, test::comparisonTimes(packed.animations.at(0)));
-    EXPECT_LT(d.maxPosition, 1e-6);
+    // Within 0.1 mm: the 16-bit rotation keys are not exactly of unit length once decoded, and are
+    // written normalised as glTF asks.
+    EXPECT_LT(d.maxPosition, 1e-4);
+    EXPECT_LT(d.maxDegrees, 0.01);
 }

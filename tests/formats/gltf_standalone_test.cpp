@@ -130,7 +130,8 @@ TEST(GltfStandalone, TheConversionWritesForItsDestination)
     // What `convert` does: the destination reaches the writer, and the report names the image.
     const std::string source = test::fixturePath(kGrass);
     Report report;
-    const ConvertedFile converted = convertFile(readAt(source), GltfFormat(), ConvertOptions{}, report);
+    const GltfFormat gltf; // outlives the conversion, which keeps a pointer to its target
+    const ConvertedFile converted = convertFile(readAt(source), gltf, ConvertOptions{}, report);
     const std::string out = (test::freshFolder("standalone_convert") / "grass.glb").string();
     const std::vector<uint8_t> bytes = converted.bytes(out);
     EXPECT_FALSE(jsonOf(bytes)["images"][0].contains("uri"));

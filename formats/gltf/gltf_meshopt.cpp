@@ -6,6 +6,7 @@
 #include <meshoptimizer.h>
 #endif
 
+#include "formats/gltf/gltf_accessor.h"
 #include "formats/parse_error.h"
 
 namespace bonescope::gltf {
@@ -25,16 +26,6 @@ namespace {
 // The codecs never expand a byte into more than this many (a vertex block of zeros costs two bits a
 // byte; a triangle at least a byte for 12), so a larger claim is a damaged count, not data.
 constexpr uint64_t kMaxExpansion = 128;
-
-uint64_t field(const nlohmann::json& o, const char* key, uint64_t fallback, const std::string& what)
-{
-    const auto it = o.find(key);
-    if (it == o.end())
-        return fallback;
-    if (!it->is_number_unsigned())
-        throw ParseError(what + ": \"" + key + "\" is not a whole number");
-    return it->get<uint64_t>();
-}
 
 // The view's compressed bytes, decoded into `out` (count elements of stride bytes), filters undone.
 void decode(const nlohmann::json& m, std::span<const uint8_t> in, uint64_t count, uint64_t stride,
@@ -88,13 +79,13 @@ size_t decodeMeshoptViews(nlohmann::json& doc, Buffers& buffers)
         const std::string what = "buffer view " + std::to_string(v) + " (EXT_meshopt_compression)";
         if (!m.is_object())
             throw ParseError(what + " is not a JSON object");
-        const uint64_t buffer = field(m, "buffer", ~uint64_t(0), what);
+        const uint64_t buffer = wholeNumber(m, "buffer", ~uint64_t(0), what);
         if (buffer >= buffers.bytes.size())
             throw ParseError(what + ": \"buffer\" is not the index of one of its " + std::to_string(buffers.bytes.size()) + " buffers");
         if (!buffers.missing[size_t(buffer)].empty())
             throw ParseError(what + " reads " + buffers.missing[size_t(buffer)]);
-        const uint64_t offset = field(m, "byteOffset", 0, what), length = field(m, "byteLength", ~uint64_t(0), what);
-        const uint64_t stride = field(m, "byteStride", 0, what), count = field(m, "count", 0, what);
+        const uint64_t offset = wholeNumber(m, "byteOffset", 0, what), length = wholeNumber(m, "byteLength", ~uint64_t(0), what);
+        const uint64_t stride = wholeNumber(m, "byteStride", 0, what), count = wholeNumber(m, "count", 0, what);
         const std::span<const uint8_t> all = buffers.bytes[size_t(buffer)];
         if (offset > all.size() || length > all.size() - offset)
             throw ParseError(what + ": bytes " + std::to_string(offset) + " to " + std::to_string(offset + length) +

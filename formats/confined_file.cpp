@@ -90,4 +90,9 @@ std::string folderOf(const std::string& path)
     return utf8(parent.empty() ? fs::path(".") : parent);
 }
 
+std::string fileNameOf(const std::string& path)
+{
+    return utf8(platform::utf8Path(path).filename());
+}
+
 } // namespace bonescope

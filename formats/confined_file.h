@@ -21,5 +21,7 @@ bool besideFileExists(const std::string& folder, const std::string& name);
 
 // The folder that holds `path` (UTF-8), "." for a bare file name.
 std::string folderOf(const std::string& path);
+// Its last part, the file's name (UTF-8): for messages that name a file without its folders.
+std::string fileNameOf(const std::string& path);
 
 } // namespace bonescope

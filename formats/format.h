@@ -105,6 +105,12 @@ public:
     // write()'s bytes handed to `out` in order. Formats whose files get big override it to hand them
     // on in pieces as they are made; the default hands on write()'s result whole.
     virtual void writeTo(const Scene& scene, const ByteSink& out) const { out(write(scene)); }
+    // The same for the file at `path` (UTF-8), for formats whose bytes depend on where the file goes:
+    // an unedited .glb naming images beside itself is its own bytes only where they are found again
+    // (formats/gltf/gltf_standalone.h). write() and writeTo() write for a place not known.
+    virtual void writeAt(const Scene& scene, const std::string& path, const ByteSink& out) const { writeTo(scene, out); }
+    // What writing to `path` changes beyond fromCommon()'s report, one line each (images embedded).
+    virtual std::vector<std::string> placementReport(const Scene& scene, const std::string& path) const { return {}; }
 
     // Default: read() and count. Formats override it to avoid holding every key in memory.
     virtual FileSummary summarize(std::span<const uint8_t> bytes) const;

@@ -101,7 +101,9 @@ std::function<void()> convertOne(Job& job, const Format& target, const ConvertOp
         job.optimized = converted.optimized;
         job.reduced = converted.reduced;
         // Made here, on a computing thread; the writing threads only wait for the disk.
-        return [&job, bytes = converted.bytes()] { writeOutput(job, bytes); };
+        for (std::string& line : converted.placementReport(job.out))
+            job.report.push_back(std::move(line));
+        return [&job, bytes = converted.bytes(job.out)] { writeOutput(job, bytes); };
     } catch (const std::exception& e) {
         job.error = cliWords(e);
         return {};

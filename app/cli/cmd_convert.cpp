@@ -31,7 +31,9 @@ int convertClips(LoadedScene& loaded, const Format& target, const ConvertOptions
             const ConvertedFile converted = convertInWords(std::move(scene), target, options, report);
             for (const std::string& line : report)
                 io.err << "warning: " << clip.path << ": " << line << "\n";
-            const uint64_t size = writeFileAtomic(clip.path, [&](const ByteSink& out) { converted.writeTo(out); },
+            for (const std::string& line : converted.placementReport(clip.path))
+                io.err << "warning: " << clip.path << ": " << line << "\n";
+            const uint64_t size = writeFileAtomic(clip.path, [&](const ByteSink& out) { converted.writeTo(out, clip.path); },
                                                   a.has("--overwrite") ? Replace::Allowed : Replace::Never);
             io.out << "wrote " << clip.path << " (" << target.displayName() << ", " << size << " bytes)\n";
         } catch (const FileExistsError&) {
@@ -104,7 +106,9 @@ int cmdConvert(const Args& a, Io io)
     // The output goes to the file as the writer makes it (a big SEAnim is never whole in memory).
     uint64_t size = 0;
     try {
-        size = writeFileAtomic(outPath, [&](const ByteSink& out) { converted.writeTo(out); });
+        for (const std::string& line : converted.placementReport(outPath))
+            io.err << "warning: " << line << "\n";
+        size = writeFileAtomic(outPath, [&](const ByteSink& out) { converted.writeTo(out, outPath); });
     } catch (const WriteError& e) {
         io.err << outPath << ": " << e.what() << "\n";
         return Invalid;

@@ -88,17 +88,28 @@ ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptio
     return out;
 }
 
-void ConvertedFile::writeTo(const ByteSink& out) const
+void ConvertedFile::writeTo(const ByteSink& out, const std::string& path) const
 {
     if (made)
         out(*made);
-    else
+    else if (path.empty())
         target->writeTo(scene, out);
+    else
+        target->writeAt(scene, path, out);
 }
 
-std::vector<uint8_t> ConvertedFile::bytes() const
+std::vector<std::string> ConvertedFile::placementReport(const std::string& path) const
 {
-    return made ? *made : target->write(scene);
+    return made ? std::vector<std::string>{} : target->placementReport(scene, path);
+}
+
+std::vector<uint8_t> ConvertedFile::bytes(const std::string& path) const
+{
+    if (made || path.empty())
+        return made ? *made : target->write(scene);
+    std::vector<uint8_t> out;
+    writeTo([&out](std::span<const uint8_t> piece) { out.insert(out.end(), piece.begin(), piece.end()); }, path);
+    return out;
 }
 
 std::string describe(const OptimizeSummary& s)

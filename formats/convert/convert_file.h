@@ -26,9 +26,12 @@ struct ConvertedFile {
 
     // The output's bytes handed to `out` as the target's writer makes them: in pieces for formats
     // whose files get big (platform::writeFileAtomic writes each as it comes). Throws WriteError.
-    void writeTo(const ByteSink& out) const;
-    // The whole output at once.
-    std::vector<uint8_t> bytes() const;
+    // `path`: the output file (UTF-8), when known: an unedited .glb writes for where it goes.
+    void writeTo(const ByteSink& out, const std::string& path = "") const;
+    // What writing to `path` changes beyond the conversion's report (Format::placementReport).
+    std::vector<std::string> placementReport(const std::string& path) const;
+    // The whole output at once (for the file at `path`, when known).
+    std::vector<uint8_t> bytes(const std::string& path = "") const;
 
     // What writeTo() writes: the target's writer on `scene`, or bytes already made (--optimize
     // measures its output, so it has them).

@@ -10,6 +10,16 @@
 
 namespace bonescope::gltf {
 
+uint64_t wholeNumber(const nlohmann::json& o, const char* key, uint64_t fallback, const std::string& what)
+{
+    const auto it = o.find(key);
+    if (it == o.end())
+        return fallback;
+    if (!it->is_number_unsigned())
+        throw ParseError(what + ": \"" + key + "\" is not a whole number");
+    return it->get<uint64_t>();
+}
+
 namespace {
 
 using json = nlohmann::json;
@@ -49,16 +59,6 @@ double component(const uint8_t* p, int type, bool normalized)
     }
 }
 
-uint64_t number(const json& o, const char* key, uint64_t fallback, const std::string& what)
-{
-    const auto it = o.find(key);
-    if (it == o.end())
-        return fallback;
-    if (!it->is_number_unsigned())
-        throw ParseError(what + ": \"" + key + "\" is not a whole number");
-    return it->get<uint64_t>();
-}
-
 // The bytes of buffer view `view` from `offset`, and its stride (0: packed).
 struct ViewBytes {
     std::span<const uint8_t> bytes;
@@ -71,12 +71,12 @@ ViewBytes viewBytes(const json& doc, const Buffers& buffers, uint64_t view, uint
         throw ParseError(what + " names buffer view " + std::to_string(view) + ", which the file does not have");
     const json& v = (*views)[view];
     const std::string vwhat = "buffer view " + std::to_string(view);
-    const uint64_t buffer = number(v, "buffer", ~uint64_t(0), vwhat);
+    const uint64_t buffer = wholeNumber(v, "buffer", ~uint64_t(0), vwhat);
     if (buffer >= buffers.bytes.size())
         throw ParseError(vwhat + " names buffer " + std::to_string(buffer) + ", which the file does not have");
     if (buffer < buffers.missing.size() && !buffers.missing[buffer].empty())
         throw MissingBufferData(vwhat + " reads " + buffers.missing[buffer]);
-    const uint64_t start = number(v, "byteOffset", 0, vwhat), length = number(v, "byteLength", 0, vwhat);
+    const uint64_t start = wholeNumber(v, "byteOffset", 0, vwhat), length = wholeNumber(v, "byteLength", 0, vwhat);
     const std::span<const uint8_t> b = buffers.bytes[buffer];
     if (start > b.size() || length > b.size() - start)
         throw ParseError(vwhat + " (bytes " + std::to_string(start) + " to " + std::to_string(start + length) +
@@ -84,7 +84,7 @@ ViewBytes viewBytes(const json& doc, const Buffers& buffers, uint64_t view, uint
     if (offset > length)
         throw ParseError(what + " starts at byte " + std::to_string(offset) + " of " + vwhat + ", which has " +
                          std::to_string(length));
-    return {b.subspan(size_t(start + offset), size_t(length - offset)), number(v, "byteStride", 0, vwhat)};
+    return {b.subspan(size_t(start + offset), size_t(length - offset)), wholeNumber(v, "byteStride", 0, vwhat)};
 }
 
 // `count` elements of `comps` components from view bytes, into out (count * comps doubles).
@@ -124,14 +124,14 @@ AccessorData readAccessor(const json& doc, const Buffers& buffers, size_t index)
     out.components = type != a.end() && type->is_string() ? componentsOf(type->get<std::string>()) : 0;
     if (out.components == 0)
         throw ParseError(what + " has no known \"type\" (SCALAR, VEC2, VEC3, VEC4, MAT2, MAT3 or MAT4)");
-    const int ctype = int(number(a, "componentType", 0, what));
+    const int ctype = int(wholeNumber(a, "componentType", 0, what));
     if (sizeOf(ctype) == 0)
         throw ParseError(what + " has an unknown componentType " + std::to_string(ctype));
     const bool normalized = a.value("normalized", false);
-    const uint64_t count = number(a, "count", 0, what);
+    const uint64_t count = wholeNumber(a, "count", 0, what);
     const auto view = a.find("bufferView");
     if (view != a.end()) {
-        const ViewBytes vb = viewBytes(doc, buffers, number(a, "bufferView", 0, what), number(a, "byteOffset", 0, what), what);
+        const ViewBytes vb = viewBytes(doc, buffers, wholeNumber(a, "bufferView", 0, what), wholeNumber(a, "byteOffset", 0, what), what);
         // decode() checks that the elements fit in the view's bytes before anything is allocated.
         if (count > vb.bytes.size())
             throw ParseError(what + ": " + std::to_string(count) + " elements do not fit in its buffer view");
@@ -151,17 +151,17 @@ AccessorData readAccessor(const json& doc, const Buffers& buffers, size_t index)
     const auto sparse = a.find("sparse");
     if (sparse != a.end() && sparse->is_object()) {
         const std::string swhat = what + "'s sparse values";
-        const uint64_t n = number(*sparse, "count", 0, swhat);
+        const uint64_t n = wholeNumber(*sparse, "count", 0, swhat);
         const auto idx = sparse->find("indices"), val = sparse->find("values");
         if (idx == sparse->end() || val == sparse->end() || !idx->is_object() || !val->is_object())
             throw ParseError(swhat + " have no indices or values");
-        const int itype = int(number(*idx, "componentType", 0, swhat));
+        const int itype = int(wholeNumber(*idx, "componentType", 0, swhat));
         if (itype != 5121 && itype != 5123 && itype != 5125)
             throw ParseError(swhat + ": indices of componentType " + std::to_string(itype) + " (must be unsigned)");
-        const ViewBytes ib = viewBytes(doc, buffers, number(*idx, "bufferView", ~uint64_t(0), swhat),
-                                       number(*idx, "byteOffset", 0, swhat), swhat);
-        const ViewBytes vb = viewBytes(doc, buffers, number(*val, "bufferView", ~uint64_t(0), swhat),
-                                       number(*val, "byteOffset", 0, swhat), swhat);
+        const ViewBytes ib = viewBytes(doc, buffers, wholeNumber(*idx, "bufferView", ~uint64_t(0), swhat),
+                                       wholeNumber(*idx, "byteOffset", 0, swhat), swhat);
+        const ViewBytes vb = viewBytes(doc, buffers, wholeNumber(*val, "bufferView", ~uint64_t(0), swhat),
+                                       wholeNumber(*val, "byteOffset", 0, swhat), swhat);
         if (n > ib.bytes.size() || n > count)
             throw ParseError(swhat + ": " + std::to_string(n) + " of them do not fit");
         std::vector<double> indices(static_cast<size_t>(n));

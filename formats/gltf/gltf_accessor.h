@@ -3,6 +3,8 @@
 // or [0, 1] as the specification says (KHR_mesh_quantization's quantised attributes among them),
 // interleaved views (byteStride), sparse substitution, and accessors with no buffer view (zeros).
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -17,6 +19,10 @@ struct AccessorData {
     std::vector<double> values; // count * components
     double at(size_t element, int c) const { return values[element * size_t(components) + size_t(c)]; }
 };
+
+// The whole number `key` of `o` (a byteOffset, an index), `fallback` when absent; anything else is a
+// ParseError naming `what`.
+uint64_t wholeNumber(const nlohmann::json& o, const char* key, uint64_t fallback, const std::string& what);
 
 // Accessor `index` of the document. Every range is checked against its buffer view and buffer;
 // throws ParseError naming the accessor and what does not fit.

@@ -51,8 +51,9 @@ Buffers loadBuffers(const nlohmann::json& doc, std::span<const uint8_t> bin, boo
             } else {
                 const auto ext = b.find("extensions");
                 const bool meshopt = ext != b.end() && ext->is_object() && ext->contains("EXT_meshopt_compression");
-                missing = meshopt ? "holds the uncompressed form of EXT_meshopt_compression data, that Bonescope does "
-                                    "not decompress (re-export the file without meshopt compression, e.g. gltf-transform copy)"
+                missing = meshopt ? "holds the uncompressed form of EXT_meshopt_compression data, which this build of "
+                                    "Bonescope does not decompress (it was built without meshoptimizer; re-export the "
+                                    "file without meshopt compression, e.g. gltf-transform copy)"
                                   : "has no data (no uri: a placeholder)";
                 out.bytes.emplace_back();
                 out.missing.push_back(what + ", which " + missing);

@@ -15,6 +15,7 @@ struct GltfExtra : FormatExtra {
     std::shared_ptr<const std::vector<uint8_t>> source; // the file as read
     uint64_t fingerprint = 0;                            // sceneFingerprint() of the scene as read
     bool binary = false;                                 // a .glb
+    std::string path;                                    // where it was read (UTF-8), "" from memory
     std::string generator;                               // asset.generator
     std::vector<std::string> warnings;                   // what was read differently or left out
 

@@ -6,9 +6,11 @@
 
 #include "formats/gltf/gltf_extra.h"
 #include "formats/gltf/gltf_json.h"
+#include "formats/gltf/gltf_meshopt.h"
 #include "formats/gltf/gltf_read.h"
 #include "formats/parse_error.h"
 #include "formats/confined_file.h"
+#include "formats/gltf/gltf_standalone.h"
 #include "formats/gltf/gltf_write.h"
 
 namespace bonescope {
@@ -56,6 +58,7 @@ Scene GltfFormat::readFrom(std::span<const uint8_t> bytes, const std::string& pa
     auto extra = std::make_unique<gltf::GltfExtra>();
     extra->source = std::make_shared<const std::vector<uint8_t>>(bytes.begin(), bytes.end());
     extra->binary = binary;
+    extra->path = path;
     extra->warnings = std::move(r.warnings);
     extra->fingerprint = gltf::sceneFingerprint(r.scene);
     r.scene.extra = std::move(extra);
@@ -72,12 +75,35 @@ FileSummary GltfFormat::summarizeFrom(std::span<const uint8_t> bytes, const std:
     return s;
 }
 
-std::vector<uint8_t> GltfFormat::write(const Scene& scene) const
+std::vector<uint8_t> GltfFormat::writeFor(const Scene& scene, const std::string& path) const
 {
-    // An unedited file goes back as it came (a .gltf's external buffers stay where they are).
-    if (unedited(scene))
-        return *scene.extra.as<gltf::GltfExtra>()->source;
+    if (!unedited(scene))
+        return gltf::writeGlb(scene);
+    const auto& x = *scene.extra.as<gltf::GltfExtra>();
+    // Never a .glb the Khronos validator refuses, even as the file's own bytes.
+    if (const std::string bad = gltf::nonFiniteAccessor(*x.source); !bad.empty())
+        throw WriteError((x.path.empty() ? std::string("the file") : fileNameOf(x.path)) + ": " + bad +
+                         "; glTF allows finite numbers only, so Bonescope does not write it (the program that made "
+                         "it should write finite numbers, or leave the mesh out)");
+    switch (gltf::placeGlb(x, path).how) {
+    case gltf::GlbPlacement::How::OwnBytes:
+        return *x.source;
+    case gltf::GlbPlacement::How::Embedded:
+        return gltf::embedBesideImages(*x.source, folderOf(x.path));
+    case gltf::GlbPlacement::How::Fresh:
+        break;
+    }
     return gltf::writeGlb(scene);
+}
+
+std::vector<std::string> GltfFormat::placementReport(const Scene& scene, const std::string& path) const
+{
+    if (!unedited(scene))
+        return {};
+    const std::string line = gltf::placementLine(gltf::placeGlb(*scene.extra.as<gltf::GltfExtra>(), path));
+    if (line.empty())
+        return {};
+    return {line};
 }
 
 void GltfFormat::fromCommon(Scene& scene, Report& report) const
@@ -86,6 +112,9 @@ void GltfFormat::fromCommon(Scene& scene, Report& report) const
         return; // written back as it was read, names and all
     for (std::string& line : gltf::glbWriteReport(scene))
         report.push_back(std::move(line));
+    const auto* x = scene.extra.as<gltf::GltfExtra>();
+    if (x && std::find(x->warnings.begin(), x->warnings.end(), gltf::kMeshoptNote) != x->warnings.end())
+        report.push_back("the file's EXT_meshopt_compression data are written uncompressed (the extension is dropped)");
 }
 
 } // namespace bonescope

@@ -14,6 +14,7 @@
 #include "formats/gltf/gltf_accessor.h"
 #include "formats/gltf/gltf_buffers.h"
 #include "formats/gltf/gltf_json.h"
+#include "formats/gltf/gltf_meshopt.h"
 #include "formats/gltf/gltf_write.h"
 #include "formats/json_parse.h"
 #include "formats/key_rate.h"
@@ -612,10 +613,12 @@ ReadResult readGltf(std::span<const uint8_t> bytes, const std::string& folder)
     // reads may be wrong, so it says so (and reads what it can).
     for (const json& e : arrayOf(doc, "extensionsRequired"))
         if (e.is_string() && e != "KHR_mesh_quantization" && e != "KHR_animation_pointer" && e != "KHR_texture_transform" &&
-            e.get<std::string>().rfind("KHR_materials_", 0) != 0)
+            e.get<std::string>().rfind("KHR_materials_", 0) != 0 && !(e == "EXT_meshopt_compression" && meshoptDecodes()))
             out.warnings.push_back("the file requires the extension " + e.get<std::string>() +
                                    ", which Bonescope does not know: what it shows may differ from other programs");
-    const Buffers buffers = loadBuffers(doc, bin, hasBin, folder);
+    Buffers buffers = loadBuffers(doc, bin, hasBin, folder);
+    if (decodeMeshoptViews(doc, buffers) > 0)
+        out.warnings.push_back(std::string(kMeshoptNote));
     out.scene.format = "gltf";
     Reader reader(doc, buffers, out);
     reader.nodes();

@@ -263,6 +263,35 @@ double earliestKey(const Animation& a)
     return first;
 }
 
+std::vector<uint8_t> glbContainer(std::string text, std::vector<uint8_t> bin)
+{
+    while (text.size() % 4)
+        text += ' ';
+    while (bin.size() % 4)
+        bin.push_back(0);
+    const uint64_t total = 12 + 8 + text.size() + (bin.empty() ? 0 : 8 + bin.size());
+    if (total > 0xFFFFFFFFull)
+        throw WriteError("the .glb would be larger than 4 GB, the most its header can say");
+    std::vector<uint8_t> out;
+    out.reserve(size_t(total));
+    auto u32 = [&out](uint64_t v) {
+        for (int s = 0; s < 32; s += 8)
+            out.push_back(uint8_t(v >> s));
+    };
+    out.insert(out.end(), {'g', 'l', 'T', 'F'});
+    u32(2);
+    u32(total);
+    u32(text.size());
+    out.insert(out.end(), {'J', 'S', 'O', 'N'});
+    out.insert(out.end(), text.begin(), text.end());
+    if (!bin.empty()) {
+        u32(bin.size());
+        out.insert(out.end(), {'B', 'I', 'N', 0});
+        out.insert(out.end(), bin.begin(), bin.end());
+    }
+    return out;
+}
+
 std::vector<uint8_t> writeGlb(const Scene& scene)
 {
     // glTF's numbers are 32-bit floats: refused here with the bone and key named, as every writer does.
@@ -352,30 +381,7 @@ std::vector<uint8_t> writeGlb(const Scene& scene)
             bin.bytes.push_back(0);
         doc["buffers"] = json::array({{{"byteLength", bin.bytes.size()}}});
     }
-    std::string text = doc.dump();
-    while (text.size() % 4)
-        text += ' ';
-    const uint64_t total = 12 + 8 + text.size() + (bin.bytes.empty() ? 0 : 8 + bin.bytes.size());
-    if (total > 0xFFFFFFFFull)
-        throw WriteError("the .glb would be larger than 4 GB, the most its header can say");
-    std::vector<uint8_t> out;
-    out.reserve(size_t(total));
-    auto u32 = [&out](uint64_t v) {
-        for (int s = 0; s < 32; s += 8)
-            out.push_back(uint8_t(v >> s));
-    };
-    out.insert(out.end(), {'g', 'l', 'T', 'F'});
-    u32(2);
-    u32(total);
-    u32(text.size());
-    out.insert(out.end(), {'J', 'S', 'O', 'N'});
-    out.insert(out.end(), text.begin(), text.end());
-    if (!bin.bytes.empty()) {
-        u32(bin.bytes.size());
-        out.insert(out.end(), {'B', 'I', 'N', 0});
-        out.insert(out.end(), bin.bytes.begin(), bin.bytes.end());
-    }
-    return out;
+    return glbContainer(doc.dump(), std::move(bin.bytes));
 }
 
 std::vector<std::string> glbWriteReport(const Scene& scene)

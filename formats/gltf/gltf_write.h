@@ -19,6 +19,10 @@ double earliestKey(const Animation& a);
 // Throws WriteError for what glTF cannot hold (non-finite values, more than 65535 joints).
 std::vector<uint8_t> writeGlb(const Scene& scene);
 
+// A .glb file of JSON text and BIN chunk bytes (each padded to 4 bytes as the container asks).
+// Throws WriteError beyond 4 GB.
+std::vector<uint8_t> glbContainer(std::string json, std::vector<uint8_t> bin);
+
 // What writeGlb() changes or leaves out, one sentence each (renamed bones, tracks that animate no
 // bone, keys that fall on the same float time, visibility keys, normals that are not finite).
 std::vector<std::string> glbWriteReport(const Scene& scene);

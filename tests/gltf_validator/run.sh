@@ -27,5 +27,5 @@ fi
 rm -rf "$work/glb"
 mkdir -p "$work/glb"
 BONESCOPE_GLB_OUT="$work/glb" "$tests" --gtest_brief=1 \
-  --gtest_filter='WriteReadBack.*:GlbExport.*:TextEncoding.*:ConvertPairs.*:AssimpFormat.*:GltfWriter.*'
+  --gtest_filter='WriteReadBack.*:GlbExport.*:TextEncoding.*:ConvertPairs.*:AssimpFormat.*:GltfWriter.*:GltfStandalone.*:GltfMeshopt.*'
 NODE_PATH="$work/node_modules" node "$here/validate.js" "$work"/glb/*.glb

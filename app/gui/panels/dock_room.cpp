@@ -1,0 +1,56 @@
+#include "app/gui/panels/dock_room.h"
+
+#include <QDockWidget>
+#include <QEvent>
+#include <QMainWindow>
+#include <QStyle>
+#include <QTimer>
+
+namespace bonescope::gui {
+
+DockRoom::DockRoom(QMainWindow* window, QDockWidget* timeline) : QObject(window), window_(window), timeline_(timeline)
+{
+    window_->installEventFilter(this);
+    timeline_->installEventFilter(this);
+}
+
+int DockRoom::rightColumnRoom() const
+{
+    const int separator = window_->style()->pixelMetric(QStyle::PM_DockWidgetSeparatorExtent, nullptr, window_);
+    return window_->width() - timeline_->minimumSizeHint().width() - separator;
+}
+
+void DockRoom::keepTimelineWhole()
+{
+    if (timeline_->isFloating() || !timeline_->isVisible() ||
+        window_->dockWidgetArea(timeline_) != Qt::BottomDockWidgetArea ||
+        window_->corner(Qt::BottomRightCorner) != Qt::RightDockWidgetArea)
+        return;
+    const int room = rightColumnRoom();
+    QList<QDockWidget*> docks;
+    QList<int> widths;
+    for (QDockWidget* d : window_->findChildren<QDockWidget*>())
+        if (d->isVisible() && !d->isFloating() && window_->dockWidgetArea(d) == Qt::RightDockWidgetArea &&
+            d->width() > room) {
+            docks << d;
+            widths << room;
+        }
+    if (!docks.isEmpty())
+        window_->resizeDocks(docks, widths, Qt::Horizontal);
+}
+
+bool DockRoom::eventFilter(QObject* watched, QEvent* e)
+{
+    // After the layout has placed the docks (this runs before it does): once per round of events.
+    const bool sized = e->type() == QEvent::Resize || e->type() == QEvent::LayoutRequest;
+    if (sized && (watched == window_ || watched == timeline_) && !pending_) {
+        pending_ = true;
+        QTimer::singleShot(0, this, [this] {
+            pending_ = false;
+            keepTimelineWhole();
+        });
+    }
+    return QObject::eventFilter(watched, e);
+}
+
+} // namespace bonescope::gui

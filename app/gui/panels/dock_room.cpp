@@ -22,11 +22,14 @@ int DockRoom::rightColumnRoom() const
 
 void DockRoom::keepTimelineWhole()
 {
-    if (timeline_->isFloating() || !timeline_->isVisible() ||
-        window_->dockWidgetArea(timeline_) != Qt::BottomDockWidgetArea ||
-        window_->corner(Qt::BottomRightCorner) != Qt::RightDockWidgetArea)
+    if (timeline_->isFloating() || !timeline_->isVisible() || window_->dockWidgetArea(timeline_) != Qt::BottomDockWidgetArea)
         return;
     const int room = rightColumnRoom();
+    const Qt::DockWidgetArea corner = room >= kNarrowestColumn ? Qt::RightDockWidgetArea : Qt::BottomDockWidgetArea;
+    if (window_->corner(Qt::BottomRightCorner) != corner)
+        window_->setCorner(Qt::BottomRightCorner, corner);
+    if (corner != Qt::RightDockWidgetArea)
+        return;
     QList<QDockWidget*> docks;
     QList<int> widths;
     for (QDockWidget* d : window_->findChildren<QDockWidget*>())

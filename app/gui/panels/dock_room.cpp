@@ -4,7 +4,6 @@
 #include <QEvent>
 #include <QMainWindow>
 #include <QStyle>
-#include <QTimer>
 
 namespace bonescope::gui {
 
@@ -44,15 +43,10 @@ void DockRoom::keepTimelineWhole()
 
 bool DockRoom::eventFilter(QObject* watched, QEvent* e)
 {
-    // After the layout has placed the docks (this runs before it does): once per round of events.
-    const bool sized = e->type() == QEvent::Resize || e->type() == QEvent::LayoutRequest;
-    if (sized && (watched == window_ || watched == timeline_) && !pending_) {
-        pending_ = true;
-        QTimer::singleShot(0, this, [this] {
-            pending_ = false;
-            keepTimelineWhole();
-        });
-    }
+    // Qt hands a widget's resize and layout requests to its layout before its event filters: the docks
+    // are placed by now, and any change is laid out before the next paint.
+    if ((e->type() == QEvent::Resize || e->type() == QEvent::LayoutRequest) && (watched == window_ || watched == timeline_))
+        keepTimelineWhole();
     return QObject::eventFilter(watched, e);
 }
 

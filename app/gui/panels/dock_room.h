@@ -34,7 +34,6 @@ protected:
 private:
     QMainWindow* window_;
     QDockWidget* timeline_;
-    bool pending_ = false;
 };
 
 } // namespace bonescope::gui

@@ -3,6 +3,7 @@
 // cannot create its temporary file in) leaves the original file untouched, keeps the document's
 // changes and says why; Export lists what the target cannot carry; the autosave copy is written,
 // found by the next session, and removed on save.
+#include <QDir>
 #include <QFile>
 #include <QSaveFile>
 #include <QUndoStack>
@@ -107,6 +108,43 @@ private slots:
         QVERIFY(r.scene);
         const auto& notes = r.scene->currentAnimation()->notes;
         QVERIFY(std::any_of(notes.begin(), notes.end(), [](const Note& n) { return n.name == "saved_note"; }));
+    }
+
+    // A .glb naming an image beside itself (Kenney's grass.glb and Textures/colormap.png): saved
+    // unedited in its folder it is its own bytes; saved where the image is not, it carries it.
+    void glbNamingAnImageBesideItselfStandsWhereItIsSaved()
+    {
+        const QString dir = guitest::tempDir() + "/glb_beside";
+        QVERIFY(QDir().mkpath(dir + "/Textures"));
+        const QString fixture = BONESCOPE_FIXTURES "/gltf/beside_images";
+        QVERIFY(QFile::copy(fixture + "/grass.glb", dir + "/grass.glb"));
+        QVERIFY(QFile::copy(fixture + "/Textures/colormap.png", dir + "/Textures/colormap.png"));
+        const QByteArray original = guitest::fileBytes(fixture + "/grass.glb");
+        const QByteArray png = guitest::fileBytes(fixture + "/Textures/colormap.png");
+        QVERIFY(!png.isEmpty());
+        QVERIFY(!original.contains(png));
+
+        Document doc;
+        LoadResult r = loadAnimationFile(dir + "/grass.glb");
+        QVERIFY2(r.scene, qPrintable(r.error));
+        doc.setScene(std::move(*r.scene), dir + "/grass.glb");
+        SaveController saves(&doc, nullptr, false);
+        QVERIFY2(saves.save(), qPrintable(saves.lastError()));
+        QCOMPARE(guitest::fileBytes(dir + "/grass.glb"), original);
+
+        const QString elsewhere = guitest::tempDir() + "/glb_elsewhere";
+        QVERIFY(QDir().mkpath(elsewhere));
+        QVERIFY2(saves.saveAs(elsewhere + "/grass.glb"), qPrintable(saves.lastError()));
+        const QByteArray carried = guitest::fileBytes(elsewhere + "/grass.glb");
+        QVERIFY(carried.contains(png));
+        LoadResult back = loadAnimationFile(elsewhere + "/grass.glb");
+        QVERIFY2(back.scene, qPrintable(back.error));
+
+        // Export says so.
+        const QString exported = elsewhere + "/exported.glb";
+        QVERIFY2(saves.exportTo(exported), qPrintable(saves.lastError()));
+        QVERIFY2(saves.lastExportReport().join("\n").contains("embedded"), qPrintable(saves.lastExportReport().join("\n")));
+        QVERIFY(guitest::fileBytes(exported).contains(png));
     }
 
     void exportReportsLosses()

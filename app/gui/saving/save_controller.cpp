@@ -290,6 +290,8 @@ bool SaveController::exportTo(QString path, QString destinationId)
         return fail(tr("Cannot export"), windowWords(e));
     }
     lastReport_ = windowWords(report);
+    for (const std::string& line : converted.placementReport(path.toStdString()))
+        lastReport_ << QString::fromStdString(line);
     if (interactive_ && !lastReport_.isEmpty()) {
         QMessageBox box(QMessageBox::Question, tr("Export to %1").arg(destination.name),
                         tr("%1 cannot carry everything in this animation:").arg(destination.name),
@@ -299,7 +301,7 @@ bool SaveController::exportTo(QString path, QString destinationId)
         if (box.exec() != QMessageBox::Ok)
             return false;
     }
-    const SaveContent content = [&](const ByteSink& out) { converted.writeTo(out); };
+    const SaveContent content = [&](const ByteSink& out) { converted.writeTo(out, path.toStdString()); };
     const QString why = writer_ ? writer_(path, content) : writeWithSaveFile(path, content);
     if (!why.isEmpty())
         return fail(tr("Cannot export"), why);

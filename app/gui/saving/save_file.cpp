@@ -84,7 +84,9 @@ QString saveScene(const Scene& scene, const Format& format, const QString& path,
 {
     const SaveContent content = [&](const ByteSink& out) {
         try {
-            format.writeTo(scene, out);
+            // Where the file goes decides some bytes: an unedited .glb naming images beside itself
+            // stays byte for byte where they are found again, and carries them elsewhere.
+            format.writeAt(scene, path.toStdString(), out);
         } catch (const std::exception& e) {
             throw std::runtime_error(QCoreApplication::translate("save", "%1 cannot hold this animation: %2")
                                          .arg(QString::fromStdString(format.displayName()), QString::fromUtf8(e.what()))

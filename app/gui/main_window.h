@@ -18,7 +18,6 @@ namespace bonescope::gui {
 
 class Autosave;
 class AvatarFigureMenu;
-class DockRoom;
 class BoneTreePanel;
 class CameraTrack;
 class CompareSession;
@@ -121,7 +120,6 @@ private:
     FileWatch* watch_;
     RecentFiles* recent_ = nullptr;
     QPointer<QProgressDialog> progress_;
-    DockRoom* dockRoom_ = nullptr;
     QLabel* status_;
     QPushButton* companion_;
     QString companionPath_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string_view>
+#include <utility>
 
 #include "formats/gltf/gltf_extra.h"
 #include "formats/gltf/gltf_json.h"
@@ -85,11 +86,12 @@ std::vector<uint8_t> GltfFormat::writeFor(const Scene& scene, const std::string&
         throw WriteError((x.path.empty() ? std::string("the file") : fileNameOf(x.path)) + ": " + bad +
                          "; glTF allows finite numbers only, so Bonescope does not write it (the program that made "
                          "it should write finite numbers, or leave the mesh out)");
-    switch (gltf::placeGlb(x, path).how) {
+    gltf::GlbPlacement placement = gltf::placeGlb(x, path);
+    switch (placement.how) {
     case gltf::GlbPlacement::How::OwnBytes:
         return *x.source;
     case gltf::GlbPlacement::How::Embedded:
-        return gltf::embedBesideImages(*x.source, folderOf(x.path));
+        return std::move(placement.embedded);
     case gltf::GlbPlacement::How::Fresh:
         break;
     }

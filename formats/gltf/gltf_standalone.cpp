@@ -152,7 +152,7 @@ GlbPlacement placeGlb(const GltfExtra& source, const std::string& destination)
             return p;
     }
     try {
-        embedBesideImages(*source.source, from);
+        p.embedded = embedBesideImages(*source.source, from);
         p.how = GlbPlacement::How::Embedded;
     } catch (const WriteError& e) {
         p.how = GlbPlacement::How::Fresh;

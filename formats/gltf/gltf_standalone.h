@@ -18,6 +18,7 @@ struct GlbPlacement {
     enum class How { OwnBytes, Embedded, Fresh } how = How::OwnBytes;
     std::vector<std::string> names; // the files it names beside itself (relative uris, decoded)
     std::string why;                // Fresh: why they cannot be embedded
+    std::vector<uint8_t> embedded;  // Embedded: the .glb with them embedded (made to decide, kept to write)
 };
 
 // `destination`: the output's path (UTF-8), or "" when not known (then it is treated as elsewhere).

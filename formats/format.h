@@ -2,6 +2,7 @@
 // One file format behind one small interface. Formats are Qt-free and registered in registry.cpp.
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -77,6 +78,13 @@ struct FileSummary {
     std::vector<std::string> details; // "key: value" lines the format adds
 };
 
+// A write made for one destination: what writing there changes beyond fromCommon()'s report (one
+// line each: images embedded), and the bytes, handed to a sink when wanted.
+struct PlacedWrite {
+    std::vector<std::string> report;
+    std::function<void(const ByteSink&)> write;
+};
+
 class Format {
 public:
     virtual ~Format() = default;
@@ -105,12 +113,15 @@ public:
     // write()'s bytes handed to `out` in order. Formats whose files get big override it to hand them
     // on in pieces as they are made; the default hands on write()'s result whole.
     virtual void writeTo(const Scene& scene, const ByteSink& out) const { out(write(scene)); }
-    // The same for the file at `path` (UTF-8), for formats whose bytes depend on where the file goes:
-    // an unedited .glb naming images beside itself is its own bytes only where they are found again
-    // (formats/gltf/gltf_standalone.h). write() and writeTo() write for a place not known.
-    virtual void writeAt(const Scene& scene, const std::string& path, const ByteSink& out) const { writeTo(scene, out); }
-    // What writing to `path` changes beyond fromCommon()'s report, one line each (images embedded).
-    virtual std::vector<std::string> placementReport(const Scene& scene, const std::string& path) const { return {}; }
+    // The write of the file at `path` (UTF-8), decided once, for formats whose bytes depend on where
+    // the file goes: an unedited .glb naming images beside itself is its own bytes only where they are
+    // found again (formats/gltf/gltf_standalone.h). write() and writeTo() write for a place not known.
+    // The result refers to `scene`, which must outlive it.
+    virtual PlacedWrite placeAt(const Scene& scene, const std::string& path) const
+    {
+        return {{}, [this, &scene](const ByteSink& out) { writeTo(scene, out); }};
+    }
+    void writeAt(const Scene& scene, const std::string& path, const ByteSink& out) const { placeAt(scene, path).write(out); }
 
     // Default: read() and count. Formats override it to avoid holding every key in memory.
     virtual FileSummary summarize(std::span<const uint8_t> bytes) const;

@@ -90,6 +90,7 @@ void Viewport::setMesh(std::shared_ptr<const Mesh> mesh)
     mesh_ = std::move(mesh);
     meshDirty_ = true;
     skin_.clear();
+    meshScaled_ = false;
     update();
 }
 
@@ -98,6 +99,8 @@ void Viewport::setMeshJoints(const std::vector<glm::mat4>& jointWorld)
     meshJointWorld_ = jointWorld;
     if (mesh_)
         render::skinMatrices(meshJointWorld_, *mesh_, skin_);
+    if (mesh_ && !meshScaled_ && !joints_.empty())
+        updateScale();
     update();
 }
 
@@ -381,9 +384,13 @@ void Viewport::updateScale()
     for (size_t i = 0; i < joints_.size(); ++i)
         if (limb[i] && !isLinkRoot(int(i)))
             b.add(joints_[i]);
-    if (mesh_)
-        for (const auto& p : mesh_->positions)
-            b.add(p);
+    // A skinned mesh's stored positions are in its own space, which can be far from the skeleton's
+    // (gltfpack quantises them to integers and moves the scale into the inverse binds): it is
+    // measured as drawn, skinned, and not before its joint matrices are known.
+    meshScaled_ = mesh_ && (!mesh_->skinned() || !skin_.empty());
+    if (meshScaled_)
+        for (size_t v = 0; v < mesh_->positions.size(); ++v)
+            b.add(mesh_->skinned() ? skinnedPosition(*mesh_, v, skin_) : mesh_->positions[v]);
     sceneSize_ = b.valid() ? std::max(b.radius() * 2.f, 1e-3f) : 2.f;
     // Joints a fraction of a typical bone, but never lost in a large scene or huge in a small one.
     jointRadius_ = std::clamp(bone > 0 ? bone * 0.12f : sceneSize_ * 0.02f, sceneSize_ * 0.003f, sceneSize_ * 0.02f);

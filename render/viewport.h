@@ -193,6 +193,7 @@ private:
     bool needsScale_ = true;
     float jointRadius_ = 0.02f;
     float sceneSize_ = 2.f;
+    bool meshScaled_ = false; // the mesh was in the bounds sceneSize_ and jointRadius_ come from
 
     std::shared_ptr<const Mesh> mesh_;
     bool meshDirty_ = false;

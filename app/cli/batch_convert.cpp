@@ -101,9 +101,12 @@ std::function<void()> convertOne(Job& job, const Format& target, const ConvertOp
         job.optimized = converted.optimized;
         job.reduced = converted.reduced;
         // Made here, on a computing thread; the writing threads only wait for the disk.
-        for (std::string& line : converted.placementReport(job.out))
+        PlacedWrite placed = converted.placeAt(job.out);
+        for (std::string& line : placed.report)
             job.report.push_back(std::move(line));
-        return [&job, bytes = converted.bytes(job.out)] { writeOutput(job, bytes); };
+        std::vector<uint8_t> bytes;
+        placed.write([&bytes](std::span<const uint8_t> piece) { bytes.insert(bytes.end(), piece.begin(), piece.end()); });
+        return [&job, bytes = std::move(bytes)] { writeOutput(job, bytes); };
     } catch (const std::exception& e) {
         job.error = cliWords(e);
         return {};

@@ -31,9 +31,10 @@ int convertClips(LoadedScene& loaded, const Format& target, const ConvertOptions
             const ConvertedFile converted = convertInWords(std::move(scene), target, options, report);
             for (const std::string& line : report)
                 io.err << "warning: " << clip.path << ": " << line << "\n";
-            for (const std::string& line : converted.placementReport(clip.path))
+            const PlacedWrite placed = converted.placeAt(clip.path);
+            for (const std::string& line : placed.report)
                 io.err << "warning: " << clip.path << ": " << line << "\n";
-            const uint64_t size = writeFileAtomic(clip.path, [&](const ByteSink& out) { converted.writeTo(out, clip.path); },
+            const uint64_t size = writeFileAtomic(clip.path, placed.write,
                                                   a.has("--overwrite") ? Replace::Allowed : Replace::Never);
             io.out << "wrote " << clip.path << " (" << target.displayName() << ", " << size << " bytes)\n";
         } catch (const FileExistsError&) {
@@ -106,9 +107,10 @@ int cmdConvert(const Args& a, Io io)
     // The output goes to the file as the writer makes it (a big SEAnim is never whole in memory).
     uint64_t size = 0;
     try {
-        for (const std::string& line : converted.placementReport(outPath))
+        const PlacedWrite placed = converted.placeAt(outPath);
+        for (const std::string& line : placed.report)
             io.err << "warning: " << line << "\n";
-        size = writeFileAtomic(outPath, [&](const ByteSink& out) { converted.writeTo(out, outPath); });
+        size = writeFileAtomic(outPath, placed.write);
     } catch (const WriteError& e) {
         io.err << outPath << ": " << e.what() << "\n";
         return Invalid;

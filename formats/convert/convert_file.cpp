@@ -88,27 +88,21 @@ ConvertedFile convertFile(Scene source, const Format& target, const ConvertOptio
     return out;
 }
 
-void ConvertedFile::writeTo(const ByteSink& out, const std::string& path) const
+PlacedWrite ConvertedFile::placeAt(const std::string& path) const
 {
     if (made)
-        out(*made);
-    else if (path.empty())
-        target->writeTo(scene, out);
-    else
-        target->writeAt(scene, path, out);
-}
-
-std::vector<std::string> ConvertedFile::placementReport(const std::string& path) const
-{
-    return made ? std::vector<std::string>{} : target->placementReport(scene, path);
+        return {{}, [this](const ByteSink& out) { out(*made); }};
+    return target->placeAt(scene, path);
 }
 
 std::vector<uint8_t> ConvertedFile::bytes(const std::string& path) const
 {
-    if (made || path.empty())
-        return made ? *made : target->write(scene);
+    if (made)
+        return *made;
+    if (path.empty())
+        return target->write(scene);
     std::vector<uint8_t> out;
-    writeTo([&out](std::span<const uint8_t> piece) { out.insert(out.end(), piece.begin(), piece.end()); }, path);
+    placeAt(path).write([&out](std::span<const uint8_t> piece) { out.insert(out.end(), piece.begin(), piece.end()); });
     return out;
 }
 

@@ -24,16 +24,15 @@ struct ConvertedFile {
     std::optional<OptimizeSummary> optimized; // with options.optimize
     std::optional<KeyReductionSummary> reduced; // with options.reduce
 
-    // The output's bytes handed to `out` as the target's writer makes them: in pieces for formats
-    // whose files get big (platform::writeFileAtomic writes each as it comes). Throws WriteError.
-    // `path`: the output file (UTF-8), when known: an unedited .glb writes for where it goes.
-    void writeTo(const ByteSink& out, const std::string& path = "") const;
-    // What writing to `path` changes beyond the conversion's report (Format::placementReport).
-    std::vector<std::string> placementReport(const std::string& path) const;
+    // The write of the output file at `path` (UTF-8; "" when not known), decided once: what writing
+    // there changes beyond the conversion's report (Format::placeAt: images embedded) and the bytes,
+    // handed to a sink as the target's writer makes them (in pieces for formats whose files get big;
+    // platform::writeFileAtomic writes each as it comes). The write throws WriteError.
+    PlacedWrite placeAt(const std::string& path) const;
     // The whole output at once (for the file at `path`, when known).
     std::vector<uint8_t> bytes(const std::string& path = "") const;
 
-    // What writeTo() writes: the target's writer on `scene`, or bytes already made (--optimize
+    // What placeAt() writes: the target's writer on `scene`, or bytes already made (--optimize
     // measures its output, so it has them).
     const Format* target = nullptr;
     Scene scene;

@@ -61,6 +61,7 @@ Scene GltfFormat::readFrom(std::span<const uint8_t> bytes, const std::string& pa
     extra->binary = binary;
     extra->path = path;
     extra->warnings = std::move(r.warnings);
+    extra->nonFinite = std::move(r.nonFinite);
     extra->fingerprint = gltf::sceneFingerprint(r.scene);
     r.scene.extra = std::move(extra);
     return std::move(r.scene);
@@ -76,36 +77,40 @@ FileSummary GltfFormat::summarizeFrom(std::span<const uint8_t> bytes, const std:
     return s;
 }
 
-std::vector<uint8_t> GltfFormat::writeFor(const Scene& scene, const std::string& path) const
+std::vector<uint8_t> GltfFormat::write(const Scene& scene) const
 {
-    if (!unedited(scene))
-        return gltf::writeGlb(scene);
-    const auto& x = *scene.extra.as<gltf::GltfExtra>();
-    // Never a .glb the Khronos validator refuses, even as the file's own bytes.
-    if (const std::string bad = gltf::nonFiniteAccessor(*x.source); !bad.empty())
-        throw WriteError((x.path.empty() ? std::string("the file") : fileNameOf(x.path)) + ": " + bad +
-                         "; glTF allows finite numbers only, so Bonescope does not write it (the program that made "
-                         "it should write finite numbers, or leave the mesh out)");
-    gltf::GlbPlacement placement = gltf::placeGlb(x, path);
-    switch (placement.how) {
-    case gltf::GlbPlacement::How::OwnBytes:
-        return *x.source;
-    case gltf::GlbPlacement::How::Embedded:
-        return std::move(placement.embedded);
-    case gltf::GlbPlacement::How::Fresh:
-        break;
-    }
-    return gltf::writeGlb(scene);
+    std::vector<uint8_t> bytes;
+    placeAt(scene, "").write([&bytes](std::span<const uint8_t> piece) { bytes.insert(bytes.end(), piece.begin(), piece.end()); });
+    return bytes;
 }
 
-std::vector<std::string> GltfFormat::placementReport(const Scene& scene, const std::string& path) const
+PlacedWrite GltfFormat::placeAt(const Scene& scene, const std::string& path) const
 {
     if (!unedited(scene))
-        return {};
-    const std::string line = gltf::placementLine(gltf::placeGlb(*scene.extra.as<gltf::GltfExtra>(), path));
-    if (line.empty())
-        return {};
-    return {line};
+        return {{}, [&scene](const ByteSink& out) { out(gltf::writeGlb(scene)); }};
+    const auto& x = *scene.extra.as<gltf::GltfExtra>();
+    // Never a .glb the Khronos validator refuses, even as the file's own bytes.
+    if (!x.nonFinite.empty())
+        throw WriteError((x.path.empty() ? std::string("the file") : fileNameOf(x.path)) + ": " + x.nonFinite +
+                         "; glTF allows finite numbers only, so Bonescope does not write it (the program that made "
+                         "it should write finite numbers, or leave the mesh out)");
+    // Placed once: deciding whether the images can be embedded embeds them.
+    auto placement = std::make_shared<gltf::GlbPlacement>(gltf::placeGlb(x, path));
+    PlacedWrite placed;
+    if (std::string line = gltf::placementLine(*placement); !line.empty())
+        placed.report.push_back(std::move(line));
+    placed.write = [&scene, &x, placement](const ByteSink& out) {
+        switch (placement->how) {
+        case gltf::GlbPlacement::How::OwnBytes:
+            return out(*x.source);
+        case gltf::GlbPlacement::How::Embedded:
+            return out(placement->embedded);
+        case gltf::GlbPlacement::How::Fresh:
+            break;
+        }
+        out(gltf::writeGlb(scene));
+    };
+    return placed;
 }
 
 void GltfFormat::fromCommon(Scene& scene, Report& report) const

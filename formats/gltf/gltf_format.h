@@ -23,20 +23,12 @@ public:
     FileSummary summarizeFrom(std::span<const uint8_t> bytes, const std::string& path) const override;
     // An unedited .glb: its own bytes (with the images it names beside itself embedded, unless
     // written where they are found again). Otherwise a .glb made by gltf_write.h.
-    std::vector<uint8_t> write(const Scene& scene) const override { return writeFor(scene, ""); }
+    std::vector<uint8_t> write(const Scene& scene) const override;
     // Where the file goes decides whether an unedited .glb's own bytes stand there (gltf_standalone.h).
-    void writeAt(const Scene& scene, const std::string& path, const ByteSink& out) const override
-    {
-        out(writeFor(scene, path));
-    }
-    std::vector<std::string> placementReport(const Scene& scene, const std::string& path) const override;
+    PlacedWrite placeAt(const Scene& scene, const std::string& path) const override;
     // Reports what the .glb will not hold as it is: renamed bones, tracks that animate no bone, keys
     // whose times meet in float, visibility keys (glbWriteReport).
     void fromCommon(Scene& scene, Report& report) const override;
-
-private:
-    // `path` "" when not known: the output must then stand anywhere.
-    std::vector<uint8_t> writeFor(const Scene& scene, const std::string& path) const;
 };
 
 } // namespace bonescope

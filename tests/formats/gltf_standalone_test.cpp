@@ -78,7 +78,7 @@ TEST(GltfStandalone, ImagesBesideTheFileAreEmbeddedWhereTheyWouldNotBeFound)
     test::writeBytes(out, bytes);
     expectSameRead(scene, readAt(out));
     // And it says so.
-    const auto lines = GltfFormat().placementReport(scene, out);
+    const auto lines = GltfFormat().placeAt(scene, out).report;
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_NE(lines[0].find("Textures/colormap.png"), std::string::npos) << lines[0];
     EXPECT_NE(lines[0].find("embedded"), std::string::npos) << lines[0];
@@ -94,7 +94,7 @@ TEST(GltfStandalone, WhereTheImagesAreFoundAgainTheFileStaysByteForByte)
     // Its own folder (a save in place, or beside it).
     EXPECT_EQ(writeAt(scene, source), original);
     EXPECT_EQ(writeAt(scene, test::fixturePath("gltf/beside_images/copy.glb")), original);
-    EXPECT_TRUE(GltfFormat().placementReport(scene, source).empty());
+    EXPECT_TRUE(GltfFormat().placeAt(scene, source).report.empty());
     // Another folder with the same image at the same name.
     const fs::path copy = test::freshFolder("standalone_copy");
     fs::create_directories(copy / "Textures");
@@ -116,7 +116,7 @@ TEST(GltfStandalone, WithNoFolderToTakeTheImagesFromTheSceneIsWrittenAnew)
     const nlohmann::json doc = jsonOf(bytes);
     EXPECT_FALSE(doc.contains("images"));
     EXPECT_EQ(doc["asset"]["generator"], "Bonescope");
-    const auto lines = GltfFormat().placementReport(scene, out);
+    const auto lines = GltfFormat().placeAt(scene, out).report;
     ASSERT_EQ(lines.size(), 1u);
     EXPECT_NE(lines[0].find("written anew"), std::string::npos) << lines[0];
     test::writeBytes(out, bytes);
@@ -135,7 +135,7 @@ TEST(GltfStandalone, TheConversionWritesForItsDestination)
     const std::string out = (test::freshFolder("standalone_convert") / "grass.glb").string();
     const std::vector<uint8_t> bytes = converted.bytes(out);
     EXPECT_FALSE(jsonOf(bytes)["images"][0].contains("uri"));
-    EXPECT_EQ(converted.placementReport(out).size(), 1u);
+    EXPECT_EQ(converted.placeAt(out).report.size(), 1u);
     EXPECT_EQ(converted.bytes(source), test::readBytes(source));
 }
 

@@ -290,7 +290,13 @@ bool SaveController::exportTo(QString path, QString destinationId)
         return fail(tr("Cannot export"), windowWords(e));
     }
     lastReport_ = windowWords(report);
-    for (const std::string& line : converted.placementReport(path.toStdString()))
+    PlacedWrite placed;
+    try {
+        placed = converted.placeAt(path.toStdString());
+    } catch (const std::exception& e) {
+        return fail(tr("Cannot export"), windowWords(e));
+    }
+    for (const std::string& line : placed.report)
         lastReport_ << QString::fromStdString(line);
     if (interactive_ && !lastReport_.isEmpty()) {
         QMessageBox box(QMessageBox::Question, tr("Export to %1").arg(destination.name),
@@ -301,7 +307,7 @@ bool SaveController::exportTo(QString path, QString destinationId)
         if (box.exec() != QMessageBox::Ok)
             return false;
     }
-    const SaveContent content = [&](const ByteSink& out) { converted.writeTo(out, path.toStdString()); };
+    const SaveContent content = [&](const ByteSink& out) { placed.write(out); };
     const QString why = writer_ ? writer_(path, content) : writeWithSaveFile(path, content);
     if (!why.isEmpty())
         return fail(tr("Cannot export"), why);

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "core/model/bone_kind_name.h"
 #include "formats/hex.h"
 #include "formats/text_encoding.h"
 
@@ -396,6 +397,7 @@ json dumpPose(const Skeleton& skeleton, const Pose& pose, double time, std::vect
             for (int r = 0; r < 4; ++r)
                 world.push_back(w[c][r]);
         bones.push_back({{"name", nameJson(skeleton.bones[i].name, "bone", warnings)},
+                         {"kind", boneKindName(skeleton.bones[i].kind)},
                          {"parent", skeleton.bones[i].parent},
                          {"translation", {l.translation.x, l.translation.y, l.translation.z}},
                          {"rotation", {l.rotation.x, l.rotation.y, l.rotation.z, l.rotation.w}},

@@ -1,5 +1,6 @@
 // bonescope-cli run in process: exit statuses, messages, and what each command prints.
 #include <filesystem>
+#include <map>
 #ifndef _WIN32
 #include <sys/stat.h>
 #include <unistd.h>
@@ -104,6 +105,23 @@ TEST(Cli, PoseWithoutSkeletonUsesKeysAsIs)
         EXPECT_NEAR(bone["translation"][c].get<double>(), (k1[c + 1].get<double>() + k2[c + 1].get<double>()) / 2, 1e-5);
     EXPECT_NEAR(bone["worldPosition"][2].get<double>(), 40.0, 1e-4);
     EXPECT_TRUE(p["unmatchedTracks"].empty());
+}
+
+TEST(Cli, PoseNamesEachNodesKind)
+{
+    // A Blender FBX 7.4 export (tests/fixtures/scene_nodes/SOURCES.md): its camera, light, armature
+    // object and LimbNodes are told apart, so that a comparison with another importer can match a
+    // joint with a joint where a mesh node has the same name.
+    const auto r = test::runCli({"pose", test::fixturePath("scene_nodes/animation_with_skeleton.fbx"), "--time", "0"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json pose = json::parse(r.out);
+    std::map<std::string, std::string> kind;
+    for (const json& b : pose["bones"])
+        kind[b["name"].get<std::string>()] = b["kind"].get<std::string>();
+    EXPECT_EQ(kind["Camera"], "camera");
+    EXPECT_EQ(kind["Light"], "light");
+    EXPECT_EQ(kind["Armature"], "empty");
+    EXPECT_EQ(kind["Bone.006_end"], "bone");
 }
 
 TEST(Cli, PoseSkeletonFromAnotherFileReportsUnmatched)

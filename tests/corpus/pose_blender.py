@@ -52,16 +52,25 @@ def run(path, anim, times, out_path):
         whole = int(frame // 1)
         scene.frame_set(whole, subframe=frame - whole)
         bpy.context.view_layer.update()
-        pos = {}
+        pos, objects = {}, {}
         for o in scene.objects:
-            pos.setdefault(o.name, list(o.matrix_world.translation))
+            objects[o.name] = list(o.matrix_world.translation)
             if o.type == 'ARMATURE':
                 for pb in o.pose.bones:
                     pos[pb.name] = list(o.matrix_world @ pb.head)
+        # a bone and an object may share a name (bones have their own name space): the bone stands
+        # under the name, the object under "object:" + name
+        for name, p in objects.items():
+            pos['object:' + name if name in pos else name] = p
         return pos
 
 
-    result = {'fps': fps, 'action': chosen.name if chosen else None,
+    # the objects of skinned meshes: Blender hangs them under their armature wherever the file's
+    # node was (glTF ignores that node's transform), so their place is no pose to compare
+    bones = {pb.name for o in scene.objects if o.type == 'ARMATURE' for pb in o.pose.bones}
+    skinned = ['object:' + o.name if o.name in bones else o.name for o in scene.objects
+               if o.type == 'MESH' and any(m.type == 'ARMATURE' for m in o.modifiers)]
+    result = {'fps': fps, 'action': chosen.name if chosen else None, 'skinnedMeshes': skinned,
               'actionRange': list(chosen.frame_range) if chosen else None, 'offsets': {}}
     for label, base in (('actionStart', start), ('frame0', 0.0), ('frame1', 1.0)):
         result['offsets'][label] = [sample(base + t * fps) for t in times]

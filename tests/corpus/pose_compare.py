@@ -10,10 +10,22 @@ over every joint and time together: the convention is undone, a wrong pose is no
 times and joints cannot hide a joint that moves differently). Clip time 0 is tried on the action's
 first frame, frame 0 and frame 1 (the importers differ); the best is kept and named.
 
+Joints match joints: `bonescope-cli pose` names each node's kind, so a joint is compared with Blender's
+pose bone and a mesh node, camera or light with Blender's object of that name (bones and objects may
+share names); Blender's skinned mesh objects are left out (it hangs them under their armature, where
+glTF ignores that node's transform). The height is the extent of the joints alone.
+
+Where the file's own numbers can be computed here (COLLADA: collada_pose.py, glTF: gltf_pose.py), both
+Bonescope and Blender are also compared with them, the same way, and each row says whom the file sides
+with where the two differ.
+
 Usage: pose_compare.py BIN_DIR CORPUS_DIR OUT_DIR [--results RESULTS.tsv] [--count N] [--blender B]
   RESULTS.tsv from measure.sh: only files Bonescope opened are tried. Writes OUT_DIR/pose.tsv and
   OUT_DIR/pose.md."""
 import argparse, collections, itertools, json, math, os, re, subprocess, sys
+
+import collada_pose
+import gltf_pose
 
 here = os.path.dirname(os.path.abspath(__file__))
 TOLERANCE = 0.001  # of the character's height
@@ -64,14 +76,33 @@ def bonescope_side(cli, path):
     m = re.search(r'^\s*duration:\s*([0-9.eE+-]+) s', info.stdout, re.M)
     duration = float(m.group(1)) if m else 0.0
     times = [duration * i / (TIMES - 1) for i in range(TIMES)] if duration > 0 else [0.0] * TIMES
-    poses = []
+    poses, kinds = [], {}
     for t in times:
         p = run([cli, 'pose', path, '--time', repr(t)])
         if p.returncode != 0:
             return None, 'Bonescope pose: ' + p.stderr.strip()[:200]
-        bones = json.loads(p.stdout)['bones']
-        poses.append({b['name']: b['worldPosition'] for b in bones})
-    return {'anim': name, 'duration': duration, 'times': times, 'poses': poses}, None
+        pose, seen = {}, {}
+        for b in json.loads(p.stdout)['bones']:
+            key = gltf_pose.repeat_key(b['name'], seen)  # keyed as the file's glTF nodes, in node order
+            pose[key], kinds[key] = b['worldPosition'], b.get('kind', 'bone')
+        poses.append(pose)
+    return {'anim': name, 'duration': duration, 'times': times, 'poses': poses, 'kinds': kinds}, None
+
+
+def file_side(path, anim, times):
+    """The file's own numbers (collada_pose.py, gltf_pose.py) at clip time t taken as the file's time t
+    and as t after the first key; None for formats without such a reader here."""
+    ext = path.lower().rsplit('.', 1)[-1]
+    module = collada_pose if ext == 'dae' else gltf_pose if ext in ('gltf', 'glb') else None
+    if module is None:
+        return None
+    try:
+        at = module.poses(path, times, anim)
+        first = at['firstKey']
+        shifted = module.poses(path, [t + first for t in times], anim) if first else at
+    except Exception as e:  # a file these small readers cannot read is left undecided
+        return {'error': repr(e)[:200]}
+    return {'offsets': {'fileTime': at['poses'], 'firstKey': shifted['poses']}}
 
 
 def rotations():
@@ -134,27 +165,40 @@ def norm(name):
     return re.sub(r'\.\d{3}$', '', name)
 
 
+JOINTS = ('bone', 'extension')
+
+
+def match(name, kind, frames):
+    """The other side's key for Bonescope's node NAME of KIND: a joint takes Blender's pose bone of
+    that name, a camera, light or empty the object (pose_blender.py keys an object whose name a bone
+    also has "object:NAME"); then the name ignoring case, namespace and .001, then Assimp's
+    PARENT_NAME ids of COLLADA joints (Armature_BotBone)."""
+    plain = re.sub(r' \[\d+\]$', '', name)
+    order = ([name] if plain != name else []) + ([plain, 'object:' + plain] if kind in JOINTS else ['object:' + plain, plain])
+    for k in order:
+        if k in frames:
+            return k
+    cand = [k for k in frames if not k.startswith('object:') and norm(k) == norm(plain)]
+    if not cand:
+        cand = [k for k in frames if not k.startswith('object:') and norm(plain).endswith('_' + norm(k))]
+    return cand[0] if len(cand) == 1 else None
+
+
 def compare(bs, bl):
     """Per offset: matched names, the fit, the worst joint and time."""
     results = []
     first = bs['poses'][0]
-    xs = [p for p in first.values()]
-    height = max(max(p[i] for p in xs) - min(p[i] for p in xs) for i in range(3)) if xs else 0
+    kinds = bs.get('kinds', {})
+    # the character's height: the largest extent of its joints (cameras and lights far off must
+    # not widen the tolerance), of every node where the joints have none (one animated object)
+    extent = lambda xs: max(max(p[i] for p in xs) - min(p[i] for p in xs) for i in range(3)) if xs else 0
+    height = extent([p for n, p in first.items() if kinds.get(n, 'bone') in JOINTS]) or extent(list(first.values()))
+    skip = set(bl.get('skinnedMeshes', []))
     for label, frames in bl['offsets'].items():
-        names = []
-        for name in first:
-            if name in frames[0]:
-                names.append((name, name))
-            else:
-                cand = [k for k in frames[0] if norm(k) == norm(name)]
-                if not cand:
-                    # Assimp names COLLADA joints by id, often PARENT_NAME (Armature_BotBone)
-                    cand = [k for k in frames[0] if norm(name).endswith('_' + norm(k))]
-                if len(cand) == 1:
-                    names.append((name, cand[0]))
-        # a name must be unique on Bonescope's side too
-        count = collections.Counter(norm(n) for n in first)
-        names = [(a, b) for a, b in names if count[norm(a)] == 1]
+        names = [(n, match(n, kinds.get(n, 'bone'), frames[0])) for n in first]
+        # each of the other side's nodes stands for one of Bonescope's at most
+        count = collections.Counter(b for _, b in names)
+        names = [(a, b) for a, b in names if b and count[b] == 1 and b not in skip]
         if len(names) < 2 or height <= 0:
             continue
         a, b, where = [], [], []
@@ -167,9 +211,11 @@ def compare(bs, bl):
         if best is None:
             continue  # no rotation maps one point set onto the other with a positive scale
         # Fit again without the joints far off (a few wrong joints must not drag the convention
-        # fit and make every joint look wrong); the errors are then measured on every joint.
+        # fit and make every joint look wrong); the errors are then measured on every joint. A joint
+        # within the tolerance is never far off: where most joints stand still at a median of 0, a
+        # rounding error must not leave the moving joint out and the fit to points all in one place.
         worst_of = per_joint(a, b, where, best)
-        cut = 3 * sorted(worst_of.values())[len(worst_of) // 2] + 1e-9 * height
+        cut = max(3 * sorted(worst_of.values())[len(worst_of) // 2], TOLERANCE * height)
         keep = [k for k in range(len(a)) if worst_of[where[k][0]] <= cut]
         if 2 <= len({where[k][0] for k in keep}) < len(worst_of):
             refit = fit([a[k] for k in keep], [b[k] for k in keep])
@@ -182,6 +228,20 @@ def compare(bs, bl):
                         'worst': where[when], 'height': height,
                         'over': sorted(n for n, e in worst_of.items() if e > TOLERANCE * height)})
     return min(results, key=lambda r: r['error']) if results else None
+
+
+def decide(res, fres, bfres):
+    """Who the file's own numbers side with, where Bonescope and Blender differ."""
+    ok = lambda r: r is not None and r['error'] <= TOLERANCE
+    if res is None:
+        return 'Bonescope = file' if ok(fres) else 'Bonescope != file' if fres else '-'
+    if ok(res):
+        return 'agree'
+    if ok(fres) and not ok(bfres):
+        return 'file sides with Bonescope'
+    if ok(bfres) and fres and not ok(fres):
+        return 'file sides with Blender'
+    return 'undecided'
 
 
 def blender_env():
@@ -214,7 +274,7 @@ def main():
     for n, r in enumerate(picked):
         path = os.path.join(a.corpus, r['repo'].replace('/', '+', 1), r['path'])
         slug = re.sub(r'[^A-Za-z0-9._-]+', '_', r['repo'] + '_' + r['path'])[-150:]
-        cache = os.path.join(a.out, 'bonescope', slug + '.json')
+        cache = os.path.join(a.out, 'bonescope', slug + '.v2.json')  # v2: with each node's kind
         if os.path.exists(cache):  # a second run (another comparison rule) reuses the poses
             bs, err = json.load(open(cache))
         else:
@@ -246,8 +306,12 @@ def main():
         todo = [j for j in todo if not os.path.exists(j['out'])]
     out = []
     for row in rows:
-        res = None
+        res = fres = bfres = None
         if row['bs']:
+            path = os.path.join(a.corpus, row['repo'].replace('/', '+', 1), row['path'])
+            fl = file_side(path, row['bs']['anim'], row['bs']['times'])
+            if fl and 'error' not in fl:
+                fres = compare(row['bs'], fl)
             bl = json.load(open(row['json']))
             if 'error' in bl:
                 row['error'] = 'Blender: ' + bl['error']
@@ -255,10 +319,14 @@ def main():
                 res = compare(row['bs'], bl)
                 if res is None:
                     row['error'] = 'fewer than two joints in common with distinct positions (a single-node clip, e.g. morph weights only)'
-        row['res'] = res
+                elif fres:  # Blender against the file, at the clip start that suits Bonescope and the file
+                    bfres = compare(dict(row['bs'], poses=fl['offsets'][fres['offset']]), bl)
+        row['res'], row['fres'], row['bfres'] = res, fres, bfres
+        row['decided'] = decide(res, fres, bfres)
         out.append(row)
+    pct = lambda r: f"{100 * r['error']:.4f}" if r else '-'
     cols = ['repo', 'path', 'format', 'writer', 'matched', 'offset', 'scale', 'rotation', 'error_pct_height', 'worst_joint',
-            'worst_time', 'verdict', 'joints_over']
+            'worst_time', 'verdict', 'joints_over', 'file_vs_bonescope_pct', 'file_vs_blender_pct', 'decided']
     with open(os.path.join(a.out, 'pose.tsv'), 'w', encoding='utf-8') as fh:
         fh.write('\t'.join(cols) + '\n')
         for row in out:
@@ -266,27 +334,35 @@ def main():
             if r:
                 verdict = 'agree' if r['error'] <= TOLERANCE else 'differ'
                 vals = [row['repo'], row['path'], row['format'], row['writer'], r['matched'], r['offset'], f"{r['scale']:.6g}",
-                        json.dumps(r['rotation']).replace(' ', ''), f"{100 * r['error']:.4f}", r['worst'][0], f"{r['worst'][1]:.4f}", verdict,
+                        json.dumps(r['rotation']).replace(' ', ''), pct(r), r['worst'][0], f"{r['worst'][1]:.4f}", verdict,
                         ','.join(r['over'])[:300] or '-']
             else:
                 vals = [row['repo'], row['path'], row['format'], row['writer'], '-', '-', '-', '-', '-', '-', '-',
                         'not compared: ' + (row['error'] or '?').replace('\t', ' ').replace('\n', ' ')[:200], '-']
+            vals += [pct(row['fres']), pct(row['bfres']), row['decided']]
             fh.write('\t'.join(str(v) for v in vals) + '\n')
     done = [r for r in out if r['res']]
     agree = [r for r in done if r['res']['error'] <= TOLERANCE]
+    checked = [r for r in out if r['fres']]
     L = [f"{len(out)} files tried, {len(done)} compared ({len({family(r['writer']) for r in done})} writer families), "
-         f"{len(agree)} agree within {100 * TOLERANCE:g}% of the height at every joint and time.\n",
-         '| file | format | writer | joints | time 0 at | largest difference (% of height) | where | joints beyond 0.1% |',
-         '|---|---|---|---|---|---|---|---|']
+         f"{len(agree)} agree within {100 * TOLERANCE:g}% of the height at every joint and time. "
+         f"Against the file's own numbers: {len(checked)} compared, "
+         f"{sum(r['fres']['error'] <= TOLERANCE for r in checked)} agree with Bonescope; "
+         f"{sum(r['bfres'] is not None for r in checked)} compared with Blender, "
+         f"{sum(r['bfres'] is not None and r['bfres']['error'] <= TOLERANCE for r in checked)} agree with Blender.\n",
+         '| file | format | writer | joints | time 0 at | Bonescope vs Blender (% of height) | where | joints beyond 0.1% '
+         '| file vs Bonescope | file vs Blender | decided |',
+         '|---|---|---|---|---|---|---|---|---|---|---|']
     for row in out:
         r = row['res']
+        tail = f" {pct(row['fres'])} | {pct(row['bfres'])} | {row['decided']} |"
         if r:
             L.append(f"| {row['repo']}: `{row['path']}` | {row['format']} | {row['writer']} | {r['matched']} | {r['offset']} | "
-                     f"{100 * r['error']:.4f}{'' if r['error'] <= TOLERANCE else ' **differ**'} | {r['worst'][0]} at {r['worst'][1]:.3f} s | "
-                     f"{len(r['over'])} |")
+                     f"{pct(r)}{'' if r['error'] <= TOLERANCE else ' **differ**'} | {r['worst'][0]} at {r['worst'][1]:.3f} s | "
+                     f"{len(r['over'])} |" + tail)
         else:
             L.append(f"| {row['repo']}: `{row['path']}` | {row['format']} | {row['writer']} | - | - | not compared | "
-                     f"{(row['error'] or '?').replace('|', '/')[:160]} | - |")
+                     f"{(row['error'] or '?').replace('|', '/')[:160]} | - |" + tail)
     open(os.path.join(a.out, 'pose.md'), 'w', encoding='utf-8').write('\n'.join(L) + '\n')
     print(L[0])
 

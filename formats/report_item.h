@@ -35,6 +35,8 @@ struct ReportItem {
         OptimizeAndReduce,    // two ways of reducing keys asked for at once
         ReductionRefused,     // values: target. Key reduction is refused for the target (the sentence says why)
         CurvesRefused,        // values: target. Reducing as curves is refused: the target keeps no tangents
+        SmdFrameRateNotKept,  // values: fps. SMD stores no rate: frames are written one per 'time', read at 30 fps
+        SmdMeshNotWritten,    // values: vertices. An animation SMD holds no mesh (a reference SMD of one frame does)
     };
     static constexpr uint64_t NoOffset = ~uint64_t(0);
     static constexpr size_t AtEnd = ~size_t(0);

@@ -50,6 +50,39 @@ std::vector<uint8_t> relationshipLinks(const std::vector<int>& parents, const st
     return links;
 }
 
+std::vector<int> shownParents(const std::vector<int>& parents, const std::vector<uint8_t>& hidden)
+{
+    const size_t n = parents.size();
+    auto isHidden = [&](int b) { return size_t(b) < hidden.size() && hidden[size_t(b)]; };
+    std::vector<int> out(n, -1);
+    for (size_t i = 0; i < n; ++i) {
+        int p = parents[i];
+        // At most n steps: a parent list with a cycle (never a valid skeleton) cannot hang the view.
+        for (size_t steps = 0; p >= 0 && size_t(p) < n && isHidden(p) && steps < n; ++steps)
+            p = parents[size_t(p)];
+        out[i] = p >= 0 && size_t(p) < n && !isHidden(p) ? p : -1;
+    }
+    return out;
+}
+
+std::vector<uint8_t> throughHidden(const std::vector<int>& parents, const std::vector<int>& shownParent,
+                                   const std::vector<uint8_t>& flag)
+{
+    const size_t n = std::min(parents.size(), shownParent.size());
+    auto isSet = [&](int b) { return size_t(b) < flag.size() && flag[size_t(b)]; };
+    std::vector<uint8_t> out(n, 0);
+    for (size_t i = 0; i < n; ++i) {
+        bool set = isSet(int(i));
+        int p = shownParent[i] >= 0 ? parents[i] : -1; // no shown parent: no join to judge
+        for (size_t steps = 0; !set && p >= 0 && size_t(p) < n && p != shownParent[i] && steps < n; ++steps) {
+            set = isSet(p);
+            p = parents[size_t(p)];
+        }
+        out[i] = set;
+    }
+    return out;
+}
+
 std::vector<uint8_t> findLinks(const std::vector<glm::vec3>& joints, const std::vector<int>& parents,
                                const std::vector<uint8_t>& limb, float typicalLength)
 {

@@ -37,6 +37,16 @@ std::vector<uint8_t> movedInFrame(const std::vector<glm::vec3>& restOffset, cons
 std::vector<uint8_t> relationshipLinks(const std::vector<int>& parents, const std::vector<uint8_t>& moved,
                                        const std::vector<uint8_t>& drawn);
 
+// Per bone: its nearest ancestor not `hidden` (-1: none). A joint the view hides (Second Life's
+// mSpine1..4, between mPelvis, mTorso and mChest, while the animation leaves them alone) is passed over,
+// so the visible joints below it join the visible joint above it: the figure is drawn whole.
+std::vector<int> shownParents(const std::vector<int>& parents, const std::vector<uint8_t>& hidden);
+
+// Per bone: `flag` of the bone itself or of any joint passed over between it and its shown parent (a
+// child reached through a hidden joint that the animation moves is not at its rest offset either).
+std::vector<uint8_t> throughHidden(const std::vector<int>& parents, const std::vector<int>& shownParent,
+                                   const std::vector<uint8_t>& flag);
+
 // Bones from a transform-only root: a root whose every child lies much farther away than a typical
 // bone (LEGO Island's '-' nodes above actors far from the origin, Second Life's mRoot). Per child:
 // 1 when its parent is such a root. `limb` marks the bones taken into account (helpers are not).

@@ -298,14 +298,18 @@ void Viewport::setMovedBones(std::vector<uint8_t> moved)
 
 void Viewport::updateLinks()
 {
-    std::vector<uint8_t> moved(joints_.size(), 0), drawn(joints_.size(), 0);
+    std::vector<uint8_t> moved(joints_.size(), 0), drawn(joints_.size(), 0), hidden(joints_.size(), 0);
     for (size_t i = 0; i < joints_.size(); ++i) {
         moved[i] = (i < movedInFrame_.size() && movedInFrame_[i]) || (i < movedOverClip_.size() && movedOverClip_[i]);
         drawn[i] = i < marks_.size() && marks_[i] == JointMark::Joint;
+        hidden[i] = i < marks_.size() && marks_[i] == JointMark::Hidden;
     }
-    links_ = relationshipLinks(parents_, moved, drawn);
-    for (size_t i = 0; i < links_.size() && i < rootLinks_.size(); ++i)
-        links_[i] |= rootLinks_[i];
+    // Joins go past hidden joints to the nearest shown one, judged along the joints passed over.
+    shownParents_ = shownParents(parents_, hidden);
+    links_ = relationshipLinks(shownParents_, throughHidden(parents_, shownParents_, moved), drawn);
+    const std::vector<uint8_t> fromFarRoot = throughHidden(parents_, shownParents_, rootLinks_);
+    for (size_t i = 0; i < links_.size() && i < fromFarRoot.size(); ++i)
+        links_[i] |= fromFarRoot[i];
 }
 
 void Viewport::setAnimatedBones(std::vector<uint8_t> animated)
@@ -591,7 +595,7 @@ void Viewport::frameSelected()
 
 int Viewport::boneAt(const QPoint& pos) const
 {
-    PickScene s{displayJoints(), parents_, shownMask(), links_};
+    PickScene s{displayJoints(), shownParents_, shownMask(), links_};
     return pickBone(s, viewProj(), glm::vec2(width(), height()), glm::vec2(pos.x(), pos.y()));
 }
 
@@ -664,7 +668,7 @@ void Viewport::paintGL()
         ghostBones_.clear();
         ghostJoints_.clear();
         for (const Ghost& g : ghosts_) {
-            buildBoneInstances(g.joints, parents_, marks_, links_, {}, ghostStyle(style, g.color), boneInstances_,
+            buildBoneInstances(g.joints, shownParents_, marks_, links_, {}, ghostStyle(style, g.color), boneInstances_,
                                jointInstances_);
             ghostBones_.insert(ghostBones_.end(), boneInstances_.begin(), boneInstances_.end());
             ghostJoints_.insert(ghostJoints_.end(), jointInstances_.begin(), jointInstances_.end());
@@ -684,15 +688,20 @@ void Viewport::paintGL()
                 marks[i] = o.drawn[i] ? JointMark::Joint : JointMark::Hidden;
             }
             const std::vector<uint8_t> limb(o.drawn.begin(), o.drawn.end());
-            const std::vector<uint8_t> links = findLinks(o.joints, o.parents, limb, typicalBoneLength(o.joints, o.parents, limb));
-            buildBoneInstances(joints, o.parents, marks, links, {}, ghostStyle(style, o.color), boneInstances_, jointInstances_);
+            std::vector<uint8_t> hidden(limb.size());
+            for (size_t i = 0; i < limb.size(); ++i)
+                hidden[i] = !limb[i];
+            const std::vector<int> parents = shownParents(o.parents, hidden);
+            const std::vector<uint8_t> links = throughHidden(
+                o.parents, parents, findLinks(o.joints, o.parents, limb, typicalBoneLength(o.joints, o.parents, limb)));
+            buildBoneInstances(joints, parents, marks, links, {}, ghostStyle(style, o.color), boneInstances_, jointInstances_);
             bones_.draw(boneInstances_, jointInstances_, vp, model);
         }
     };
     if (!showBones_ || joints_.empty())
         drawOverlays();
     if (showBones_ && !joints_.empty()) {
-        buildBoneInstances(joints_, parents_, marks_, links_, flags_, style, boneInstances_, jointInstances_);
+        buildBoneInstances(joints_, shownParents_, marks_, links_, flags_, style, boneInstances_, jointInstances_);
         bones_.draw(boneInstances_, jointInstances_, vp, model);
         drawOverlays();
         // Joint axes show rotations: on every joint when there is no hierarchy to show them, else
@@ -702,8 +711,8 @@ void Viewport::paintGL()
         for (size_t i = 0; i < joints_.size(); ++i) {
             if ((flat_ || (flags_[i] & boneflag::Selected)) && marks_[i] != JointMark::Hidden)
                 appendJointAxes(joints_[i], axes_[i], jointRadius_ * 4.f, axes);
-            if (links_[i] && marks_[i] == JointMark::Joint && marks_[parents_[i]] == JointMark::Joint)
-                appendDashedLine(joints_[parents_[i]], joints_[i], 40, style.link, axes);
+            if (const int p = shownParents_[i]; links_[i] && p >= 0 && marks_[i] == JointMark::Joint && marks_[p] == JointMark::Joint)
+                appendDashedLine(joints_[p], joints_[i], 40, style.link, axes);
         }
         const std::vector<LineVertex> glyphs = nodeGlyphs(joints_, axes_, marks_, jointRadius_ * 5.f, style);
         axes.insert(axes.end(), glyphs.begin(), glyphs.end());

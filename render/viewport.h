@@ -176,6 +176,7 @@ private:
 
     std::vector<std::string> names_;
     std::vector<int> parents_;
+    std::vector<int> shownParents_; // per bone: its nearest ancestor not hidden (bone_links.h), from marks_
     std::vector<glm::vec3> joints_; // source space
     std::vector<glm::mat3> axes_;   // each joint's world rotation (normalised columns)
     bool flat_ = false;             // no bone has a parent: joints carry the picture alone
@@ -185,7 +186,7 @@ private:
     std::vector<glm::vec3> restOffsets_; // per bone: its rest translation
     std::vector<uint8_t> movedInFrame_, movedOverClip_; // per bone: off its rest offset now / in the clip
     std::vector<uint8_t> rootLinks_; // per child: its parent is a transform-only root far from it
-    std::vector<uint8_t> links_;   // per child: joined to its parent by a dashed line, not a bone shape
+    std::vector<uint8_t> links_;   // per child: joined to its shown parent by a dashed line, not a bone shape
     std::vector<uint8_t> linkRoots_;
     std::vector<uint8_t> flags_;
     int current_ = -1;

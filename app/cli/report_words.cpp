@@ -48,6 +48,12 @@ std::string cliWords(const ReportItem& item)
     case Code::OptimizeAndReduce: return "--optimize reduces keys its own way: give --optimize or --reduce-keys, not both";
     case Code::ReductionRefused: return "--reduce-keys: " + item.text;
     case Code::CurvesRefused: return "--curves: " + item.text;
+    case Code::SmdFrameRateNotKept: // a modder's words: the QC line that gives the rate back
+        return "SMD has no frame rate: the " + value(item, 0) + " fps frames are written one per 'time'; give 'fps " +
+               value(item, 0) + "' in the QC (read back, and by studiomdl without it, at 30 fps)";
+    case Code::SmdMeshNotWritten:
+        return "the mesh (" + value(item, 0) + " vertices) is not written: studiomdl takes it from a reference SMD "
+               "(one frame, the bind pose), not from an animation SMD";
     default: return withAdvice(item, advice(item.code));
     }
 }

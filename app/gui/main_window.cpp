@@ -30,6 +30,8 @@
 #include "app/gui/field_focus.h"
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
+#include "app/gui/panels/dock_room.h"
+#include "app/gui/saving/file_dialog_columns.h"
 #include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
 #include "app/gui/dialogs/reduce_keys_dialog.h"
@@ -76,6 +78,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
 {
     setObjectName("MainWindow");
     setAcceptDrops(true);
+    fitEveryFileDialogsColumns();
     new FieldFocus(this);
     setCentralWidget(viewport_);
     bindViewport(doc_, viewport_);
@@ -88,6 +91,10 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         return d;
     };
     QDockWidget* timelineDock = dock(timeline_, tr("Timeline"), "timelineDock", Qt::BottomDockWidgetArea);
+    // The right column (Properties over Key) runs the window's whole height, as Blender's properties
+    // do: beside the timeline it had a third of the height, and a 14-clip file left four property rows.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    dockRoom_ = new DockRoom(this, timelineDock);
     QDockWidget* bonesDock = dock(tree_, tr("Bones"), "bonesDock", Qt::LeftDockWidgetArea);
     QDockWidget* propertiesDock = dock(properties_, tr("Properties"), "propertiesDock", Qt::RightDockWidgetArea);
     timeline_->addBelowRuler(dopeSheet_);
@@ -168,6 +175,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
             resizeDocks({propertiesDock, keyDock}, {h * 2 / 5, h - h * 2 / 5}, Qt::Vertical);
             const int wide = std::min(360, width() * 28 / 100); // not at a small window's view's cost
             resizeDocks({keyDock}, {std::max(keyDock->width(), wide)}, Qt::Horizontal);
+            dockRoom_->keepTimelineWhole();
             resizeDocks({bonesDock}, {std::max(bonesDock->width(), std::min(300, width() * 22 / 100))}, Qt::Horizontal);
         });
     }
@@ -195,7 +203,8 @@ void MainWindow::buildMenus()
     // Spelled out: QKeySequence::SaveAs is empty on Windows and on Linux outside GNOME and KDE.
     file->addAction(tr("Save &as..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), saves_, [this] { saves_->saveAs(); })
         ->setObjectName("saveAs");
-    file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); });
+    file->addAction(tr("&Export..."), QKeySequence(Qt::CTRL | Qt::Key_E), saves_, [this] { saves_->exportTo(); })
+        ->setObjectName("export");
     file->addAction(tr("Export &video..."), this, [this] { exportVideo(*this); })->setObjectName("exportVideo");
     file->addAction(tr("Check for Second Life &upload..."), this, [this] {
         if (doc_->isEmpty() || !doc_->scene().currentAnimation()) {

@@ -18,6 +18,7 @@ namespace bonescope::gui {
 
 class Autosave;
 class AvatarFigureMenu;
+class DockRoom;
 class BoneTreePanel;
 class CameraTrack;
 class CompareSession;
@@ -120,6 +121,7 @@ private:
     FileWatch* watch_;
     RecentFiles* recent_ = nullptr;
     QPointer<QProgressDialog> progress_;
+    DockRoom* dockRoom_ = nullptr;
     QLabel* status_;
     QPushButton* companion_;
     QString companionPath_;

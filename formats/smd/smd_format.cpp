@@ -86,14 +86,20 @@ size_t multiBoneVertices(const Mesh& mesh)
 Report SmdFormat::conversionLoss(const Scene& scene) const
 {
     Report report = Format::conversionLoss(scene);
-    if (const Animation* a = scene.currentAnimation(); a && std::abs(a->fps - smd::DefaultFps) > 1e-9)
-        report.push_back("SMD has no frame rate: the " + shortNumber(a->fps) +
-                         " fps frames are written one per 'time'; give 'fps " + shortNumber(a->fps) +
-                         "' in the QC (read back, and by studiomdl without it, at 30 fps)");
-    if (const Animation* a = scene.currentAnimation(); a && !scene.mesh.empty() && a->frameCount() > 1)
-        report.push_back("the mesh (" + std::to_string(scene.mesh.positions.size()) +
-                         " vertices) is not written: SMD keeps a mesh only in a reference file of one frame; "
-                         "(the first frame is its bind pose)");
+    // Said as data: where the rate goes (a QC line) and what a reference file is, each front end says.
+    if (const Animation* a = scene.currentAnimation(); a && std::abs(a->fps - smd::DefaultFps) > 1e-9) {
+        const std::string fps = shortNumber(a->fps);
+        report.push_back({ReportItem::Code::SmdFrameRateNotKept,
+                          "SMD stores no frame rate: the " + fps + " fps frames are written one per frame and read at " +
+                              shortNumber(smd::DefaultFps) + " fps",
+                          {fps}});
+    }
+    if (const Animation* a = scene.currentAnimation(); a && !scene.mesh.empty() && a->frameCount() > 1) {
+        const std::string vertices = std::to_string(scene.mesh.positions.size());
+        report.push_back({ReportItem::Code::SmdMeshNotWritten,
+                          "the mesh (" + vertices + " vertices) is not written: an SMD of more than one frame holds no mesh",
+                          {vertices}});
+    }
     return report;
 }
 

@@ -178,7 +178,10 @@ TEST(SmdWrite, ConversionReportsTheFrameRate)
     s.animations[0].fps = 24;
     const auto loss = SmdFormat().conversionLoss(s);
     ASSERT_EQ(loss.size(), 1u);
-    EXPECT_NE(loss[0].text.find("fps 24"), std::string::npos);
+    // As data: the rate that is not kept; the front ends say where it goes (app/cli, app/gui report words).
+    EXPECT_EQ(loss[0].code, ReportItem::Code::SmdFrameRateNotKept);
+    EXPECT_EQ(loss[0].values, std::vector<std::string>{"24"});
+    EXPECT_NE(loss[0].text.find("24 fps frames"), std::string::npos) << loss[0].text;
 }
 
 } // namespace

@@ -2,7 +2,9 @@
 // animation carries off that offset, and every child of a root that has one, is joined by a thin
 // dashed relationship line (render/bone_links.h). The CMU walk retargeted onto RobotExpressive: its
 // armature root `Bone` stays at the origin while the walk takes Body (the hips) and the IK feet
-// metres away; drawn as bones, three blades ran from the floor to the hips and feet.
+// metres away; drawn as bones, three blades ran from the floor to the hips and feet. A joint the view
+// hides is passed over: Second Life's walk hides mSpine1..4 (the animation leaves them alone), and its
+// torso and chest are joined to the pelvis and the torso, not left floating over the legs.
 #include <cmath>
 
 #include <QMenuBar>
@@ -29,6 +31,7 @@ namespace {
 const std::string kCmu = BONESCOPE_FIXTURES "/rigs/cmu_131_01_walk.bvh";
 const std::string kRobot = BONESCOPE_FIXTURES "/rigs/RobotExpressive.glb";
 constexpr int kFrame = 300; // of the result's 240 fps: the hips are over a metre from the origin
+const QString kWalk = QStringLiteral(BONESCOPE_SAMPLES "/secondlife/linden_walk.anim");
 
 // The walk on the robot as `bonescope-cli convert walk.bvh out.glb --skeleton RobotExpressive.glb`
 // writes it.
@@ -48,6 +51,47 @@ QString writeRetargetedWalk()
     const QString path = guitest::tempDir() + "/walk_on_robot.glb";
     writeFileAtomic(path.toStdString(), converted.bytes());
     return path;
+}
+
+// The widest run of pixels (of 2 * reach + 1 across) that differ between `a` and `b` on the cross-sections
+// of the segment from `from` to `to` between 30% and 70% of its length.
+int widestAcross(const QImage& a, const QImage& b, QPointF from, QPointF to, int reach)
+{
+    const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
+    if (length <= 0)
+        return 0;
+    const QPointF along = (to - from) / length, across(-along.y(), along.x());
+    auto differs = [&](int x, int y) {
+        if (x < 0 || y < 0 || x >= a.width() || y >= a.height())
+            return false;
+        const QColor p = a.pixelColor(x, y), q = b.pixelColor(x, y);
+        return std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) + std::abs(p.blue() - q.blue()) > 24;
+    };
+    int widest = 0;
+    for (double t = 0.3 * length; t <= 0.7 * length; t += 1) {
+        const QPointF c = from + along * t;
+        int width = 0;
+        for (int s = -reach; s <= reach; ++s) {
+            const QPointF p = c + across * s;
+            width += differs(int(std::lround(p.x())), int(std::lround(p.y())));
+        }
+        widest = std::max(widest, width);
+    }
+    return widest;
+}
+
+// The viewport with View > Show bones on, and off.
+std::pair<QImage, QImage> withAndWithoutBones(MainWindow& w)
+{
+    QMenu* viewMenu = guitest::menuNamed(w.menuBar()->actions(), "View");
+    QAction* showBones = viewMenu ? guitest::actionNamed(viewMenu, "Show bones") : nullptr;
+    if (!showBones || !showBones->isChecked())
+        return {};
+    const QImage with = guitest::viewportImage(w);
+    showBones->trigger();
+    const QImage without = guitest::viewportImage(w);
+    showBones->trigger();
+    return {with, without};
 }
 
 // Per bone of `scene`'s first animation at `time`: 1 when joined to its parent by a line.
@@ -128,42 +172,54 @@ private slots:
         view->frameAll();
         const int root = doc->skeleton().find("Bone"), hips = doc->skeleton().find("Body");
         QVERIFY(root >= 0 && hips >= 0);
-        const QImage withBones = guitest::viewportImage(w);
+        guitest::viewportImage(w);
         const QPointF a = view->jointOnScreen(root), b = view->jointOnScreen(hips);
         QVERIFY(a.x() >= 0 && b.x() >= 0);
         const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
         QVERIFY2(length > 80, qPrintable(QString::number(length)));
 
-        QMenu* viewMenu = guitest::menuNamed(w.menuBar()->actions(), "View");
-        QAction* showBones = viewMenu ? guitest::actionNamed(viewMenu, "Show bones") : nullptr;
-        QVERIFY(showBones && showBones->isChecked());
-        showBones->trigger();
-        const QImage withoutBones = guitest::viewportImage(w);
-        showBones->trigger();
-
-        // Cross-sections of the join from 30% to 70% of its length, 14 px either side.
-        const QPointF along = (b - a) / length, across(-along.y(), along.x());
-        auto differs = [&](int x, int y) {
-            if (x < 0 || y < 0 || x >= withBones.width() || y >= withBones.height())
-                return false;
-            const QColor p = withBones.pixelColor(x, y), q = withoutBones.pixelColor(x, y);
-            return std::abs(p.red() - q.red()) + std::abs(p.green() - q.green()) + std::abs(p.blue() - q.blue()) > 24;
-        };
-        int widest = 0;
-        for (double t = 0.3 * length; t <= 0.7 * length; t += 2) {
-            const QPointF c = a + along * t;
-            int width = 0;
-            for (int s = -14; s <= 14; ++s) {
-                const QPointF p = c + across * s;
-                width += differs(int(std::lround(p.x())), int(std::lround(p.y())));
-            }
-            widest = std::max(widest, width);
-        }
+        const auto [withBones, withoutBones] = withAndWithoutBones(w);
+        QVERIFY(!withBones.isNull());
+        const int widest = widestAcross(withBones, withoutBones, a, b, 14);
         QVERIFY2(widest <= 4, qPrintable(QString("%1 px of bone across the root-to-hips join").arg(widest)));
 
         QVERIFY(view->drawnAsLink(hips));
         // A relationship line is no bone of the root's: clicking on it does not pick the root.
         QVERIFY(view->boneAt(((a + b) / 2).toPoint()) != root);
+    }
+
+    // Second Life's walk in the window: mSpine1 and mSpine2 (between mPelvis and mTorso) and mSpine3
+    // and mSpine4 (between mTorso and mChest) are hidden, and the torso and chest are joined by bone
+    // shapes to the pelvis and the torso (they stand at their rest offsets through the hidden joints):
+    // the joins' middles have bone pixels, where the upper body floated apart from the legs.
+    void hiddenSpineJointsAreBridged()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY2(w.openFileNow(kWalk), qPrintable(w.lastError()));
+        Document* doc = w.document();
+        doc->setTime(doc->timeOfFrame(5));
+        render::Viewport* view = w.viewport();
+        view->frameAll();
+        const Skeleton& sk = doc->skeleton();
+        for (const char* spine : {"mSpine1", "mSpine2", "mSpine3", "mSpine4"})
+            QVERIFY2(view->jointMark(sk.find(spine)) == render::JointMark::Hidden, spine);
+        const auto [withBones, withoutBones] = withAndWithoutBones(w);
+        QVERIFY(!withBones.isNull());
+        for (const auto& [parent, child] : {std::pair{"mPelvis", "mTorso"}, std::pair{"mTorso", "mChest"}}) {
+            const int p = sk.find(parent), c = sk.find(child);
+            QVERIFY(p >= 0 && c >= 0);
+            QVERIFY2(view->jointMark(p) == render::JointMark::Joint && view->jointMark(c) == render::JointMark::Joint, child);
+            QVERIFY2(!view->drawnAsLink(c), child);
+            const QPointF a = view->jointOnScreen(p), b = view->jointOnScreen(c);
+            QVERIFY(a.x() >= 0 && b.x() >= 0);
+            QVERIFY2(std::hypot(b.x() - a.x(), b.y() - a.y()) > 12, child);
+            const int widest = widestAcross(withBones, withoutBones, a, b, 8);
+            QVERIFY2(widest >= 2, qPrintable(QString("%1 to %2: %3 px of bone across the join").arg(parent, child).arg(widest)));
+        }
+        // Clicking the middle of the torso-to-chest bone picks the torso, whose bone it is.
+        const int torso = sk.find("mTorso");
+        QCOMPARE(view->boneAt(((view->jointOnScreen(torso) + view->jointOnScreen(sk.find("mChest"))) / 2).toPoint()), torso);
     }
 };
 

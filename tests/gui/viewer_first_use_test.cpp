@@ -6,10 +6,12 @@
 // Key panel's quaternion fields show their numbers whole. And what that pass left (issue 38's leftovers):
 // Export offers each choice once; the Key panel says a key's time once, with its frame; View > Show
 // bone names draws the names (decluttered); the Bones dock keeps its key counts in sight; Properties
-// names the demo and keeps its rows beside a long clip list; a recovered autosave keeps its name; the
-// play button keeps its width; Frame all and Frame selected frame the CMU walker, not its path.
+// names the demo and keeps its rows beside a long clip list (the right column runs the window's
+// height, the timeline whole beside it); a recovered autosave keeps its name; the play button keeps its
+// width; Frame all and Frame selected frame the CMU walker, not its path.
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QScrollBar>
 #include <QStandardPaths>
 #include <QToolButton>
@@ -433,6 +435,56 @@ private slots:
         const QStringList path = guitest::treeRows(w.properties()->tree()).filter(QRegularExpression("^ *Path: "));
         QCOMPARE(path.size(), 1);
         QVERIFY2(path[0].contains("bundled demo") && !path[0].contains(QDir::tempPath()), qPrintable(path[0]));
+    }
+
+    // RobotExpressive's 14 clips in a 1280 x 800 window, as a first run lays it out: the properties
+    // below the clip list keep at least eight rows in sight (beside the timeline they had four).
+    void clipListLeavesPropertiesRoom()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(kRobot));
+        QCOMPARE(w.document()->scene().animations.size(), size_t(14));
+        QTreeWidget* tree = w.properties()->tree();
+        const int row = tree->visualItemRect(tree->topLevelItem(0)).height();
+        QVERIFY(row > 0);
+        // The first run's dock sizes are set once the window is laid out.
+        QTRY_VERIFY2(tree->viewport()->height() / row >= 8,
+                     qPrintable(QString("%1 rows of %2 px in %3 px").arg(tree->viewport()->height() / row).arg(row).arg(tree->viewport()->height())));
+    }
+
+    // The right column runs the window's height beside the timeline: at 1280 and 1000 px wide, with a
+    // key's fields in the Key panel, the timeline ends where the column begins (its last frames and the
+    // playhead on them were drawn under the column: the timeline was wider than the room left). At
+    // 900 px a column beside the timeline would be too narrow: it stands above the timeline, as wide
+    // as a property's name and value need.
+    void timelineStaysWholeBesideTheRightColumn()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(copyTo(kLaugh, "laugh.anim")));
+        QVERIFY(clickLaterHeadKey(w));
+        auto* timeline = w.findChild<QDockWidget*>("timelineDock");
+        auto* properties = w.findChild<QDockWidget*>("propertiesDock");
+        auto* key = w.findChild<QDockWidget*>("keyEditorDock");
+        QVERIFY(timeline && properties && key);
+        for (const int width : {1280, 1000, 900}) {
+            w.resize(width, 760);
+            QTRY_COMPARE(w.width(), width);
+            QStringList under;
+            auto overlaps = [&] {
+                under.clear();
+                for (QDockWidget* d : w.findChildren<QDockWidget*>())
+                    if (!d->visibleRegion().isEmpty() && w.dockWidgetArea(d) == Qt::RightDockWidgetArea &&
+                        d->geometry().intersects(timeline->geometry()))
+                        under << QString("%1 at x %2, timeline to x %3").arg(d->objectName()).arg(d->geometry().left()).arg(timeline->geometry().right());
+                return !under.isEmpty();
+            };
+            QTRY_VERIFY2(!overlaps(), qPrintable(QString("%1 px: ").arg(width) + under.join("; ")));
+            QVERIFY2(properties->width() >= 240, qPrintable(QString("%1 px: Properties %2 px wide").arg(width).arg(properties->width())));
+            const bool fullHeight = key->geometry().bottom() >= timeline->geometry().bottom();
+            QCOMPARE(fullHeight, width >= 1000);
+        }
     }
 
     // The retargeted walk left unsaved (Bonescope ended badly) comes back at the next start under the

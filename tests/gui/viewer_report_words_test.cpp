@@ -113,6 +113,27 @@ private slots:
         QVERIFY2(bad.isEmpty(), qPrintable(bad));
     }
 
+    // Into Source's SMD, what the file cannot hold is said as what it means to a person: the rate is
+    // not stored (Source plays 30 fps unless the model's QC says otherwise), the mesh is not in an
+    // animation SMD. Not the modder's shorthand the command line gives (the QC line, 'time' blocks,
+    // studiomdl's reference file and bind pose).
+    void smdExportReportInPlainWords()
+    {
+        const QStringList boxes = openAndExport(kRobot, "Source (SMD) (*.smd)", "robot_report.smd");
+        QVERIFY(QFileInfo::exists(guitest::tempDir() + "/robot_report.smd"));
+        QCOMPARE(boxes.size(), 1);
+        const QString box = boxes[0];
+        for (const QString& words : {QString("the frame rate (24 fps) is not kept: SMD files do not store one, and Source "
+                                             "plays them at 30 fps unless the model's QC file gives another"),
+                                     QString(" vertices) is not in the file: an SMD animation holds only the skeleton's motion, and "
+                                             "Source takes the mesh from a model file of its own")})
+            QVERIFY2(box.contains(words), qPrintable(words + " not in: " + box));
+        for (const QString& words : {"'fps", "'time'", "studiomdl", "bind pose", "reference"})
+            QVERIFY2(!box.contains(words), qPrintable(words + " in: " + box));
+        const QString bad = developerWords(box);
+        QVERIFY2(bad.isEmpty(), qPrintable(bad));
+    }
+
     // A refusal: an export whose baking would need terabytes. The box gives the sizes, not the file's
     // frame count (twenty digits), and the window's way to a smaller export.
     void exportTooBigRefused()

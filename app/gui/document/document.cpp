@@ -4,12 +4,11 @@
 #include <cmath>
 #include <numeric>
 
-#include <QDir>
 #include <QFileInfo>
-#include <QStandardPaths>
 #include <QUndoStack>
 
 #include "core/playback/key_times.h"
+#include "app/gui/saving/save_folder.h"
 #include "app/gui/viewport/up_axis_hint.h"
 #include "formats/secondlife/avatar_skeleton.h"
 #include "formats/secondlife/secondlife_priorities.h"
@@ -95,8 +94,7 @@ QString Document::dialogFolder() const
 {
     if (!isEmpty() && !temporaryCopy_)
         return QFileInfo(path_).absolutePath();
-    const QDir documents(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
-    return (documents.exists() ? documents : QDir::home()).absolutePath();
+    return documentsFolder();
 }
 
 bool Document::isModified() const { return !undo_->isClean(); }

@@ -10,6 +10,7 @@
 
 #include "app/gui/saving/file_filters.h"
 #include "app/gui/saving/long_name_hint.h"
+#include "app/gui/saving/save_folder.h"
 #include "formats/registry.h"
 
 namespace bonescope::gui {
@@ -75,13 +76,15 @@ ExportTarget askDestination(QWidget* parent, const QString& title, const QString
     QStringList filters;
     for (const ExportDestination& d : destinations)
         filters << destinationFilter(d);
-    QFileDialog dialog(parent, title, suggestedExportPath(documentPath, *initial->format), filters.join(";;"));
+    const SaveStart start = saveStart(suggestedExportPath(documentPath, *initial->format));
+    QFileDialog dialog(parent, title, start.path, filters.join(";;"));
     dialog.setAcceptMode(QFileDialog::AcceptSave);
     // Asked below, once the name's format is known: a name no offered format writes is refused by
     // the caller, never first confirmed as a replacement.
     dialog.setOption(QFileDialog::DontConfirmOverwrite);
     dialog.selectNameFilter(destinationFilter(*initial));
     sayWhyLongNamesAreRefused(dialog);
+    showSaveStartReason(&dialog, parent, start.why);
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return {};
     // The suffix is added here rather than with QFileDialog::setDefaultSuffix, which would keep the

@@ -17,8 +17,8 @@ QString text(const std::string& s) { return QString::fromStdString(s); }
 // The value `i` of `item`, or "" when the library gave fewer.
 QString value(const ReportItem& item, size_t i) { return i < item.values.size() ? text(item.values[i]) : QString(); }
 
-// A byte count with its thousands grouped ("312,345"): a person reads it as a size, not as a code.
-QString bytes(const QString& count)
+// A count with its thousands grouped ("312,345"): a person reads it as a size, not as a code.
+QString grouped(const QString& count)
 {
     QLocale locale;
     locale.setNumberOptions({});
@@ -59,8 +59,16 @@ QString windowWords(const ReportItem& item)
     case Code::UploadTooLarge:
         return where + tr("the animation takes %1 bytes, over the upload limit of %2 bytes; remove joints or keys "
                           "(Export optimised for upload... leaves out the joints that never move and reduces keys)")
-                           .arg(bytes(value(item, 0)), bytes(value(item, 1))) +
+                           .arg(grouped(value(item, 0)), grouped(value(item, 1))) +
                text(item.text.substr(std::min(item.adviceAt, item.text.size())));
+    case Code::SmdFrameRateNotKept:
+        return where + tr("the frame rate (%1 fps) is not kept: SMD files do not store one, and Source plays them at "
+                          "30 fps unless the model's QC file gives another")
+                           .arg(value(item, 0));
+    case Code::SmdMeshNotWritten:
+        return where + tr("the mesh (%1 vertices) is not in the file: an SMD animation holds only the skeleton's "
+                          "motion, and Source takes the mesh from a model file of its own")
+                           .arg(grouped(value(item, 0)));
     default: return text(withAdvice(item, advice(item.code).toStdString()));
     }
 }

@@ -17,6 +17,7 @@
 #include "app/gui/document/document.h"
 #include "app/gui/main_window.h"
 #include "app/gui/timeline/playback_controller.h"
+#include "app/gui/saving/save_folder.h"
 #include "app/gui/video/video_encoder.h"
 #include "render/viewport.h"
 
@@ -55,8 +56,9 @@ QString chooseVideoPath(MainWindow& window, const QString& title)
     const QString mp4 = QObject::tr("MP4 video (*.mp4)"), gif = QObject::tr("GIF animation (*.gif)"),
                   webp = QObject::tr("WebP animation (*.webp)");
     QString filter = mp4;
-    QString path = QFileDialog::getSaveFileName(&window, title, shown.absoluteDir().filePath(shown.completeBaseName() + ".mp4"),
-                                                QStringList{mp4, gif, webp}.join(";;"), &filter);
+    const SaveStart start = saveStart(shown.absoluteDir().filePath(shown.completeBaseName() + ".mp4"));
+    showSaveStartReason(nullptr, &window, start.why);
+    QString path = QFileDialog::getSaveFileName(&window, title, start.path, QStringList{mp4, gif, webp}.join(";;"), &filter);
     if (path.isEmpty())
         return {};
     if (QFileInfo(path).suffix().isEmpty()) {

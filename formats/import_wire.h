@@ -1,7 +1,8 @@
 #pragma once
 // What Bonescope and its import helper (bonescope-import, app/import/) say to each other through the
 // helper's standard input and output: the request (the file's bytes and how to read them) and the
-// answer (the scene read, or the reader's error). A versioned little-endian binary form, every count
+// answer (the scene read, or the reader's error), each in a frame of its own on the pipes (its length
+// first, formats/platform/child_process.h), as one helper answers one request after another. A versioned little-endian binary form, every count
 // checked against the bytes left before anything is allocated: the answer comes from a process that
 // may have been reading a hostile file, so it is parsed as carefully as a file is.
 //

@@ -1,7 +1,9 @@
-// bonescope-import: reads one file with Assimp for Bonescope, in a process of its own, so that a crash,
+// bonescope-import: reads files with Assimp for Bonescope, in a process of its own, so that a crash,
 // abort or hang inside Assimp ends this helper and never Bonescope (formats/assimp/assimp_child.h
-// starts it and explains how it ended). The request comes on standard input and the answer goes to
-// standard output, both in the form formats/import_wire.h describes. Not meant to be run by hand.
+// starts it, keeps it for the next file and explains how it ended). Requests come on standard input
+// and answers go to standard output, each a frame (formats/platform/child_process.h) holding the form
+// formats/import_wire.h describes, one answer per request until the input ends. Not meant to be run
+// by hand.
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -22,7 +24,8 @@
 #include "formats/assimp/assimp_import.h"
 #include "formats/import_wire.h"
 #include "formats/parse_error.h"
-#include "formats/platform/file_system.h"
+#include "formats/platform/child_process.h"
+#include "formats/platform/process_memory.h"
 
 #ifdef BONESCOPE_IMPORT_TEST_SWITCHES
 #include "app/import/test_switches.h"
@@ -43,7 +46,7 @@ namespace {
 
 // An allocation that fails (the memory limit reached) ends the helper with the status the parent
 // explains; nothing that needs memory is done on the way out.
-void outOfMemory()
+[[noreturn]] void outOfMemory()
 {
     static const char message[] = "bonescope-import: out of memory\n";
 #ifdef _WIN32
@@ -75,9 +78,29 @@ FILE* takeAnswerStream()
     return out ? out : stdout;
 }
 
-bool writeAll(FILE* out, const std::vector<uint8_t>& bytes)
+// The memory limit is set for the process, and holds for each file as long as what one file took is
+// given back. Up to this much is kept for the next file (taking it again from the system costs a
+// page fault per 4 KiB: half the helper's time for a file, on a virtual machine); beyond it the heap
+// is given back, and a helper still holding more than this above what it held before its first file
+// (a heap left in pieces) ends after its answer: the next file starts a new one.
+constexpr uint64_t kKeptMemory = uint64_t(64) << 20;
+
+// The answer to one request: the scene read, or the reader's failure. Throws for a damaged request.
+std::vector<uint8_t> answerTo(std::span<const uint8_t> bytes)
 {
-    return std::fwrite(bytes.data(), 1, bytes.size(), out) == bytes.size() && std::fflush(out) == 0;
+    const wire::ImportRequest request = wire::decodeRequest(bytes);
+#ifdef BONESCOPE_IMPORT_TEST_SWITCHES
+    test::actOnSwitch();
+#endif
+    try {
+        return wire::encodeScene(readWithAssimp(request.bytes, request.hint, request.folder, request.animations, request.name));
+    } catch (const ParseError& e) {
+        return wire::encodeFailure(e.reason(), e.offset());
+    } catch (const std::bad_alloc&) {
+        outOfMemory();
+    } catch (const std::exception& e) {
+        return wire::encodeFailure(e.what(), ParseError::NoOffset);
+    }
 }
 
 } // namespace
@@ -89,32 +112,34 @@ int main(int argc, char** argv)
     // A crash ends the process at once, with no dialog waiting for a click; stdout carries bytes.
     SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX);
     _setmode(_fileno(stdout), _O_BINARY);
+    _setmode(_fileno(stdin), _O_BINARY);
 #endif
     if (argc > 1) {
-        std::fprintf(stderr, "bonescope-import reads one file for Bonescope (the request on standard input); it takes "
+        std::fprintf(stderr, "bonescope-import reads files for Bonescope (requests on standard input); it takes "
                              "no arguments and is not meant to be run by hand\n");
         return 2;
     }
     FILE* const answerStream = takeAnswerStream();
-    std::vector<uint8_t> answer;
-    try {
-        const platform::FileContents input = platform::readStandardInput();
-        const wire::ImportRequest request = wire::decodeRequest(input.bytes());
-#ifdef BONESCOPE_IMPORT_TEST_SWITCHES
-        test::actOnSwitch();
-#endif
+    platform::keepFreedMemory(kKeptMemory);
+    const uint64_t memoryAtStart = platform::currentMemoryBytes();
+    const auto holdsTooMuch = [&] { return memoryAtStart > 0 && platform::currentMemoryBytes() > memoryAtStart + kKeptMemory; };
+    std::vector<uint8_t> request;
+    while (platform::readFrame(stdin, request)) {
+        std::vector<uint8_t> answer;
         try {
-            answer = wire::encodeScene(readWithAssimp(request.bytes, request.hint, request.folder, request.animations, request.name));
-        } catch (const ParseError& e) {
-            answer = wire::encodeFailure(e.reason(), e.offset());
-        } catch (const std::bad_alloc&) {
-            outOfMemory();
-        } catch (const std::exception& e) {
-            answer = wire::encodeFailure(e.what(), ParseError::NoOffset);
+            answer = answerTo(request);
+        } catch (const std::exception& e) { // the request itself
+            std::fprintf(stderr, "bonescope-import: %s\n", e.what());
+            return 2;
         }
-    } catch (const std::exception& e) { // the request itself
-        std::fprintf(stderr, "bonescope-import: %s\n", e.what());
-        return 2;
+        if (!platform::writeFrame(answerStream, answer))
+            return 3;
+        std::vector<uint8_t>().swap(answer);
+        std::vector<uint8_t>().swap(request);
+        if (holdsTooMuch())
+            platform::releaseFreeMemory();
+        if (holdsTooMuch())
+            return 0; // the parent starts another for its next file
     }
-    return writeAll(answerStream, answer) ? 0 : 3;
+    return 0;
 }

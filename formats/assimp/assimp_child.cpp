@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 
 #include "formats/parse_error.h"
 #include "formats/platform/utf8_path.h"
@@ -88,12 +90,69 @@ std::string endedBecause(const platform::ChildResult& run, const platform::Child
         return std::string(kAssimp) + " ended with status " + std::to_string(run.exitCode) + " reading " + name +
                (said.empty() ? "" : " (" + said + ")") + damaged;
     case End::FailedToStart:
+    case End::Answered:
         break;
     }
     return "cannot start bonescope-import, the helper that reads FBX, COLLADA and glTF files: " + run.why;
 }
 
+// The helpers waiting for a file. At most as many are kept as threads have read at once, and no more
+// than kMostIdle; what is ended is ended outside the lock (an end waits for the helper to go).
+class IdleHelpers {
+public:
+    std::unique_ptr<platform::KeptChild> take(const std::string& program, const ImportOptions& options)
+    {
+        std::vector<std::unique_ptr<platform::KeptChild>> ending;
+        std::unique_ptr<platform::KeptChild> found;
+        {
+            const std::lock_guard lock(mutex_);
+            for (auto it = idle_.begin(); it != idle_.end();) {
+                platform::KeptChild& h = **it;
+                const bool same = h.limits().seconds == options.limits.seconds && h.limits().memoryBytes == options.limits.memoryBytes;
+                if (h.program() != program || h.arguments() != options.arguments || (same && found)) {
+                    ++it;
+                    continue;
+                }
+                (same ? found : ending.emplace_back()) = std::move(*it); // other limits: another helper
+                it = idle_.erase(it);
+            }
+        }
+        return found ? std::move(found) : std::make_unique<platform::KeptChild>(program, options.arguments, options.limits);
+    }
+
+    void giveBack(std::unique_ptr<platform::KeptChild> helper)
+    {
+        const std::lock_guard lock(mutex_);
+        if (idle_.size() < kMostIdle)
+            idle_.push_back(std::move(helper));
+        else
+            helper.reset(); // an idle helper's end is quick: it waits for nothing but its input
+    }
+
+    void stopAll()
+    {
+        std::vector<std::unique_ptr<platform::KeptChild>> ending;
+        const std::lock_guard lock(mutex_);
+        ending.swap(idle_);
+    }
+
+private:
+    static constexpr size_t kMostIdle = 16;
+    std::mutex mutex_;
+    std::vector<std::unique_ptr<platform::KeptChild>> idle_;
+};
+
+IdleHelpers& idleHelpers()
+{
+    static IdleHelpers helpers; // ended with the process: each helper sees the end of its input and ends
+    return helpers;
+}
+
 } // namespace
+
+void stopImportHelpers() { idleHelpers().stopAll(); }
+
+uint64_t importHelpersStarted() { return platform::KeptChild::started(); }
 
 platform::ChildLimits ImportOptions::importLimitsFromEnvironment()
 {
@@ -129,9 +188,11 @@ Scene importInChild(const wire::ImportRequest& request, const std::string& path,
 {
     const std::string program = options.program.empty() ? importProgram() : options.program;
     const std::vector<uint8_t> input = wire::encodeRequest(request);
-    const platform::ChildResult run = platform::runChild(program, options.arguments, input, options.limits);
+    std::unique_ptr<platform::KeptChild> helper = idleHelpers().take(program, options);
+    const platform::ChildResult run = helper->ask(input);
+    idleHelpers().giveBack(std::move(helper));
     const std::string name = fileName(path);
-    if (run.end != platform::ChildResult::End::Exited || run.exitCode != 0)
+    if (run.end != platform::ChildResult::End::Answered)
         throw ParseError(endedBecause(run, options.limits, name));
     wire::ImportAnswer answer;
     try {

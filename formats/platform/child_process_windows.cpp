@@ -6,6 +6,7 @@
 #include "formats/platform/child_process.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -212,6 +213,37 @@ ChildResult runChild(const std::string& program, const std::vector<std::string>&
     result.exitCode = int(code);
     // An unhandled exception ends the process with its NTSTATUS code (0xC0000005: access violation).
     result.end = (code & 0xF0000000u) == 0xC0000000u ? ChildResult::End::Crashed : ChildResult::End::Exited;
+    return result;
+}
+
+// ---- A kept child: here one per request ------------------------------------------------------------
+
+// The child is started for each request and its input ends after the frame, so it answers and ends;
+// what a kept child saves (its start) is left for later on Windows. The limits hold as for runChild.
+struct KeptChild::Running {};
+
+KeptChild::KeptChild(std::string program, std::vector<std::string> arguments, ChildLimits limits)
+    : program_(std::move(program)), arguments_(std::move(arguments)), limits_(limits)
+{
+}
+
+KeptChild::~KeptChild() = default;
+
+long KeptChild::pid() const { return 0; }
+
+namespace {
+std::atomic<uint64_t> keptStarted{0};
+}
+
+uint64_t KeptChild::started() { return keptStarted.load(); }
+
+ChildResult KeptChild::ask(std::span<const uint8_t> request)
+{
+    ++keptStarted;
+    ChildResult result = runChild(program_, arguments_, framed(request), limits_);
+    // It answered when it ended well with one whole frame.
+    if (result.end == ChildResult::End::Exited && result.exitCode == 0 && takeFrame(result.output))
+        result.end = ChildResult::End::Answered;
     return result;
 }
 

@@ -1,5 +1,7 @@
 #include "formats/platform/process_memory.h"
 
+#include <cstdio>
+
 #ifdef _WIN32
 #ifndef NOMINMAX
 #define NOMINMAX
@@ -35,6 +37,43 @@ uint64_t peakResidentBytes()
 #else
     return uint64_t(u.ru_maxrss) * 1024; // kilobytes on Linux and the BSDs
 #endif
+#endif
+}
+
+uint64_t currentMemoryBytes()
+{
+#ifdef _WIN32
+    PROCESS_MEMORY_COUNTERS_EX c{};
+    return GetProcessMemoryInfo(GetCurrentProcess(), reinterpret_cast<PROCESS_MEMORY_COUNTERS*>(&c), sizeof c)
+               ? uint64_t(c.PrivateUsage)
+               : 0;
+#elif defined(__linux__)
+    // /proc/self/statm: the first number is the size of the address space, in pages.
+    std::FILE* f = std::fopen("/proc/self/statm", "r");
+    if (!f)
+        return 0;
+    unsigned long long pages = 0;
+    const bool read = std::fscanf(f, "%llu", &pages) == 1;
+    std::fclose(f);
+    return read ? pages * uint64_t(::sysconf(_SC_PAGESIZE)) : 0;
+#else
+    return 0;
+#endif
+}
+
+void keepFreedMemory([[maybe_unused]] size_t bytes)
+{
+#ifdef BONESCOPE_GLIBC_HEAP
+    constexpr size_t kLargestFromHeap = size_t(32) << 20; // glibc's largest mmap threshold (mallopt(3))
+    ::mallopt(M_TRIM_THRESHOLD, int(std::min<size_t>(bytes, size_t(1) << 30)));
+    ::mallopt(M_MMAP_THRESHOLD, int(std::min(bytes, kLargestFromHeap)));
+#endif
+}
+
+void releaseFreeMemory()
+{
+#ifdef BONESCOPE_GLIBC_HEAP
+    ::malloc_trim(0);
 #endif
 }
 

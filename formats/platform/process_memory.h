@@ -9,6 +9,19 @@ namespace bonescope::platform {
 // The most resident memory the process has had so far, in bytes (0 where the system cannot say).
 uint64_t peakResidentBytes();
 
+// The process's address space now (Linux: what RLIMIT_AS limits) or its committed memory (Windows:
+// what a job's process memory limit counts), in bytes; 0 where the system cannot say.
+uint64_t currentMemoryBytes();
+
+// For a process that does one job after another (the import helper): the heap keeps up to `bytes`
+// of what a job freed for the next, instead of giving it back to the system and taking it again,
+// one page fault per 4 KiB (on a virtual machine they cost a file more than Assimp's reading it).
+// Blocks up to 32 MB come from the heap. glibc only (mallopt); nothing elsewhere.
+void keepFreedMemory(size_t bytes);
+
+// Gives memory the heap holds free back to the system (glibc's malloc_trim; nothing elsewhere).
+void releaseFreeMemory();
+
 // Asks the system to back the whole pages of [p, p + size) with memory now, in huge pages where it
 // has them, instead of one page fault per 4 KiB as they are first written (Linux; a hint, nothing
 // elsewhere). For buffers of megabytes about to be filled.

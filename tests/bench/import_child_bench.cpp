@@ -1,7 +1,8 @@
 // What reading in the import helper (bonescope-import, formats/assimp/assimp_child.h) costs per file
 // (issue 37's goal: under 50 ms): the same real files read by Assimp in this process and through the
-// helper; the difference is the helper's start, the request and answer through pipes, and encoding
-// and decoding the scene. Also the wire form alone, and the helper on a file of almost nothing.
+// helper kept between files; the difference is the request and answer through pipes, encoding and
+// decoding the scene, and the helper's one start shared by every file. Also the wire form alone, and
+// the helper on a file of almost nothing, started for each file and kept.
 #include <benchmark/benchmark.h>
 
 #include <sys/resource.h>
@@ -33,11 +34,30 @@ double childCpuSeconds()
     return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
 }
 
-// The helpers' CPU per file, in ms, as a counter beside the parent's own CPU column.
+// Their page faults (on a virtual machine each costs tens of microseconds).
+double childPageFaults()
+{
+    rusage u{};
+    getrusage(RUSAGE_CHILDREN, &u);
+    return double(u.ru_minflt + u.ru_majflt);
+}
+
+// The helpers' CPU per file, in ms, as a counter beside the parent's own CPU column, their page
+// faults per file, and how many helpers were started per file. A helper's CPU is counted once it has ended: the kept ones are
+// ended first (their start is shared by every file of the run).
 struct ChildCpu {
     benchmark::State& state;
-    double start = childCpuSeconds();
-    ~ChildCpu() { state.counters["helper_cpu_ms"] = (childCpuSeconds() - start) * 1e3 / double(state.iterations()); }
+    double start = (stopImportHelpers(), childCpuSeconds());
+    double faults = childPageFaults();
+    uint64_t started = importHelpersStarted();
+    ~ChildCpu()
+    {
+        stopImportHelpers();
+        const double files = double(state.iterations());
+        state.counters["helper_cpu_ms"] = (childCpuSeconds() - start) * 1e3 / files;
+        state.counters["helper_faults"] = (childPageFaults() - faults) / files;
+        state.counters["helpers_per_file"] = double(importHelpersStarted() - started) / files;
+    }
 };
 
 void labelled(benchmark::State& state, int file)
@@ -55,29 +75,40 @@ void BM_ImportInProcess(benchmark::State& state)
 }
 BENCHMARK(BM_ImportInProcess)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
+// The second argument: 1 the helper kept between files, 0 a helper started for each (as before the
+// helper was kept, to compare under the same load).
 void BM_ImportInHelper(benchmark::State& state)
 {
     const std::vector<uint8_t> bytes = bytesOf(int(state.range(0)));
+    const bool kept = state.range(1) == 1;
     const ChildCpu cpu{state};
-    for (auto _ : state)
+    for (auto _ : state) {
+        if (!kept)
+            stopImportHelpers();
         benchmark::DoNotOptimize(importInChild({assimpFormatHint(bytes), "", true, bytes}, kFiles[state.range(0)]));
+    }
     labelled(state, int(state.range(0)));
 }
-BENCHMARK(BM_ImportInHelper)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ImportInHelper)->ArgsProduct({{0, 1, 2}, {0, 1}})->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// The helper's fixed cost: start, load Assimp, answer a file it refuses at once.
+// A file the helper refuses at once: range 0 starts a helper for each (its fixed cost: start, load
+// Assimp, answer, end), range 1 asks the kept one (the request and answer alone).
 void BM_ImportHelperStart(benchmark::State& state)
 {
     const std::vector<uint8_t> bytes = {'g', 'l', 'T', 'F', 1, 0, 0, 0};
+    const bool kept = state.range(0) == 1;
     const ChildCpu cpu{state};
     for (auto _ : state) {
+        if (!kept)
+            stopImportHelpers();
         try {
             importInChild({"glb", "", true, bytes}, "tiny.glb");
         } catch (const std::exception&) {
         }
     }
+    state.SetLabel(kept ? "kept" : "started for each");
 }
-BENCHMARK(BM_ImportHelperStart)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_ImportHelperStart)->DenseRange(0, 1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // The answer's encoding and decoding alone.
 void BM_ImportWire(benchmark::State& state)

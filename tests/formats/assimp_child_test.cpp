@@ -59,9 +59,11 @@ size_t keysOf(const Scene& s)
     return n;
 }
 
-// The test helper (bonescope-import-test) on the demo character, with its switch set to `what`.
+// The test helper (bonescope-import-test) on CesiumMan, with its switch set to `what` (a helper
+// started for it: a kept one has the environment it started with).
 std::string testHelperError(const char* what, const platform::ChildLimits& limits)
 {
+    stopImportHelpers();
     const ScopedEnvironment env("BONESCOPE_IMPORT_TEST", what);
     const std::string path = test::fixturePath("rigs/CesiumMan.glb");
     const std::vector<uint8_t> bytes = test::readBytes(path);
@@ -91,6 +93,82 @@ TEST(AssimpChild, RealFilesCrossTheWireUnchanged)
         ASSERT_TRUE(back.ok);
         test::expectSameScene(read, back.scene);
     }
+}
+
+// One helper reads file after file: the second and third start no process, and each answer is the
+// file's own (read again in this process), not the one before.
+TEST(AssimpChild, FilesInARowGoThroughOneHelper)
+{
+    stopImportHelpers();
+    const uint64_t before = importHelpersStarted();
+    for (const char* file : {"rigs/CesiumMan.glb", "assimp/robot.fbx", "assimp/seymour.dae"}) {
+        SCOPED_TRACE(file);
+        const std::string path = test::fixturePath(file);
+        const std::vector<uint8_t> bytes = test::readBytes(path);
+        const std::string hint = assimpFormatHint(bytes);
+        test::expectSameScene(readWithAssimp(bytes, hint, "", true), importInChild({hint, "", true, bytes}, path));
+    }
+    EXPECT_EQ(importHelpersStarted() - before, 1u);
+}
+
+// A file that crashes the helper, then a good file: the crash is named, and the good file is read by
+// a new helper, which stays for the next.
+TEST(AssimpChild, AfterACrashTheNextFileStartsAHelper)
+{
+    stopImportHelpers();
+    const uint64_t before = importHelpersStarted();
+    const std::string good = test::fixturePath("rigs/CesiumMan.glb");
+    const std::vector<uint8_t> goodBytes = test::readBytes(good);
+    const Scene expected = readWithAssimp(goodBytes, "glb", "", true);
+    test::expectSameScene(expected, importInChild({"glb", "", true, goodBytes}, good));
+    for (const char* file : kCrashing) {
+        SCOPED_TRACE(file);
+        const std::string path = test::fixturePath(file);
+        const std::vector<uint8_t> bytes = test::readBytes(path);
+        const std::string why = errorOf([&] { importInChild({assimpFormatHint(bytes), "", true, bytes}, path); });
+        EXPECT_NE(why.find("crashed reading " + path.substr(path.find_last_of('/') + 1)), std::string::npos) << why;
+        test::expectSameScene(expected, importInChild({"glb", "", true, goodBytes}, good));
+    }
+    test::expectSameScene(expected, importInChild({"glb", "", true, goodBytes}, good));
+    // The first helper read the first file and met the first crash; each crash's successor the rest.
+    EXPECT_EQ(importHelpersStarted() - before, 3u);
+}
+
+// A helper that hangs is stopped at the time limit, and the next file is read by a new one.
+TEST(AssimpChild, AfterAHangTheNextFileStartsAHelper)
+{
+    const uint64_t before = importHelpersStarted();
+    const platform::ChildLimits limits{.seconds = 3, .memoryBytes = 0}; // room for a loaded machine's good read
+    const std::string why = testHelperError("hang", limits);
+    EXPECT_NE(why.find("was still reading CesiumMan.glb after 3 s and was stopped"), std::string::npos) << why;
+    ImportOptions options; // the same helper's place (same program and limits), the switch now off
+    options.program = BONESCOPE_IMPORT_TEST_PROGRAM;
+    options.limits = limits;
+    const std::string path = test::fixturePath("rigs/CesiumMan.glb");
+    const std::vector<uint8_t> bytes = test::readBytes(path);
+    const Scene expected = readWithAssimp(bytes, "glb", "", true);
+    test::expectSameScene(expected, importInChild({"glb", "", true, bytes}, path, options));
+    test::expectSameScene(expected, importInChild({"glb", "", true, bytes}, path, options));
+    EXPECT_EQ(importHelpersStarted() - before, 2u);
+}
+
+// A read with other limits does not go to a helper started with the first ones (limits are set when
+// a helper starts), and the helper with the first limits is not kept beside it.
+TEST(AssimpChild, OtherLimitsStartAnotherHelper)
+{
+    stopImportHelpers();
+    const uint64_t before = importHelpersStarted();
+    const std::string path = test::fixturePath("rigs/CesiumMan.glb");
+    const std::vector<uint8_t> bytes = test::readBytes(path);
+    ImportOptions options;
+    importInChild({"glb", "", true, bytes}, path, options);
+    options.limits.memoryBytes = uint64_t(2) << 30;
+    importInChild({"glb", "", true, bytes}, path, options);
+    importInChild({"glb", "", true, bytes}, path, options);
+    EXPECT_EQ(importHelpersStarted() - before, 2u);
+    options.limits.memoryBytes = uint64_t(4) << 30;
+    importInChild({"glb", "", true, bytes}, path, options);
+    EXPECT_EQ(importHelpersStarted() - before, 3u);
 }
 
 // The helper reads what this process reads: the format's read (animations) and a skeleton mesh.

@@ -41,6 +41,12 @@ glm::dquat toFloatPrecision(const glm::dquat& q)
 
 } // namespace
 
+size_t retargetResultBytes(const Animation& source, const Skeleton& target)
+{
+    const size_t frames = frameTimes(source.duration, source.fps).size();
+    return frames * (target.size() * 4 + 4) * sizeof(double);
+}
+
 Skeleton posedAsRest(const Skeleton& s, const Animation& a, double time)
 {
     Skeleton out = s;

@@ -68,6 +68,12 @@ struct RetargetResult {
 RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton, const Skeleton& target,
                         const BoneMap& map, const RetargetSettings& settings = {}, UpAxis up = UpAxis::Y);
 
+// About the bytes retarget() gives its result: a key per frame for every target bone, a rotation in
+// double (and the hips' translation). For callers that prepare that much memory first
+// (platform::LargeHeapUse): on a virtual machine the page faults of 90 MB of fresh memory cost more
+// than the transfer's arithmetic.
+size_t retargetResultBytes(const Animation& source, const Skeleton& target);
+
 // The skeleton `s` with its rest replaced by the pose of `a` at `time` (a reference pose: a frame of
 // the rig's own animation, or a pose file).
 Skeleton posedAsRest(const Skeleton& s, const Animation& a, double time);

@@ -376,11 +376,16 @@ private:
     }
 
     // A limb from the shape of a chain: its two longest consecutive segments are the upper and
-    // lower limb (a hip joint, a clavicle before them; a foot, toes or fingers after).
+    // lower limb (a hip joint, a clavicle before them; a foot, toes or fingers after). An arm whose
+    // chain parts into fingers has its hand there: by length alone CMU's collar and upper arm (3.4 +
+    // 4.3 units) outweighed its upper arm and forearm (4.3 + 3.3), and the collar was taken for the
+    // upper arm.
     std::optional<HumanoidLimb> shapedLimb(int start, bool arm) const
     {
         const auto chain = t_.mainChain(start);
-        const int i = t_.longestPair(chain);
+        const int longest = t_.longestPair(chain);
+        const int beforeHand = arm ? pairBeforeHand(chain, longest) : -1;
+        const int i = beforeHand >= 0 ? beforeHand : longest;
         if (i < 0)
             return std::nullopt;
         HumanoidLimb l;
@@ -394,6 +399,26 @@ private:
         if (arm)
             l.tip = handTip(l.end, "");
         return l;
+    }
+
+    // The index of the upper arm when the chain parts at a hand: the last bone of the chain with two
+    // children or more (where fingers and thumb part; twist bones hang earlier) ends the forearm.
+    // Only where the two segments before it are of some length and together near the longest pair's
+    // (within a tenth), else -1: a palm where fingers part past the hand is no wrist, and MakeHuman's
+    // arms, in twist halves, are better split by length (the forearm's halves, 0.79 of the upper
+    // arm's lower half and the forearm's first, would be taken for upper arm and forearm).
+    int pairBeforeHand(const std::vector<int>& chain, int longest) const
+    {
+        if (longest < 0)
+            return -1;
+        const double best = t_.segment(chain, size_t(longest)) + t_.segment(chain, size_t(longest) + 1);
+        for (size_t h = chain.size(); h-- > 2;) {
+            if (t_.children[size_t(chain[h])].size() < 2)
+                continue;
+            const double upper = t_.segment(chain, h - 2), lower = t_.segment(chain, h - 1);
+            return std::min(upper, lower) > 0.1 * best && upper + lower >= 0.9 * best ? int(h) - 2 : -1;
+        }
+        return -1;
     }
 
     // Children of `b` whose subtrees are chains of at least `minDepth` bones, largest first.

@@ -12,6 +12,7 @@
 #include "core/playback/bake.h"
 #include "core/playback/binding.h"
 #include "core/retarget/foot_contacts.h"
+#include "core/retarget/hips_followers.h"
 #include "core/retarget/humanoid.h"
 #include "core/retarget/limb_error.h"
 #include "core/retarget/rig_frame.h"
@@ -40,6 +41,12 @@ glm::dquat toFloatPrecision(const glm::dquat& q)
 }
 
 } // namespace
+
+size_t retargetResultBytes(const Animation& source, const Skeleton& target)
+{
+    const size_t frames = frameTimes(source.duration, source.fps).size();
+    return frames * (target.size() * 4 + 4) * sizeof(double);
+}
 
 Skeleton posedAsRest(const Skeleton& s, const Animation& a, double time)
 {
@@ -100,8 +107,13 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
     for (size_t s = 0; s < src.size(); ++s)
         if (tgtOf[s] < 0 && !srcCarried[s])
             r.unmappedSource.push_back(src.bones[s].name);
+    // Bones beside the hips that nothing drives (IK pole targets under the armature's root) follow the hips.
+    std::vector<uint8_t> tgtMapped(target.size(), 0);
     for (size_t t = 0; t < target.size(); ++t)
-        if (srcOf[t] < 0 && !tgtCarried[t])
+        tgtMapped[t] = srcOf[t] >= 0 || tgtCarried[t];
+    const std::vector<int> hipsFollowers = followersOfHips(target, pairing.tgtHips, tgtMapped);
+    for (size_t t = 0; t < target.size(); ++t)
+        if (!tgtMapped[t] && std::find(hipsFollowers.begin(), hipsFollowers.end(), int(t)) == hipsFollowers.end())
             r.unmappedTarget.push_back(target.bones[t].name);
     const std::vector<LocalTransform> tgtRest = restLocals(target);
     const glm::dquat Cinv = glm::inverse(C);
@@ -248,13 +260,18 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
                 tgtRead.insert(tgtRead.end(), {htLimb->upper, htLimb->lower, htLimb->end});
             }
     }
-    for (const auto& [e, d] : tgtDetached)
+    // Bones that follow another, as (leader, follower): the target's detached hands and feet follow
+    // their chains' ends, and the bones beside the hips that nothing drives follow the hips.
+    std::vector<std::pair<int, int>> tgtFollow = tgtDetached;
+    for (const int b : hipsFollowers)
+        tgtFollow.emplace_back(tgtHips, b);
+    for (const auto& [e, d] : tgtFollow)
         tgtRead.insert(tgtRead.end(), {e, d, target.bones[size_t(d)].parent});
-    // Bones keyed with a translation as well: the hips, and detached hands and feet.
+    // Bones keyed with a translation as well: the hips, and the bones that follow another.
     std::vector<uint8_t> placed(target.size(), 0);
     if (tgtHips >= 0)
         placed[size_t(tgtHips)] = 1;
-    for (const auto& [e, d] : tgtDetached)
+    for (const auto& [e, d] : tgtFollow)
         placed[size_t(d)] = driven[size_t(d)] = 1;
     std::vector<Track> keys(target.size());
     std::vector<int> drivenBones;
@@ -395,8 +412,9 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         }
         if (changed)
             settle();
-        // The target's own detached hands and feet go where the chain's end went, turned as it turned.
-        for (const auto& [e, d] : tgtDetached) {
+        // The target's own detached hands and feet go where the chain's end went, turned as it turned;
+        // the bones beside the hips where the hips went.
+        for (const auto& [e, d] : tgtFollow) {
             const glm::dquat turn = world[size_t(e)] * glm::inverse(tgtRef.rotation[size_t(e)]);
             const int p = target.bones[size_t(d)].parent;
             tl[size_t(d)].translation = tp.toChildSpace(p, tp.at(e) + turn * (tgtRef.at(d) - tgtRef.at(e)));
@@ -497,9 +515,12 @@ RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton,
         anim.tracks.push_back(std::move(track));
     }
     r.skeleton = target;
-    if (tgtHips >= 0 && settings.rootMotion == RootMotion::InPlace)
-        removeTravel(anim, r.skeleton, tgtHips);
-    else if (tgtHips >= 0 && settings.rootMotion == RootMotion::Extract)
+    if (tgtHips >= 0 && settings.rootMotion == RootMotion::InPlace) {
+        std::vector<int> followers; // IK feet and the bones beside the hips stay with them
+        for (const auto& [e, d] : tgtFollow)
+            followers.push_back(d);
+        removeTravel(anim, r.skeleton, tgtHips, followers);
+    } else if (tgtHips >= 0 && settings.rootMotion == RootMotion::Extract)
         extractTravel(anim, r.skeleton, tgtHips);
     return r;
 }

@@ -12,7 +12,9 @@
 // then back to the target's locals. Bone axis conventions never enter. The hips' travel is carried in
 // world space too, scaled by leg length (hip height above the feet), its height kept above the
 // ground; other bones keep the target's own bone lengths. Bones the map leaves out keep their rest
-// relative to their parent. IK (two_bone_ik.h) and foot locking (foot_contacts.h) are a pass after.
+// relative to their parent, so they follow it, and those beside the hips with nothing mapped above
+// them follow the hips (hips_followers.h). IK (two_bone_ik.h) and foot locking (foot_contacts.h)
+// are a pass after.
 #include <map>
 #include <string>
 #include <vector>
@@ -55,7 +57,9 @@ struct RetargetResult {
                                             // source's format extra with its tracks renamed alike
     Skeleton skeleton;                      // the target (with a root bone added by RootMotion::Extract)
     std::vector<std::string> unmappedSource; // source bones with no target (their own motion is lost)
-    std::vector<std::string> unmappedTarget; // target bones no source drives (they keep their rest)
+    std::vector<std::string> unmappedTarget; // target bones no source drives that keep their rest
+                                             // relative to their parent (not those that follow the
+                                             // hips: hips_followers.h)
     std::string sourceRoot, targetRoot;      // the bones whose translation travels (the hips)
     double rootScale = 1;                    // target leg length / source leg length
     RetargetReport report;
@@ -67,6 +71,12 @@ struct RetargetResult {
 // or for a skeleton whose parents form a cycle.
 RetargetResult retarget(const Animation& source, const Skeleton& sourceSkeleton, const Skeleton& target,
                         const BoneMap& map, const RetargetSettings& settings = {}, UpAxis up = UpAxis::Y);
+
+// About the bytes retarget() gives its result: a key per frame for every target bone, a rotation in
+// double (and the hips' translation). For callers that prepare that much memory first
+// (platform::LargeHeapUse): on a virtual machine the page faults of 90 MB of fresh memory cost more
+// than the transfer's arithmetic.
+size_t retargetResultBytes(const Animation& source, const Skeleton& target);
 
 // The skeleton `s` with its rest replaced by the pose of `a` at `time` (a reference pose: a frame of
 // the rig's own animation, or a pose file).

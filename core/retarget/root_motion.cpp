@@ -1,5 +1,6 @@
 #include "core/retarget/root_motion.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/retarget/humanoid.h"
@@ -100,17 +101,29 @@ double netTravel(const Animation& a, const Skeleton& s, int hips)
     return glm::length(parentSpace(s, hips).ground(k.value(k.size() - 1) - k.value(0)));
 }
 
-void removeTravel(Animation& a, const Skeleton& s, int hips)
+void removeTravel(Animation& a, const Skeleton& s, int hips, const std::vector<int>& alongWith)
 {
     Track& track = hipsTranslation(a, s, hips);
     const ParentSpace space = parentSpace(s, hips);
     auto& k = track.translation.keys;
     const double t0 = k.time(0), t1 = k.time(k.size() - 1);
     const glm::dvec3 drift = space.ground(k.value(k.size() - 1) - k.value(0));
-    for (size_t i = 0; i < k.size(); ++i) {
-        const double u = t1 > t0 ? (k.time(i) - t0) / (t1 - t0) : 0;
-        k.set(i, {k.time(i), k.value(i) - drift * u});
+    auto remove = [&](KeyList<glm::dvec3>& keys, const glm::dvec3& d) {
+        for (size_t i = 0; i < keys.size(); ++i) {
+            const double u = t1 > t0 ? std::clamp((keys.time(i) - t0) / (t1 - t0), 0.0, 1.0) : 0;
+            keys.set(i, {keys.time(i), keys.value(i) - d * u});
+        }
+    };
+    // The drift in the world, then in each follower's parent's space (both at rest).
+    const glm::dvec3 world = space.rotation * (space.scale * drift);
+    for (int b : alongWith) {
+        const int t = a.findTrack(s.bones[size_t(b)].name);
+        if (t < 0 || isAncestor(s, hips, b) || a.tracks[size_t(t)].translation.empty()) // below the hips: moved with them
+            continue;
+        const ParentSpace own = parentSpace(s, b);
+        remove(a.tracks[size_t(t)].translation.keys, glm::inverse(own.rotation) * world / own.scale);
     }
+    remove(k, drift);
 }
 
 std::string extractTravel(Animation& a, Skeleton& s, int hips)

@@ -6,6 +6,7 @@
 // The hips' ancestors are taken at rest (their translation keys are the travel in extract's output).
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/model/animation.h"
 #include "core/model/skeleton.h"
@@ -26,9 +27,11 @@ glm::dvec3 upInParent(const Skeleton& s, int bone);
 double netTravel(const Animation& a, const Skeleton& s, int hips);
 
 // Removes the hips' drift over the ground, evenly over the clip, so that the last key stands where
-// the first does; the sway within the clip stays. Throws std::runtime_error when the hips have no
-// translation keys.
-void removeTravel(Animation& a, const Skeleton& s, int hips);
+// the first does; the sway within the clip stays. `alongWith`: bones beside the hips (hanging from
+// one of the hips' ancestors, which stay at rest) that travel with them, whose translation keys lose
+// the same drift in the world (a retarget's IK feet and the bones that follow the hips). Throws
+// std::runtime_error when the hips have no translation keys.
+void removeTravel(Animation& a, const Skeleton& s, int hips, const std::vector<int>& alongWith = {});
 
 // Moves the hips' travel over the ground into translation keys of a root bone above them: the hips'
 // parent when it is a bone with no translation keys and no other child, else a new bone (named

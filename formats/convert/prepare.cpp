@@ -25,6 +25,7 @@
 #include "formats/secondlife/secondlife_adapter.h"
 #include "formats/skeleton_source.h"
 #include "formats/counted.h"
+#include "formats/platform/process_memory.h"
 
 namespace bonescope {
 
@@ -71,6 +72,7 @@ void retargetAll(Scene& s, const ConvertOptions& o, Report& report)
         if (o.sourcePose)
             source = referencePose(source, *o.sourcePose, &a, "source");
         const BoneMap map = o.boneMap ? *o.boneMap : autoMatch(source, target);
+        const platform::LargeHeapUse heap(retargetResultBytes(a, target)); // the result's key lists
         RetargetResult r = retarget(a, source, target, map, settings);
         if (!r.unmappedSource.empty())
             report.push_back("retargeting: the motion of " + counted(r.unmappedSource.size(), "source bone") +

@@ -105,13 +105,19 @@ void prepareMemory(void* p, size_t size)
 #ifdef BONESCOPE_GLIBC_HEAP
 namespace {
 constexpr size_t kSmallestWorthIt = size_t(16) << 20;
-constexpr int kDefaultTopPad = 128 * 1024; // glibc's M_TOP_PAD default (mallopt(3))
+constexpr int kDefaultTopPad = 128 * 1024;        // glibc's M_TOP_PAD default (mallopt(3))
+constexpr int kDefaultMmapThreshold = 128 * 1024; // and M_MMAP_THRESHOLD's
+constexpr int kLargestHeapBlock = 32 << 20;       // the most glibc takes for it on 64-bit systems
 constexpr size_t kBlock = 64 * 1024;
 } // namespace
 
 // glibc's main heap grows by moving the program break (sbrk). The top pad makes its next growth
 // `bytes` at once, so the stretch can be marked for huge pages before anything lives in it; the pad
 // kept while reading also keeps glibc from giving the stretch back when a block at its top is freed.
+// Blocks above glibc's mmap threshold (128 KiB, which setting the pad fixes) would each get a
+// mapping of their own in 4 KiB pages: a retarget's key lists are 192 KiB each (6000 frames of a
+// double quaternion), 90 MB in all for 500 bones. The threshold is raised meanwhile, so they come
+// from the stretch too.
 LargeHeapUse::LargeHeapUse(size_t bytes)
 {
     if (bytes < kSmallestWorthIt)
@@ -123,6 +129,7 @@ LargeHeapUse::LargeHeapUse(size_t bytes)
     if (!mainHeap || ::mallopt(M_TOP_PAD, int(std::min<size_t>(bytes, size_t(1) << 30))) == 0)
         return;
     active_ = true;
+    ::mallopt(M_MMAP_THRESHOLD, int(std::min<size_t>(bytes / 2, size_t(kLargestHeapBlock))));
     // Blocks of 64 KiB (always below glibc's threshold for a separate mmap) until the heap grows, by
     // the pad; freed at once, they go back to the top of the heap.
     std::vector<void*> blocks;
@@ -141,8 +148,10 @@ LargeHeapUse::LargeHeapUse(size_t bytes)
 
 LargeHeapUse::~LargeHeapUse()
 {
-    if (active_)
+    if (active_) {
         ::mallopt(M_TOP_PAD, kDefaultTopPad);
+        ::mallopt(M_MMAP_THRESHOLD, kDefaultMmapThreshold);
+    }
 }
 #else
 LargeHeapUse::LargeHeapUse(size_t) {}

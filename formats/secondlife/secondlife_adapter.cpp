@@ -15,6 +15,7 @@
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_format.h"
 #include "formats/counted.h"
+#include "formats/platform/process_memory.h"
 
 namespace bonescope {
 
@@ -105,6 +106,7 @@ RetargetReport ontoAvatar(Animation& a, const Skeleton& source, const Skeleton& 
                           const BoneMap* map, Report& report)
 {
     const Skeleton src = source.empty() ? flatSkeleton(a) : source;
+    const platform::LargeHeapUse heap(retargetResultBytes(a, avatarCommon)); // the result's key lists
     RetargetResult r = retarget(a, src, avatarCommon, map ? *map : mapOntoAvatar(src, avatarCommon), settings, UpAxis::Y);
     std::vector<std::string> lost;
     for (const std::string& n : r.unmappedSource)

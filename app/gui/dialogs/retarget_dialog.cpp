@@ -18,6 +18,7 @@
 #include "app/gui/dialogs/retarget_preview.h"
 #include "app/gui/saving/save_file.h"
 #include "formats/bone_map_file.h"
+#include "formats/platform/process_memory.h"
 #include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
@@ -157,6 +158,7 @@ QString RetargetDialog::measure()
         return {};
     QString text;
     try {
+        const platform::LargeHeapUse heap(retargetResultBytes(*clip_, target_)); // the result's key lists
         const RetargetResult r = retarget(*clip_, source_, target_, map(), settings());
         if (preview_)
             preview_->setResult(r.skeleton, r.animation);

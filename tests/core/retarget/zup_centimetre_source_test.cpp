@@ -100,9 +100,8 @@ TEST(ZupCentimetreSource, NeckFoundByShapeWhereBranchesStartOnTheChest)
     ASSERT_FALSE(h->neck.empty());
     EXPECT_EQ(was(h->neck.front()), "Armature_lowerneck");
     EXPECT_TRUE(isAncestor(s, h->neck.front(), h->head)) << was(h->head);
-    // The arms are the collars' branches. (Which of collar and upper arm is which is not asked: CMU's
-    // collar, 19 cm, and upper arm, 24, outweigh upper arm and forearm, 18.5, as the two longest
-    // segments; names settle it.)
+    // The arms are the collars' branches (which bone is the collar and which the upper arm:
+    // shaped_arms_test.cpp).
     for (int side = 0; side < 2; ++side)
         EXPECT_TRUE(isAncestor(s, collars[side], h->arms[size_t(side)].end)) << was(h->arms[size_t(side)].end);
 }

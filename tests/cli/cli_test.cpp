@@ -113,6 +113,8 @@ TEST(Cli, PoseNamesEachNodesKind)
     // object and LimbNodes are told apart, so that a comparison with another importer can match a
     // joint with a joint where a mesh node has the same name.
     const auto r = test::runCli({"pose", test::fixturePath("scene_nodes/animation_with_skeleton.fbx"), "--time", "0"});
+    if (r.status != 0 && r.err.find("has no zlib") != std::string::npos)
+        GTEST_SKIP() << "a build without zlib (the Windows cross-check): " << r.err;
     ASSERT_EQ(r.status, 0) << r.err;
     const json pose = json::parse(r.out);
     std::map<std::string, std::string> kind;

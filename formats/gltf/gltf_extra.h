@@ -18,7 +18,6 @@ struct GltfExtra : FormatExtra {
     std::string path;                                    // where it was read (UTF-8), "" from memory
     std::string generator;                               // asset.generator
     std::vector<std::string> warnings;                   // what was read differently or left out
-    std::string nonFinite; // a .glb's first float accessor holding inf or NaN, in words (nonFiniteAccessor)
 
     std::unique_ptr<FormatExtra> clone() const override { return std::make_unique<GltfExtra>(*this); }
     void toJson(nlohmann::json& out) const override;

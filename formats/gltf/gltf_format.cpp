@@ -61,7 +61,6 @@ Scene GltfFormat::readFrom(std::span<const uint8_t> bytes, const std::string& pa
     extra->binary = binary;
     extra->path = path;
     extra->warnings = std::move(r.warnings);
-    extra->nonFinite = std::move(r.nonFinite);
     extra->fingerprint = gltf::sceneFingerprint(r.scene);
     r.scene.extra = std::move(extra);
     return std::move(r.scene);
@@ -90,8 +89,8 @@ PlacedWrite GltfFormat::placeAt(const Scene& scene, const std::string& path) con
         return {{}, [&scene](const ByteSink& out) { out(gltf::writeGlb(scene)); }};
     const auto& x = *scene.extra.as<gltf::GltfExtra>();
     // Never a .glb the Khronos validator refuses, even as the file's own bytes.
-    if (!x.nonFinite.empty())
-        throw WriteError((x.path.empty() ? std::string("the file") : fileNameOf(x.path)) + ": " + x.nonFinite +
+    if (const std::string bad = gltf::nonFiniteAccessor(*x.source); !bad.empty())
+        throw WriteError((x.path.empty() ? std::string("the file") : fileNameOf(x.path)) + ": " + bad +
                          "; glTF allows finite numbers only, so Bonescope does not write it (the program that made "
                          "it should write finite numbers, or leave the mesh out)");
     // Placed once: deciding whether the images can be embedded embeds them.

@@ -15,7 +15,6 @@
 #include "formats/gltf/gltf_buffers.h"
 #include "formats/gltf/gltf_json.h"
 #include "formats/gltf/gltf_meshopt.h"
-#include "formats/gltf/gltf_standalone.h"
 #include "formats/gltf/gltf_write.h"
 #include "formats/json_parse.h"
 #include "formats/key_rate.h"
@@ -620,8 +619,6 @@ ReadResult readGltf(std::span<const uint8_t> bytes, const std::string& folder)
     Buffers buffers = loadBuffers(doc, bin, hasBin, folder);
     if (decodeMeshoptViews(doc, buffers) > 0)
         out.warnings.push_back(std::string(kMeshoptNote));
-    if (jsonStart > 0) // a .glb, whose own bytes may be written back: checked once, here
-        out.nonFinite = nonFiniteAccessor(doc, buffers);
     out.scene.format = "gltf";
     Reader reader(doc, buffers, out);
     reader.nodes();

@@ -14,7 +14,6 @@ namespace bonescope::gltf {
 struct ReadResult {
     Scene scene;
     std::vector<std::string> warnings; // what was read differently or left out, one sentence each
-    std::string nonFinite;             // a .glb's accessor holding inf or NaN (nonFiniteAccessor), or ""
 };
 
 // `folder`: where a .gltf's external buffers are looked for (empty: it may name none).

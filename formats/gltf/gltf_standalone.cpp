@@ -179,8 +179,14 @@ std::string placementLine(const GlbPlacement& p)
     return {};
 }
 
-std::string nonFiniteAccessor(const nlohmann::json& doc, const Buffers& buffers)
+std::string nonFiniteAccessor(std::span<const uint8_t> glb)
 {
+    const auto chunks = glbChunks(glb);
+    if (!chunks)
+        return {};
+    nlohmann::json doc = parseJsonDocument<nlohmann::json>(bytesOf(chunks->json));
+    Buffers buffers = loadBuffers(doc, chunks->bin, chunks->hasBin, "");
+    decodeMeshoptViews(doc, buffers); // compressed numbers are checked as they decode
     const auto& accessors = doc.value("accessors", nlohmann::json::array());
     for (size_t i = 0; i < accessors.size(); ++i) {
         if (!accessors[i].is_object() || accessors[i].value("componentType", 0) != 5126)

@@ -9,12 +9,9 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 namespace bonescope::gltf {
 
 struct GltfExtra;
-struct Buffers;
 
 // How an unedited .glb is written to a destination.
 struct GlbPlacement {
@@ -31,10 +28,10 @@ GlbPlacement placeGlb(const GltfExtra& source, const std::string& destination);
 // image's mimeType, told by its bytes). Throws WriteError naming a file that cannot be had.
 std::vector<uint8_t> embedBesideImages(std::span<const uint8_t> glb, const std::string& folder);
 
-// The first float accessor of a parsed glTF (meshopt views decoded) holding a number that is not
-// finite, in words ("accessor 2 (POSITION of mesh 0 'Mesh'), element 0 holds inf"), or "" when every
-// one is finite. The reader asks it once per .glb (gltf_read.h); the writer refuses such a file.
-std::string nonFiniteAccessor(const nlohmann::json& doc, const Buffers& buffers);
+// The first float accessor of a .glb holding a number that is not finite, in words ("accessor 2
+// (POSITION of mesh 0 'Mesh'), element 0 holds inf"), or "" when every one is finite. Asked when the
+// file's own bytes are to be written (once per write, GltfFormat::placeAt), not on every read.
+std::string nonFiniteAccessor(std::span<const uint8_t> glb);
 
 // The report line for a placement ("" for OwnBytes).
 std::string placementLine(const GlbPlacement& p);

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QFutureWatcher>
 #include <QLabel>
+#include <QLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
@@ -175,8 +176,12 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
             resizeDocks({propertiesDock, keyDock}, {h * 2 / 5, h - h * 2 / 5}, Qt::Vertical);
             const int wide = std::min(360, width() * 28 / 100); // not at a small window's view's cost
             resizeDocks({keyDock}, {std::max(keyDock->width(), wide)}, Qt::Horizontal);
+            // Laid out now, not on a later turn of the event loop: the timeline's room is measured on the
+            // docks' new widths, and a picture taken once the window has painted is of the settled layout.
+            layout()->activate();
             dockRoom_->keepTimelineWhole();
             resizeDocks({bonesDock}, {std::max(bonesDock->width(), std::min(300, width() * 22 / 100))}, Qt::Horizontal);
+            layout()->activate();
         });
     }
     updateTitle();

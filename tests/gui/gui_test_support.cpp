@@ -82,11 +82,6 @@ bool showWindow(QWidget& window, QSize size)
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         return false;
-    // The main window lays its docks out on its first turn of the event loop (a zero timer: the docks'
-    // heights are known only once it is laid out). Exposure can come first: a picture taken then is
-    // of a layout about to change (the right column widened to its first width, the timeline beside it
-    // narrowed by as much).
-    QTest::qWait(20);
     return true;
 }
 

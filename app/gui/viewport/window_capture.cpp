@@ -11,6 +11,11 @@ namespace bonescope::gui {
 
 bool waitForViewportFrame(MainWindow& window, int timeoutMs)
 {
+    // Layout first: a change that grows a panel (a longer clip's frame field widens the timeline, and
+    // the right column gives it room) posts its relayout, and a frame painted before it is at a size
+    // about to change. A relayout can ask for another (a dock resized to make room), hence the rounds.
+    for (int round = 0; round < 4; ++round)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     render::Viewport* v = window.viewport();
     const quint64 before = v->framesPainted();
     v->update();

@@ -102,20 +102,24 @@ class IdleHelpers {
 public:
     std::unique_ptr<platform::KeptChild> take(const std::string& program, const ImportOptions& options)
     {
-        std::vector<std::unique_ptr<platform::KeptChild>> ending;
+        const auto forThis = [&](const std::unique_ptr<platform::KeptChild>& h) {
+            return h && h->program() == program && h->arguments() == options.arguments;
+        };
+        const auto sameLimits = [&](const std::unique_ptr<platform::KeptChild>& h) {
+            return h->limits().seconds == options.limits.seconds && h->limits().memoryBytes == options.limits.memoryBytes;
+        };
+        std::vector<std::unique_ptr<platform::KeptChild>> ending; // ended once the lock is let go
         std::unique_ptr<platform::KeptChild> found;
         {
             const std::lock_guard lock(mutex_);
-            for (auto it = idle_.begin(); it != idle_.end();) {
-                platform::KeptChild& h = **it;
-                const bool same = h.limits().seconds == options.limits.seconds && h.limits().memoryBytes == options.limits.memoryBytes;
-                if (h.program() != program || h.arguments() != options.arguments || (same && found)) {
-                    ++it;
-                    continue;
-                }
-                (same ? found : ending.emplace_back()) = std::move(*it); // other limits: another helper
-                it = idle_.erase(it);
-            }
+            const auto same = std::find_if(idle_.begin(), idle_.end(), [&](const auto& h) { return forThis(h) && sameLimits(h); });
+            if (same != idle_.end())
+                found = std::move(*same);
+            // The limits are set when a helper starts: one kept with other limits will not serve again.
+            for (std::unique_ptr<platform::KeptChild>& h : idle_)
+                if (forThis(h) && !sameLimits(h))
+                    ending.push_back(std::move(h));
+            std::erase(idle_, nullptr);
         }
         return found ? std::move(found) : std::make_unique<platform::KeptChild>(program, options.arguments, options.limits);
     }

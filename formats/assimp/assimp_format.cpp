@@ -17,6 +17,7 @@
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
+#include "formats/assimp/collada_curved_keys.h"
 #include "formats/assimp/collada_quirks.h"
 #include "formats/assimp/fbx_fallback.h"
 #include "formats/assimp/fbx_helper_nodes.h"
@@ -449,6 +450,9 @@ Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, co
     const aiScene& ai = readAssimp(importer, {bytes, hint, folder, name});
     if (hint == "mdl") // the importer owns the scene; this removes nodes of its own
         dropHalfLifeInfoNodes(const_cast<aiScene&>(ai));
+    std::vector<double> curvedRates; // COLLADA curves: keys of its own, between frames
+    if (hint == "dae" && animations)
+        curvedRates = playColladaCurves(const_cast<aiScene&>(ai), bytes);
     Scene scene;
     try {
         scene = sceneFromAssimp(ai);
@@ -459,8 +463,11 @@ Scene readWithAssimp(std::span<const uint8_t> bytes, const std::string& hint, co
     if (animations) {
         scene.format = "assimp";
         for (unsigned i = 0; i < ai.mNumAnimations; ++i)
-            if (ai.mAnimations[i])
-                scene.animations.push_back(readAnimation(*ai.mAnimations[i]));
+            if (ai.mAnimations[i]) {
+                Animation& a = scene.animations.emplace_back(readAnimation(*ai.mAnimations[i]));
+                if (a.fpsFromKeys && i < curvedRates.size() && curvedRates[i] > 0)
+                    a.fps = curvedRates[i];
+            }
     }
     scene.statedUp = statedUpAxis(ai, hint);
     collapseFbxHelperNodes(scene);

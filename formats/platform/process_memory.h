@@ -27,13 +27,16 @@ void releaseFreeMemory();
 // elsewhere). For buffers of megabytes about to be filled.
 void prepareMemory(void* p, size_t size);
 
-// While alive, the calling thread's next `bytes` of heap allocations (blocks up to 32 MiB) come from
+// While alive, the calling thread's next `bytes` of heap allocations (blocks up to half of that, at
+// most 32 MiB) come from
 // one stretch of memory backed in huge pages where the system has them: reading a big file builds
 // its model out of thousands of arrays of tens of kilobytes, and on a virtual machine a page fault
 // for each 4 KiB of them cost more than the parse (0.3 s of 0.5 s for a 96 MB SEAnim); a retarget's
 // result is hundreds of key lists of hundreds of kilobytes. What glibc's own
 // `glibc.malloc.hugetlb=1` tunable does, for one job; nothing on other systems or C libraries, or
-// from a thread with a heap of its own.
+// from a thread with a heap of its own. Afterwards glibc's mmap threshold is its 128 KiB default again
+// but no longer adjusts itself to the program's frees (mallopt cannot give that back): blocks above it
+// keep their own mappings, as before the first such free.
 class LargeHeapUse {
 public:
     explicit LargeHeapUse(size_t bytes);

@@ -53,15 +53,23 @@ struct Blocks {
     }
 };
 
-TEST(LargeHeapUse, BlocksAllocatedDuringABigReadAreMarkedForHugePages)
+// Why this process's heap cannot show what LargeHeapUse does, or nothing when it can.
+std::string whyHeapNotWatchable()
 {
 #ifdef __SANITIZE_ADDRESS__
-    GTEST_SKIP() << "AddressSanitizer allocates from its own memory, not glibc's heap";
+    return "AddressSanitizer allocates from its own memory, not glibc's heap";
 #endif
     // Run in one process after other tests (the binary without ctest), the heap may already hold
-    // tens of megabytes of freed blocks: the 48 MB below would come from them, not from new memory.
+    // tens of megabytes of freed blocks: the tens of MB below would come from them, not from new memory.
     if (const size_t free = ::mallinfo2().fordblks; free > (size_t(8) << 20))
-        GTEST_SKIP() << free / 1'000'000 << " MB of the heap are free from earlier tests; ctest runs this alone";
+        return std::to_string(free / 1'000'000) + " MB of the heap are free from earlier tests; ctest runs this alone";
+    return {};
+}
+
+TEST(LargeHeapUse, BlocksAllocatedDuringABigReadAreMarkedForHugePages)
+{
+    if (const std::string why = whyHeapNotWatchable(); !why.empty())
+        GTEST_SKIP() << why;
     Blocks blocks;
     EXPECT_FALSE(markedForHugePages(blocks.take(64 * 1024))) << mappingFlags(blocks.held.back());
     {
@@ -80,11 +88,8 @@ TEST(LargeHeapUse, BlocksAllocatedDuringABigReadAreMarkedForHugePages)
 // size glibc gives a mapping of its own in 4 KiB pages.
 TEST(LargeHeapUse, BlocksOfHundredsOfKilobytesComeFromTheMarkedHeapToo)
 {
-#ifdef __SANITIZE_ADDRESS__
-    GTEST_SKIP() << "AddressSanitizer allocates from its own memory, not glibc's heap";
-#endif
-    if (const size_t free = ::mallinfo2().fordblks; free > (size_t(8) << 20))
-        GTEST_SKIP() << free / 1'000'000 << " MB of the heap are free from earlier tests; ctest runs this alone";
+    if (const std::string why = whyHeapNotWatchable(); !why.empty())
+        GTEST_SKIP() << why;
     Blocks blocks;
     EXPECT_FALSE(markedForHugePages(blocks.take(192'000))) << mappingFlags(blocks.held.back());
     {

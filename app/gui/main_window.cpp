@@ -32,6 +32,7 @@
 #include "app/gui/panels/bone_tree_model.h"
 #include "app/gui/panels/bone_tree_panel.h"
 #include "app/gui/panels/dock_room.h"
+#include "app/gui/panels/wheel_guard.h"
 #include "app/gui/saving/file_dialog_columns.h"
 #include "app/gui/viewport/camera_menu.h"
 #include "app/gui/viewport/camera_track.h"
@@ -80,6 +81,7 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     setObjectName("MainWindow");
     setAcceptDrops(true);
     fitEveryFileDialogsColumns();
+    keepWheelForFocusedFields();
     new FieldFocus(this);
     setCentralWidget(viewport_);
     bindViewport(doc_, viewport_);

@@ -19,6 +19,8 @@
 #include <QTableWidget>
 #include <QTreeView>
 #include <QUndoStack>
+#include <QWheelEvent>
+#include <QDockWidget>
 #include <QtTest>
 
 #include "app/gui/commands/edit_commands.h"
@@ -189,6 +191,38 @@ private slots:
         QVERIFY2(headAbovePelvis >= 0.30, qPrintable(QString::number(headAbovePelvis)));
     }
 
+    // The bundled demo (an SEAnim, which carries no skeleton, playing on its character's) exported to
+    // .anim: the map is shown for the character's skeleton, and the avatar's arms hang and swing as the
+    // demo's do instead of staying out in the avatar's T-pose (a first-use pass found them out).
+    void demoOntoTheAvatarKeepsItsArmsDown()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openDemoNow(false));
+        QString upperArmTarget;
+        // The demo's folder is not where exports go: the whole path is typed.
+        exportThroughMenu(w, "Second Life .anim (*.anim)", guitest::tempDir() + "/demo_sl", [&](RetargetDialog* map) {
+            for (int r = 0; r < map->rowCount(); ++r)
+                if (map->findChild<QTableWidget*>()->item(r, 0)->text() == "upperarm_l")
+                    upperArmTarget = map->targetCombo(r)->currentText();
+            map->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
+        });
+        const QString out = guitest::tempDir() + "/demo_sl.anim";
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(out), 60000);
+        QCOMPARE(upperArmTarget, QString("mShoulderLeft"));
+        const Scene anim = readFile(out);
+        Sampler sampler(anim.animations.front(), anim.skeleton);
+        Pose pose;
+        for (const double t : {0.0, 0.5}) {
+            sampler.sample(t, pose);
+            for (const auto& [shoulder, elbow] : {std::pair{"mShoulderLeft", "mElbowLeft"}, std::pair{"mShoulderRight", "mElbowRight"}}) {
+                const glm::dvec3 arm = glm::normalize(worldAt(pose, anim.skeleton.find(elbow)) - worldAt(pose, anim.skeleton.find(shoulder)));
+                // Z up in the avatar's axes: hanging within 45 degrees of straight down, not out sideways.
+                QVERIFY2(arm.z < -0.7, qPrintable(QString("%1 at %2 s: %3 %4 %5").arg(shoulder).arg(t).arg(arm.x).arg(arm.y).arg(arm.z)));
+            }
+        }
+    }
+
     // A row of the map set to "(none)" before exporting: that joint's motion is not written.
     void editedMapIsTheMapUsed()
     {
@@ -289,6 +323,66 @@ private slots:
         QCOMPARE(secondlife::motionPriorities(w.document()->animation()).joints.size(), w.document()->animation().tracks.size());
         for (size_t i = 0; i < w.document()->animation().tracks.size(); ++i)
             QCOMPARE(x->priorityOf(i, w.document()->animation().tracks[i].name), 4);
+    }
+
+    // Enter in the upload check closes it and changes nothing: the Bento reset animation's joints play at
+    // their own priorities on purpose, and a fix must be pressed, never fall to Enter (a first-use pass
+    // lost them that way).
+    void enterClosesTheUploadCheckWithoutAFix()
+    {
+        const QString reset = copyTo(BONESCOPE_SAMPLES "/secondlife/ll_bento_reset_bones_and_attachments.anim", "reset.anim");
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(reset));
+        const int undoBefore = w.document()->undoStack()->count();
+        bool closedByEnter = false;
+        whenModal<UploadCheckDialog>([&](UploadCheckDialog* d) {
+            QTest::keyClick(d, Qt::Key_Return);
+            closedByEnter = !d->isVisible();
+            if (!closedByEnter)
+                d->reject();
+        });
+        guitest::findAction(w, "checkUpload")->trigger();
+        QVERIFY(closedByEnter);
+        QCOMPARE(w.document()->undoStack()->count(), undoBefore);
+        QVERIFY(!w.document()->isModified());
+    }
+
+    // The wheel over a Format field the user has not clicked into scrolls past it and changes nothing
+    // (a first-use pass changed an ease-in and a loop's end that way without noticing); clicked into, the
+    // field takes the wheel.
+    void wheelChangesOnlyAFocusedField()
+    {
+        const QString walk = copyTo(kWalk, "walk_wheel.anim");
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(walk));
+        auto* base = w.findChild<QSpinBox*>("basePriority");
+        QVERIFY(base);
+        for (QWidget* p = base; p; p = p->parentWidget()) // the Format dock in front, as a person brings it
+            if (auto* dock = qobject_cast<QDockWidget*>(p)) {
+                dock->show();
+                dock->raise();
+            }
+        QTRY_VERIFY(base->isVisible());
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        const int before = base->value();
+        const auto wheel = [&] {
+            const QPointF at(base->width() / 2.0, base->height() / 2.0);
+            QWheelEvent e(at, base->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                          false);
+            QApplication::sendEvent(base, &e);
+        };
+        w.findChild<QTreeView*>()->setFocus(); // the focus elsewhere, as after a click in the bone tree
+        QTRY_VERIFY(!base->hasFocus());
+        wheel();
+        QCOMPARE(base->value(), before);
+        QVERIFY(!w.document()->isModified());
+        base->setFocus();
+        QTRY_VERIFY(base->hasFocus());
+        wheel();
+        QCOMPARE(base->value(), before - 1);
     }
 
     // A joint renamed in the bone tree (F2, type, Return) renames its track; a name another bone has is

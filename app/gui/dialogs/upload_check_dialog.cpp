@@ -92,6 +92,11 @@ UploadCheckDialog::UploadCheckDialog(Document* doc, SaveController* saves, QWidg
     fixes->addStretch();
     auto* close = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(close, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Enter closes: a fix changes the animation (a reset animation's own joint priorities are the
+    // file's point), so none is ever the button Enter presses.
+    for (QPushButton* fix : {applyBase_, removeStatic_, optimize_})
+        fix->setAutoDefault(false);
+    close->button(QDialogButtonBox::Close)->setDefault(true);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(summary_);
     layout->addWidget(list_, 1);

@@ -279,13 +279,15 @@ bool SaveController::exportTo(QString path, QString destinationId)
         lastError_ = tr("%1 is the open document; not exported.").arg(path);
         return false;
     }
-    if (isSecondLifeDestination(destination) && !chooseAvatarMap(destination.options))
+    const bool toAvatar = isSecondLifeDestination(destination);
+    const Scene ontoAvatar = toAvatar ? avatarExportScene() : Scene{};
+    if (toAvatar && !chooseAvatarMap(ontoAvatar, destination.options))
         return false;
 
     Report report;
     ConvertedFile converted;
     try {
-        converted = convertFile(doc_->scene(), *target, destination.options, report);
+        converted = convertFile(toAvatar ? ontoAvatar : doc_->scene(), *target, destination.options, report);
     } catch (const std::exception& e) {
         return fail(tr("Cannot export"), windowWords(e));
     }
@@ -320,11 +322,21 @@ bool SaveController::exportTo(QString path, QString destinationId)
     return true;
 }
 
-bool SaveController::chooseAvatarMap(ConvertOptions& options)
+Scene SaveController::avatarExportScene() const
+{
+    Scene scene = doc_->scene();
+    // The avatar map needs limbs: bones by name alone (an SEAnim's tracks) have no hierarchy or rest
+    // pose to find arms in, and unmatched arms would stay at the avatar's T-pose.
+    if (scene.skeleton.empty() && !doc_->skeletonMeshBones().empty())
+        scene.skeleton = doc_->skeletonMeshBones();
+    return scene;
+}
+
+bool SaveController::chooseAvatarMap(const Scene& scene, ConvertOptions& options)
 {
     if (!interactive_)
         return true; // the automatic map, as convert uses it
-    Scene common = doc_->scene();
+    Scene common = scene;
     // A BVH made for Second Life goes through the uploader's own rules; the avatar's own needs no map.
     if (common.animations.empty() || (common.format == "bvh" && namesAvatarPelvis(common)))
         return true;

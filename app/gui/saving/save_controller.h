@@ -76,7 +76,10 @@ private:
     void reopenAfterExport(const QString& path);
     // Before an export to Second Life from another skeleton: the map onto the avatar, shown and
     // editable (when interactive), put in `options`. False when the user cancels.
-    bool chooseAvatarMap(ConvertOptions& options);
+    bool chooseAvatarMap(const Scene& scene, ConvertOptions& options);
+    // What an export to a Second Life destination converts: the document's scene, on the skeleton it
+    // plays on when the file carries none (an SEAnim on a loaded skeleton mesh, as the demo is).
+    Scene avatarExportScene() const;
 
     Document* doc_;
     QWidget* window_;

@@ -1,0 +1,60 @@
+#include "app/gui/panels/wheel_guard.h"
+
+#include <QAbstractScrollArea>
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QComboBox>
+#include <QEvent>
+#include <QScrollBar>
+
+namespace bonescope::gui {
+
+namespace {
+
+// The spin box or drop-down list a widget is (or is part of: a spin box's line edit), or null.
+QWidget* valueField(QObject* o)
+{
+    for (auto* w = qobject_cast<QWidget*>(o); w; w = w->parentWidget()) {
+        if (qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QComboBox*>(w))
+            return w;
+        if (w->isWindow())
+            break;
+    }
+    return nullptr;
+}
+
+class WheelGuard : public QObject {
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* e) override
+    {
+        if (e->type() != QEvent::Wheel)
+            return QObject::eventFilter(watched, e);
+        QWidget* field = valueField(watched);
+        if (!field || field->hasFocus() || field->isAncestorOf(QApplication::focusWidget()))
+            return QObject::eventFilter(watched, e);
+        // The panel scrolls instead, when it can; the field never sees the wheel.
+        for (QWidget* w = field->parentWidget(); w; w = w->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                QApplication::sendEvent(area->verticalScrollBar(), e);
+                break;
+            }
+        return true;
+    }
+};
+
+} // namespace
+
+void keepWheelForFocusedFields()
+{
+    constexpr const char* name = "wheelGuard";
+    if (!qApp || qApp->findChild<QObject*>(name, Qt::FindDirectChildrenOnly))
+        return;
+    auto* guard = new WheelGuard(qApp);
+    guard->setObjectName(name);
+    qApp->installEventFilter(guard);
+}
+
+} // namespace bonescope::gui

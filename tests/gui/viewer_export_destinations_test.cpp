@@ -385,6 +385,25 @@ private slots:
         QCOMPARE(base->value(), before - 1);
     }
 
+    // A bone search typed for one file does not hide the next file's bones.
+    void boneSearchStartsEmptyInTheNextFile()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(copyTo(kWalk, "walk_search.anim")));
+        auto* tree = w.findChild<BoneTreePanel*>();
+        QVERIFY(tree);
+        QTest::keyClicks(tree->filter(), "Shoulder");
+        QCOMPARE(tree->filter()->text(), QString("Shoulder"));
+        QCOMPARE(tree->proxy()->rowCount(), 1); // mPelvis, above the shoulders
+        QVERIFY(w.openFileNow(copyTo(kCmu, "cmu_search.bvh")));
+        QCOMPARE(tree->filter()->text(), QString());
+        QVERIFY(tree->proxy()->rowCount() >= 1);
+        QModelIndex first = tree->proxy()->index(0, 0);
+        QCOMPARE(first.data().toString(), QString("Hips"));
+        QVERIFY(tree->proxy()->rowCount(first) >= 3); // legs and spine shown
+    }
+
     // A joint renamed in the bone tree (F2, type, Return) renames its track; a name another bone has is
     // refused with the reason in the status bar; undo puts the name back.
     void renameJointInTheBoneTree()
@@ -409,6 +428,8 @@ private slots:
             QTest::keyClick(view, Qt::Key_F2);
             QLineEdit* editor = nullptr;
             QTRY_VERIFY((editor = view->viewport()->findChild<QLineEdit*>()) && editor->isVisible());
+            // The editor starts from the name (a first-use pass found it blank).
+            QCOMPARE(editor->text(), QString::fromStdString(w.document()->skeleton().bones[size_t(hips)].name));
             editor->selectAll();
             QTest::keyClicks(editor, to);
             QTest::keyClick(editor, Qt::Key_Return);

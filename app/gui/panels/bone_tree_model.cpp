@@ -168,6 +168,8 @@ QVariant BoneTreeModel::data(const QModelIndex& index, int role) const
     if (role == Qt::ToolTipRole && index.column() == Name) // the name whole: the column may cut it
         return QString::fromStdString(doc_->skeleton().bones[b].name) + ": " +
                (t < 0 ? tr("not animated") : tr("animated by track \"%1\"").arg(QString::fromStdString(doc_->animation().tracks[t].name)));
+    if (role == Qt::EditRole && index.column() == Name) // the rename editor starts from the name
+        return QString::fromStdString(doc_->skeleton().bones[b].name);
     if (role != Qt::DisplayRole)
         return {};
     if (index.column() == Name)

@@ -49,6 +49,13 @@ BoneTreePanel::BoneTreePanel(Document* doc, QWidget* parent)
     connect(view_->selectionModel(), &QItemSelectionModel::currentChanged, this, &BoneTreePanel::fromView);
     connect(doc_, &Document::selectionChanged, this, &BoneTreePanel::fromDocument);
     connect(model_, &QAbstractItemModel::modelReset, this, [this] { view_->expandToDepth(2); });
+    // A search kept across files hid the next file's bones (a first-use pass saw an empty tree).
+    connect(doc_, &Document::sceneChanged, this, [this] {
+        if (doc_->path() != searchedIn_)
+            filter_->clear();
+        searchedIn_ = doc_->path();
+    });
+    searchedIn_ = doc_->path();
     view_->expandToDepth(2);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The bone tree dock: a name filter over the hierarchy (matching bones keep their ancestors) and a
 // selection kept in step with the document both ways.
+#include <QString>
 #include <QWidget>
 
 class QLineEdit;
@@ -31,6 +32,7 @@ private:
     QLineEdit* filter_;
     QTreeView* view_;
     bool syncing_ = false;
+    QString searchedIn_; // the file the search was typed for: another file starts without it
 };
 
 } // namespace bonescope::gui

@@ -385,6 +385,25 @@ private slots:
         QCOMPARE(base->value(), before - 1);
     }
 
+    // The upload check on a mocap BVH says that an export for Second Life maps its bones, rather than
+    // leaving 29 "rename it" errors as work to do by hand; on the avatar's own file it says nothing of it.
+    void uploadCheckSaysExportMapsForeignBones()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QString onCmu, onWalk;
+        for (const auto& [file, summary] : {std::pair{copyTo(kCmu, "cmu_check.bvh"), &onCmu}, std::pair{copyTo(kWalk, "walk_check.anim"), &onWalk}}) {
+            QVERIFY(w.openFileNow(file));
+            whenModal<UploadCheckDialog>([s = summary](UploadCheckDialog* d) {
+                *s = d->summary();
+                d->reject();
+            });
+            guitest::findAction(w, "checkUpload")->trigger();
+        }
+        QVERIFY2(onCmu.contains("refuses") && onCmu.contains("maps them onto the avatar"), qPrintable(onCmu));
+        QVERIFY2(!onWalk.contains("maps them"), qPrintable(onWalk));
+    }
+
     // A bone search typed for one file does not hide the next file's bones.
     void boneSearchStartsEmptyInTheNextFile()
     {

@@ -14,8 +14,10 @@
 #include "app/gui/document/document.h"
 #include "app/gui/saving/report_words.h"
 #include "app/gui/saving/save_controller.h"
+#include "formats/convert/bvh_to_secondlife.h"
 #include "formats/convert/upload_findings.h"
 #include "formats/secondlife/joint_priorities.h"
+#include "formats/secondlife/secondlife_adapter.h"
 #include "formats/secondlife/secondlife_extra.h"
 #include "formats/secondlife/secondlife_upload.h"
 #include "app/gui/counted_words.h"
@@ -114,6 +116,8 @@ QStringList UploadCheckDialog::findings() const
     return out;
 }
 
+QString UploadCheckDialog::summary() const { return summary_->text(); }
+
 void UploadCheckDialog::recheck()
 {
     list_->clear();
@@ -131,9 +135,18 @@ void UploadCheckDialog::recheck()
                            .arg(away)
                            .arg(countedWords(qint64(doc_->animation().tracks.size()), "joint"), agreeWords(qint64(away), "plays", "play"))
                            .arg(e->basePriority));
-    summary_->setText(errors ? tr("The uploader refuses this animation as it is (%1).").arg(countedWords(errors, "error"))
+    QString summary = errors ? tr("The uploader refuses this animation as it is (%1).").arg(countedWords(errors, "error"))
                       : list_->count() ? tr("The uploader takes this animation; read the notes below.")
-                                       : tr("No problems found: the uploader takes this animation."));
+                                       : tr("No problems found: the uploader takes this animation.");
+    // Bones that are not the avatar's (a mocap BVH's Hips, LeftUpLeg...) need no renaming by hand: an
+    // export for Second Life maps them (a first-use pass read 29 "rename it" errors as work to do).
+    const Scene& scene = doc_->scene();
+    if (errors && !scene.skeleton.empty() && !secondlife::playsOnAvatar(scene.skeleton) &&
+        !(scene.format == "bvh" && namesAvatarPelvis(scene)))
+        summary += " " + tr("Its bones are not the avatar's joints: File > Export... to a Second Life destination (or "
+                            "\"Export optimised for upload\" below) maps them onto the avatar for you, showing the map "
+                            "first, and writes a file the uploader takes. The list below is about this file as it is.");
+    summary_->setText(summary);
     applyBase_->setEnabled(away > 0);
     removeStatic_->setEnabled(!staticJoints(doc_).empty());
     optimize_->setEnabled(!doc_->isEmpty() && doc_->scene().currentAnimation());

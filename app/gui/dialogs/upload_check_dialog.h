@@ -21,6 +21,7 @@ public:
     UploadCheckDialog(Document* doc, SaveController* saves, QWidget* parent);
 
     QStringList findings() const; // as listed, "Error: ..." / "Warning: ..."
+    QString summary() const;      // the sentence above them
     void recheck();               // after a fix: the rules again on the document as it is now
 
 private:

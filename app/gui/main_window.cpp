@@ -500,8 +500,13 @@ bool MainWindow::apply(const LoadResult& r, bool mesh)
         doc_->setSkeletonMesh(std::move(*r.scene), r.path);
         companion_->hide(); // a model is in use now (--skeleton may finish after the animation's offer)
     } else {
-        if (!doc_->meshPath().isEmpty())
-            message += " | " + keepSkeletonMeshFor(*r.scene);
+        if (!doc_->meshPath().isEmpty()) {
+            // The demo's character came with the demo, not from the user: it goes without a word.
+            const bool demosOwn = doc_->meshPath() == demoFiles().mesh;
+            const QString kept = keepSkeletonMeshFor(*r.scene);
+            if (!demosOwn || !doc_->meshPath().isEmpty())
+                message += " | " + kept;
+        }
         doc_->setScene(std::move(*r.scene), r.path, r.stamp);
         recent_->add(r.path);
         offerCompanion(r.path);

@@ -23,6 +23,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <QUrl>
+#include <QFile>
 #include <QtTest>
 #include <cmath>
 #include <functional>
@@ -442,11 +443,22 @@ private slots:
         QCOMPARE(w.document()->meshPath(), mesh);
         QVERIFY2(w.statusBar()->currentMessage().contains("kept skeleton mesh"), qPrintable(w.statusBar()->currentMessage()));
         QVERIFY(w.document()->mesh());
-        // An unrelated SEAnim (tag_origin, j_mainroot): the mesh goes, and the status bar says so.
+        // An unrelated SEAnim (tag_origin, j_mainroot): the mesh goes. It came with the demo, not from the
+        // user, so nothing is said of it (a first-use pass read "demo_character.glb removed" as a puzzle).
         QVERIFY(w.openFileNow(kSeanim));
         QVERIFY(w.document()->meshPath().isEmpty());
         QVERIFY(!w.document()->mesh());
-        QVERIFY2(w.statusBar()->currentMessage().contains("removed"), qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY2(!w.statusBar()->currentMessage().contains("demo_character"), qPrintable(w.statusBar()->currentMessage()));
+        // A skeleton mesh the user loaded goes too, and the status bar says so.
+        const QString own = guitest::tempDir() + "/my_character.glb";
+        QFile::remove(own);
+        QVERIFY(QFile::copy(mesh, own));
+        QVERIFY(w.openFileNow(demoFiles().animation));
+        QVERIFY(w.loadSkeletonMeshNow(own));
+        QVERIFY(w.openFileNow(kSeanim));
+        QVERIFY(w.document()->meshPath().isEmpty());
+        QVERIFY2(w.statusBar()->currentMessage().contains("skeleton mesh my_character.glb removed"),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 
     void switchingAnimationReframes()

@@ -37,6 +37,8 @@ struct ReportItem {
         CurvesRefused,        // values: target. Reducing as curves is refused: the target keeps no tangents
         SmdFrameRateNotKept,  // values: fps. SMD stores no rate: frames are written one per 'time', read at 30 fps
         SmdMeshNotWritten,    // values: vertices. An animation SMD holds no mesh (a reference SMD of one frame does)
+        RetargetMeasured,     // values: mode ("match-pose", "keep-rest"), the measure. How the result's limbs
+                              // follow the source's: information, not a loss (formats/convert/retarget_words.h)
     };
     static constexpr uint64_t NoOffset = ~uint64_t(0);
     static constexpr size_t AtEnd = ~size_t(0);

@@ -14,14 +14,12 @@ std::string degrees(double d)
     return text;
 }
 
-} // namespace
-
-std::string describeRetarget(const Animation& a, const RetargetSettings& settings, const RetargetReport& r)
+// The measure after "retargeting (mode): ".
+std::string measure(const RetargetReport& r)
 {
-    std::string line = "retargeting" + (a.name.empty() ? std::string() : " '" + a.name + "'") + " (" +
-                       std::string(modeName(settings.mode)) + "): ";
+    std::string line;
     if (r.limbs.empty())
-        return line + "no limb segment is mapped on both rigs: nothing to measure";
+        return "no limb segment is mapped on both rigs: nothing to measure";
     const LimbError* worst = nullptr;
     for (const LimbError& l : r.limbs)
         if (!l.orientation && (!worst || l.max > worst->max))
@@ -42,6 +40,16 @@ std::string describeRetarget(const Animation& a, const RetargetSettings& setting
         line += lock;
     }
     return line;
+}
+
+} // namespace
+
+ReportItem describeRetarget(const Animation& a, const RetargetSettings& settings, const RetargetReport& r)
+{
+    const std::string mode(modeName(settings.mode));
+    const std::string line = "retargeting" + (a.name.empty() ? std::string() : " '" + a.name + "'") + " (" + mode + "): ";
+    const std::string body = measure(r);
+    return ReportItem(ReportItem::Code::RetargetMeasured, line + body, {mode, body});
 }
 
 } // namespace bonescope

@@ -69,6 +69,13 @@ QString windowWords(const ReportItem& item)
         return where + tr("the mesh (%1 vertices) is not in the file: an SMD animation holds only the skeleton's "
                           "motion, and Source takes the mesh from a model file of its own")
                            .arg(grouped(value(item, 0)));
+    case Code::RetargetMeasured: {
+        const QString how = value(item, 0) == "keep-rest" ? tr("the motion added to the new skeleton's own rest pose")
+                                                          : tr("limbs turned to point where the source's point");
+        if (value(item, 1).startsWith("no limb segment"))
+            return tr("Retargeted (%1): no limb is mapped on both skeletons, so there was nothing to compare").arg(how);
+        return tr("Retargeted (%1): %2").arg(how, value(item, 1));
+    }
     default: return text(withAdvice(item, advice(item.code).toStdString()));
     }
 }

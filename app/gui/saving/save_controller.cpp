@@ -291,7 +291,12 @@ bool SaveController::exportTo(QString path, QString destinationId)
     } catch (const std::exception& e) {
         return fail(tr("Cannot export"), windowWords(e));
     }
-    lastReport_ = windowWords(report);
+    // What the target cannot carry is asked about; the retarget's own measure is not a loss, and comes
+    // with it as information.
+    lastReport_.clear();
+    QStringList measures;
+    for (const ReportItem& item : report)
+        (item.code == ReportItem::Code::RetargetMeasured ? measures : lastReport_) << windowWords(item);
     PlacedWrite placed;
     try {
         placed = converted.placeAt(path.toStdString());
@@ -304,7 +309,7 @@ bool SaveController::exportTo(QString path, QString destinationId)
         QMessageBox box(QMessageBox::Question, tr("Export to %1").arg(destination.name),
                         tr("%1 cannot carry everything in this animation:").arg(destination.name),
                         QMessageBox::Ok | QMessageBox::Cancel, window_);
-        box.setInformativeText(QString("• ") + lastReport_.join("\n• "));
+        box.setInformativeText(QString("• ") + lastReport_.join("\n• ") + (measures.isEmpty() ? QString() : "\n\n" + measures.join("\n")));
         box.button(QMessageBox::Ok)->setText(tr("Export anyway"));
         if (box.exec() != QMessageBox::Ok)
             return false;

@@ -502,7 +502,7 @@ bool MainWindow::apply(const LoadResult& r, bool mesh)
     } else {
         if (!doc_->meshPath().isEmpty()) {
             // The demo's character came with the demo, not from the user: it goes without a word.
-            const bool demosOwn = doc_->meshPath() == demoFiles().mesh;
+            const bool demosOwn = isDemoFile(doc_->meshPath());
             const QString kept = keepSkeletonMeshFor(*r.scene);
             if (!demosOwn || !doc_->meshPath().isEmpty())
                 message += " | " + kept;

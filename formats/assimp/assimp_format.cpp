@@ -17,6 +17,7 @@
 #include "formats/assimp/assimp_child.h"
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
+#include "formats/assimp/assimp_matrix.h"
 #include "formats/assimp/collada_curved_keys.h"
 #include "formats/assimp/collada_quirks.h"
 #include "formats/assimp/fbx_fallback.h"
@@ -105,13 +106,6 @@ Animation readAnimation(const aiAnimation& an)
 }
 
 // ---- Writing -----------------------------------------------------------------------------------------
-
-aiMatrix4x4 toAi(const glm::mat4& m)
-{
-    // glm is column-major (m[col][row]); aiMatrix4x4 is row-major.
-    return aiMatrix4x4(m[0][0], m[1][0], m[2][0], m[3][0], m[0][1], m[1][1], m[2][1], m[3][1], m[0][2], m[1][2],
-                       m[2][2], m[3][2], m[0][3], m[1][3], m[2][3], m[3][3]);
-}
 
 // glTF strings are UTF-8 (fromCommon reports the names that change).
 aiNode* makeNode(const std::string& name, const aiMatrix4x4& m)

@@ -1,5 +1,6 @@
 #include "formats/assimp/assimp_import.h"
 #include "formats/assimp/assimp_io.h"
+#include "formats/assimp/assimp_matrix.h"
 
 #include <algorithm>
 #include <optional>
@@ -27,12 +28,6 @@
 namespace bonescope {
 
 namespace {
-
-// Assimp matrices are row-major; glm is column-major.
-glm::mat4 toGlm(const aiMatrix4x4& m)
-{
-    return glm::mat4(m.a1, m.b1, m.c1, m.d1, m.a2, m.b2, m.c2, m.d2, m.a3, m.b3, m.c3, m.d3, m.a4, m.b4, m.c4, m.d4);
-}
 
 struct NodeInfo {
     const aiNode* node;

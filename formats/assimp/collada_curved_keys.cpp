@@ -7,6 +7,7 @@
 
 #include <assimp/scene.h>
 
+#include "formats/assimp/assimp_matrix.h"
 #include "formats/assimp/collada_curves.h"
 #include "formats/key_rate.h"
 
@@ -22,10 +23,7 @@ struct Pose {
 // Decomposed as Assimp decomposes its own keys, so that both readings compare like for like.
 Pose decomposed(const glm::dmat4& m)
 {
-    const aiMatrix4x4 a{float(m[0][0]), float(m[1][0]), float(m[2][0]), float(m[3][0]), //
-                        float(m[0][1]), float(m[1][1]), float(m[2][1]), float(m[3][1]), //
-                        float(m[0][2]), float(m[1][2]), float(m[2][2]), float(m[3][2]), //
-                        float(m[0][3]), float(m[1][3]), float(m[2][3]), float(m[3][3])};
+    const aiMatrix4x4 a = toAi(glm::mat4(m));
     Pose p;
     a.Decompose(p.scaling, p.rotation, p.position);
     return p;

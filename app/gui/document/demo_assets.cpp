@@ -7,10 +7,18 @@ static void initDemoResources() { Q_INIT_RESOURCE(demo); }
 
 namespace bonescope::gui {
 
+namespace {
+DemoFiles& extracted()
+{
+    static DemoFiles files;
+    return files;
+}
+} // namespace
+
 DemoFiles demoFiles()
 {
     static QTemporaryDir dir;
-    static DemoFiles files;
+    DemoFiles& files = extracted();
     if (!files.animation.isEmpty())
         return files;
     initDemoResources();
@@ -23,6 +31,12 @@ DemoFiles demoFiles()
     files.animation = extract("demo_walk.seanim");
     files.mesh = extract("demo_character.glb");
     return files;
+}
+
+bool isDemoFile(const QString& path)
+{
+    const DemoFiles& files = extracted();
+    return !path.isEmpty() && (path == files.animation || path == files.mesh);
 }
 
 } // namespace bonescope::gui

@@ -12,5 +12,7 @@ struct DemoFiles {
 
 // Extracts once per process; the folder is removed when the process ends.
 DemoFiles demoFiles();
+// Whether `path` is one of those files, without extracting them.
+bool isDemoFile(const QString& path);
 
 } // namespace bonescope::gui

@@ -47,17 +47,52 @@ const Format& requireFormat(std::span<const uint8_t> bytes, const std::string& p
 
 namespace {
 
+// Whether a reader stopped because the file ends before its data does. The readers say it in their
+// own words (reader_base.h's counts, the text readers' last line, the .glb header's length); a test
+// opens a cut-short .anim, .bvh and .glb and checks the advice below follows, so a rewording shows.
+bool endsBeforeItsData(const std::string& reason)
+{
+    for (const char* said : {"the file ends", "truncated", "larger than the file can hold", "past the end of the file"})
+        if (reason.find(said) != std::string::npos)
+            return true;
+    return false;
+}
+
+// Runs a reader's step naming the file; a file that ends before its data gets what to do, as an empty
+// file does (a person reads "at byte 1131: count 13 is larger than the file can hold" as a riddle).
+template <class F>
+auto namingCutShortFile(const std::string& path, F&& step) -> decltype(step())
+{
+    try {
+        return namingFile(path, step);
+    } catch (const ParseError& e) {
+        if (!endsBeforeItsData(e.reason()))
+            throw;
+        const bool stop = !e.reason().empty() && e.reason().back() == '.';
+        throw ParseError(e.reason() + (stop ? " " : ". ") + "The file seems cut short or damaged: it may not have finished downloading or "
+                                      "copying; get the file again",
+                         e.offset(), e.file());
+    }
+}
+
 // Runs `format`'s reading step; when the format was chosen by the file's extension alone and cannot
 // read it, a file of another known kind (a cursor named .ani) is said to be that, not a damaged file.
 template <class F>
 auto readingAs(const Format& format, std::span<const uint8_t> bytes, const std::string& path, F&& step)
 {
     try {
-        return namingFile(path, step);
-    } catch (const ParseError&) {
+        return namingCutShortFile(path, step);
+    } catch (const ParseError& e) {
         if (format.detect(bytes))
             throw;
-        if (const auto seen = lookAlikeInstead(bytes, &format))
+        auto seen = lookAlikeInstead(bytes, &format);
+        // A text file where a text format was expected is left to that format's reader, which names the
+        // line; but one it refused at its first word is not that format at all ("This is..." named .bvh).
+        constexpr size_t kTextEnough = 16; // fewer letters are as likely the start of a file cut short
+        if (!seen && e.offset() == 0 && bytes.size() >= kTextEnough)
+            if (auto text = lookAlike(bytes); text && text->plainText)
+                seen = text;
+        if (seen)
             throw ParseError(lookAlikeMessage(*seen, &format), ParseError::NoOffset, path);
         throw;
     }
@@ -95,7 +130,7 @@ auto readEitherWay(const std::string& path, InPieces inPieces, Whole whole)
         platform::FileReader file(path);
         if (const Format* f = pieceFormat(file)) {
             FileSource source(file);
-            auto out = namingFile(path, [&] { return inPieces(*f, source); });
+            auto out = namingCutShortFile(path, [&] { return inPieces(*f, source); });
             file.checkUnchanged();
             return out;
         }

@@ -122,3 +122,50 @@ TEST(LookAlike, SecondLifeVersionWords)
     EXPECT_NE(m.find("not a Second Life .anim: its first bytes are not an animation header"), std::string::npos) << m;
     EXPECT_FALSE(hasRawNumber(m, garbage)) << m;
 }
+
+// A file cut short (a download or copy that did not finish) gets what to do, as an empty file does,
+// beside the reader's own words on where it ends (a first-use pass read those as a riddle).
+TEST(LookAlike, CutShortFilesSayGetItAgain)
+{
+    struct Cut {
+        const char* fixture;
+        size_t keep;
+        const char* reader; // the reader's own words, kept
+    };
+    for (const Cut& c : {Cut{"rigs/linden_walk.anim", 1200, "larger than the file can hold"},
+                         Cut{"rigs/cmu_131_01_walk.bvh", 300000, "the file ends after"},
+                         Cut{"rigs/CesiumMan.glb", 200000, "truncated .glb"}}) {
+        std::vector<uint8_t> bytes = test::readBytes(test::fixturePath(c.fixture));
+        bytes.resize(c.keep);
+        const std::string path = test::tempPath("cut_" + std::string(c.fixture).substr(5));
+        test::writeBytes(path, bytes);
+        const std::string m = openError(path);
+        EXPECT_NE(m.find(path + ": at byte "), std::string::npos) << m;
+        EXPECT_NE(m.find(c.reader), std::string::npos) << m;
+        EXPECT_NE(m.find(". The file seems cut short or damaged: it may not have finished downloading or copying; get "
+                         "the file again"),
+                  std::string::npos)
+            << m;
+    }
+    // A whole file that is wrong, not short, is not told to be fetched again.
+    const std::string bad = test::tempPath("bad_channels.bvh");
+    const std::string text = "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 Xposition Yposition Nonsense\n}\n"
+                             "MOTION\nFrames: 1\nFrame Time: 0.1\n0 0 0\n";
+    test::writeBytes(bad, std::vector<uint8_t>(text.begin(), text.end()));
+    EXPECT_EQ(openError(bad).find("get the file again"), std::string::npos) << openError(bad);
+}
+
+// A text file named as a text format it is not at all (a README renamed .bvh) is called a text file:
+// its reader refused the very first word, so "expected 'HIERARCHY', found 'This'" says less than that.
+TEST(LookAlike, TextThatIsNotTheTextFormatAtAll)
+{
+    for (const std::string text : {"This is a README about walking.\nIt has two lines.\n", "# Walk cycle\n\nNotes on it.\n"}) {
+        const std::string path = test::tempPath("readme.bvh");
+        test::writeBytes(path, std::vector<uint8_t>(text.begin(), text.end()));
+        const std::string m = openError(path);
+        const std::string first = text.substr(0, text.find('\n'));
+        EXPECT_NE(m.find(path + ": this is a text file (it begins \"" + first + "\"), not a "), std::string::npos) << m;
+        EXPECT_NE(m.find("BVH"), std::string::npos) << m;
+        EXPECT_EQ(m.find("expected"), std::string::npos) << m;
+    }
+}

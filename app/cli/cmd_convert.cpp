@@ -96,10 +96,12 @@ int cmdConvert(const Args& a, Io io)
     loaded->scene.current = index;
     ConvertedFile converted;
     try {
-        std::vector<std::string> report;
-        converted = convertInWords(std::move(loaded->scene), *target, options, report);
+        std::vector<std::string> report, measures;
+        converted = convertInWords(std::move(loaded->scene), *target, options, report, &measures);
         for (const std::string& line : report)
             io.err << "warning: " << line << "\n";
+        for (const std::string& line : measures) // how well the limbs follow: not a warning
+            io.err << line << "\n";
     } catch (const std::exception& e) {
         io.err << outPath << ": " << cliWords(e) << "\n";
         return Invalid;

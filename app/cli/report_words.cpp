@@ -83,12 +83,12 @@ std::string cliWords(const KeyReductionSummary& summary)
 }
 
 ConvertedFile convertInWords(Scene source, const Format& target, const ConvertOptions& options,
-                             std::vector<std::string>& lines)
+                             std::vector<std::string>& lines, std::vector<std::string>* measures)
 {
     Report report;
     auto words = [&] {
-        for (std::string& line : cliWords(report))
-            lines.push_back(std::move(line));
+        for (const ReportItem& item : report)
+            (measures && item.code == ReportItem::Code::RetargetMeasured ? *measures : lines).push_back(cliWords(item));
     };
     try {
         ConvertedFile made = convertFile(std::move(source), target, options, report);

@@ -18,8 +18,9 @@ std::string cliWords(const Finding& finding);
 // The key reduction summary, its lines after the first indented.
 std::string cliWords(const KeyReductionSummary& summary);
 // convertFile() with its report appended to `lines` in the command line's words (also when it throws).
+// With `measures`, the retarget's own measure goes there instead: information, not a warning.
 ConvertedFile convertInWords(Scene source, const Format& target, const ConvertOptions& options,
-                             std::vector<std::string>& lines);
+                             std::vector<std::string>& lines, std::vector<std::string>* measures = nullptr);
 // An exception's message: a ReportedError in the command line's words, any other as it is.
 std::string cliWords(const std::exception& error);
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 #include <glm/gtc/constants.hpp>
@@ -275,19 +276,50 @@ size_t closeLoop(Animation& a, const Skeleton& skeleton, int frames)
     return changed;
 }
 
-std::string describeSeam(const LoopSeam& seam, const std::string& unit)
+namespace {
+
+// A number as a person reads it: no exponent ("8.88e-09" read as noise), two or three digits.
+std::string readable(double v)
 {
     std::ostringstream o;
-    o.precision(3);
-    const auto at = [](const SeamWorst& w) { return w.bone.empty() ? std::string() : " (" + w.bone + ")"; };
-    o << "pose " << seam.rotation.value << " deg" << at(seam.rotation) << ", " << seam.position.value << unit;
-    if (seam.height > 0)
-        o << " (" << 100 * seam.position.value / seam.height << "% of the height" << (seam.position.bone.empty() ? "" : ", " + seam.position.bone) << ")";
+    o << std::fixed;
+    const double a = std::abs(v);
+    if (a >= 100)
+        o << std::setprecision(0) << v;
+    else if (a >= 10)
+        o << std::setprecision(1) << v;
+    else if (a == 0)
+        return "0";
+    else if (a >= 0.01)
+        o << std::setprecision(a >= 1 ? 2 : 3) << v;
     else
-        o << at(seam.position);
-    o << "; speed jump " << seam.angularJump.value << " deg/s" << at(seam.angularJump) << ", " << seam.velocityJump.value << unit
-      << "/s" << at(seam.velocityJump);
+        return v < 0 ? "-0.00" : "less than 0.01";
     return o.str();
+}
+
+} // namespace
+
+std::string describeSeam(const LoopSeam& seam, const std::string& unit)
+{
+    const auto at = [](const SeamWorst& w) { return w.bone.empty() ? std::string() : " (" + w.bone + ")"; };
+    // Distances as a share of the character's height where it has one: the file's unit is not known
+    // here, and "0.224" alone does not say of what.
+    const auto distance = [&](const SeamWorst& w, const char* perSecond) {
+        if (seam.height > 0)
+            return readable(100 * w.value / seam.height) + "% of the height" + perSecond + at(w);
+        return readable(w.value) + (unit.empty() ? std::string(" units") : unit) + perSecond + at(w);
+    };
+    const double share = seam.height > 0 ? seam.position.value / seam.height : seam.position.value;
+    const double speedShare = seam.height > 0 ? seam.velocityJump.value / seam.height : seam.velocityJump.value;
+    const bool poseMeets = seam.rotation.value < 0.05 && share < 1e-4;
+    const bool speedMeets = seam.angularJump.value < 5 && speedShare < 0.01;
+    std::string out = poseMeets ? "seamless: the last frame meets the first (within 0.05 deg and 0.01% of the height)"
+                                : "pose " + readable(seam.rotation.value) + " deg apart" + at(seam.rotation) + " and " +
+                                      distance(seam.position, "");
+    if (poseMeets && speedMeets)
+        return out + ", at the same speed";
+    return out + "; speed jump " + readable(seam.angularJump.value) + " deg/s" + at(seam.angularJump) + " and " +
+           distance(seam.velocityJump, " per second");
 }
 
 } // namespace bonescope

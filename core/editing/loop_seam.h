@@ -49,8 +49,9 @@ int maxCloseFrames(const Animation& a);
 // the channel's own rules. Returns the number of channels changed.
 size_t closeLoop(Animation& a, const Skeleton& skeleton, int frames);
 
-// "pose 2.31 deg (mElbowLeft), 0.84 (1.2% of the height, mWristLeft); speed jump 45 deg/s
-// (mElbowLeft), 0.31/s (mFootLeft)" with `unit` after each distance ("" for none, " cm").
+// "pose 2.31 deg apart (mElbowLeft) and 1.20% of the height (mWristLeft); speed jump 45.0 deg/s
+// (mElbowLeft) and 12.0% of the height per second (mFootLeft)", or "seamless: ..." when the last frame
+// meets the first; distances in `unit` (" cm"; "" says " units") only for a clip without a height.
 std::string describeSeam(const LoopSeam& seam, const std::string& unit = "");
 
 } // namespace bonescope

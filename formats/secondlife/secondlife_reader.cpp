@@ -84,7 +84,19 @@ double estimateFps(const Animation& a)
         see(t.rotation.keys);
         see(t.translation.keys);
     }
-    return gap > 0 ? std::clamp(std::round(1.0 / gap), 1.0, 240.0) : 30.0;
+    if (gap <= 0)
+        return 30.0;
+    // Each time is off its frame by up to one step of the 16-bit quantisation, so the smallest gap can
+    // be two steps short of a frame (a 120 fps walk of 8.4 s read as 122 fps): a common rate that far
+    // from it is the rate it was made at.
+    const double step = a.duration / 65535.0;
+    double nearest = 0, off = 2.5 * step;
+    for (double common : {24.0, 25.0, 30.0, 48.0, 50.0, 60.0, 120.0})
+        if (std::abs(gap - 1.0 / common) <= off) {
+            off = std::abs(gap - 1.0 / common);
+            nearest = common;
+        }
+    return nearest > 0 ? nearest : std::clamp(std::round(1.0 / gap), 1.0, 240.0);
 }
 
 } // namespace
@@ -160,6 +172,7 @@ Scene SecondLifeFormat::read(std::span<const uint8_t> bytes) const
     x.trailing.assign(rest.begin(), rest.end());
 
     a.fps = estimateFps(a);
+    a.fpsFromKeys = true; // the format stores no rate
     a.extra = std::move(extra);
     Scene scene;
     scene.format = id();
@@ -181,7 +194,7 @@ FileSummary SecondLifeFormat::summarize(std::span<const uint8_t> bytes) const
     s.details.push_back("loop: " + std::string(a.looping ? "on" : "off") + ", in " +
                         std::to_string(a.loopRange->in) + " s, out " + std::to_string(a.loopRange->out) + " s");
     s.details.push_back("ease: in " + std::to_string(x.easeIn) + " s, out " + std::to_string(x.easeOut) + " s");
-    s.details.push_back("hand pose: " + std::to_string(x.handPose));
+    s.details.push_back("hand pose: " + std::to_string(x.handPose) + " (" + handPoseName(x.handPose) + ")");
     s.details.push_back("constraints: " + std::to_string(x.constraintCount) +
                         (x.constraintCount > MaxConstraints ? " (more than 10: the viewer ignores them)" : ""));
     std::string unknown;

@@ -253,14 +253,15 @@ TEST(CliClips, InfoShowsTheSeamAndEditClosesIt)
     const std::string walk = test::samplePath("secondlife/linden_walk.anim");
     auto r = test::runCli({"info", walk});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_TRUE(contains(r.out, "seam:     pose 17 deg (mAnkleLeft)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "seam:     pose 17.0 deg apart (mAnkleLeft) and 9.62% of the height (mToeLeft)")) << r.out;
     EXPECT_TRUE(contains(r.out, "(loop 0 s to 0.933338 s)")) << r.out;
+    EXPECT_TRUE(contains(r.out, "  hand pose: 1 (relaxed)\n")) << r.out; // the name beside the code
     const fs::path dir = test::freshFolder("close-loop");
     r = test::runCli({"edit", "--close-loop", "auto", "--out-dir", dir.string(), walk});
     ASSERT_EQ(r.status, 0) << r.err;
-    EXPECT_TRUE(contains(r.err, "--close-loop: blended over 6 frames; seam before: pose 17 deg")) << r.err;
+    EXPECT_TRUE(contains(r.err, "--close-loop: blended over 6 frames; seam before: pose 17.0 deg apart")) << r.err;
     r = test::runCli({"info", (dir / "linden_walk.anim").string()});
-    EXPECT_TRUE(contains(r.out, "seam:     pose 0 deg")) << r.out;
+    EXPECT_TRUE(contains(r.out, "seam:     seamless: the last frame meets the first")) << r.out;
     r = test::runCli({"edit", "--close-loop", "six", "--out-dir", dir.string(), walk});
     EXPECT_EQ(r.status, 2);
     EXPECT_TRUE(contains(r.err, "--close-loop takes a number of frames (1 to 1000000) or auto, not 'six'")) << r.err;

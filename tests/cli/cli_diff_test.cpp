@@ -170,6 +170,9 @@ TEST(CliDiff, TwoRigsAreComparedByTheLimbMeasure)
     const std::string out = test::tempPath("walk_on_robot.seanim");
     const auto c = test::runCli({"convert", walk, out, "--skeleton", robot, "--json"});
     ASSERT_EQ(c.status, 0) << c.err;
+    // The measure is said as information, not among the warnings of what the target loses.
+    EXPECT_NE(("\n" + c.err).find("\nretargeting (match-pose): "), std::string::npos) << c.err;
+    EXPECT_EQ(c.err.find("warning: retargeting (match-pose)"), std::string::npos) << c.err;
     const json conv = json::parse(c.out.substr(c.out.find('{')));
     const json& report = conv["retargets"][0];
     const json j = diffJson({walk, out, "--skeleton", robot}, 0);

@@ -85,4 +85,32 @@ TEST(LoopSeam, AClosedLoopHasNothingToBlend)
     EXPECT_LT(measureSeam(a, loaded.scene.skeleton).rotation.value, 1e-6);
 }
 
+// The seam in words a person reads (a first-use pass met "0.224" without a unit and "8.88e-09"):
+// distances as a share of the height, no exponents, and a loop that meets itself called seamless.
+TEST(LoopSeam, DescribedWithoutBareNumbers)
+{
+    LoopSeam seam;
+    seam.height = 2.328;
+    seam.rotation = {17.0, "mAnkleLeft"};
+    seam.position = {0.224, "mToeLeft"};
+    seam.angularJump = {587.0, "mKneeRight"};
+    seam.velocityJump = {3.91, "mToeRight"};
+    EXPECT_EQ(describeSeam(seam), "pose 17.0 deg apart (mAnkleLeft) and 9.62% of the height (mToeLeft); speed jump "
+                                  "587 deg/s (mKneeRight) and 168% of the height per second (mToeRight)");
+    seam.rotation = {0.0, ""};
+    seam.position = {8.88e-09, "toe_r"};
+    EXPECT_EQ(describeSeam(seam).substr(0, 60), "seamless: the last frame meets the first (within 0.05 deg an");
+    EXPECT_NE(describeSeam(seam).find("; speed jump 587 deg/s"), std::string::npos);
+    seam.angularJump = {0.5, "x"};
+    seam.velocityJump = {0.001, "y"};
+    EXPECT_EQ(describeSeam(seam), "seamless: the last frame meets the first (within 0.05 deg and 0.01% of the height), at "
+                                  "the same speed");
+    // No height (no skeleton to measure): the distances say they are the file's units.
+    seam.height = 0;
+    seam.rotation = {2.5, "a"};
+    seam.position = {0.00012, "b"};
+    EXPECT_EQ(describeSeam(seam, " cm"), "pose 2.50 deg apart (a) and less than 0.01 cm (b); speed jump 0.500 deg/s (x) "
+                                         "and less than 0.01 cm per second (y)");
+}
+
 } // namespace bonescope

@@ -384,6 +384,30 @@ TEST(SecondLifeReadWrite, WritesContentFromAnotherFormat)
     EXPECT_THROW(f.write(s), WriteError);
 }
 
+// .anim stores no frame rate: it is read from the key spacing, and said to be. A 120 fps walk of 8.4 s
+// read back as 122 fps (its 16-bit times put the closest two keys two steps short of a frame).
+TEST(SecondLifeReadWrite, FrameRateFromKeySpacingSurvivesQuantisedTimes)
+{
+    for (double fps : {24.0, 25.0, 30.0, 60.0, 120.0}) {
+        for (double duration : {0.5, 8.4, 31.0}) {
+            Scene s;
+            Animation a;
+            const int frames = int(std::lround(duration * fps));
+            a.duration = frames / fps; // the last key at the end, not clamped onto it
+            Track t;
+            t.name = "mHead";
+            for (int f = 0; f <= frames; ++f)
+                t.rotation.keys.push_back({f / fps, glm::dquat(std::cos(0.01 * f), 0, 0, std::sin(0.01 * f))});
+            a.tracks.push_back(t);
+            s.animations.push_back(a);
+            const SecondLifeFormat format;
+            const Animation back = format.read(format.write(s)).animations.at(0);
+            EXPECT_EQ(back.fps, fps) << fps << " fps, " << duration << " s";
+            EXPECT_TRUE(back.fpsFromKeys);
+        }
+    }
+}
+
 TEST(SecondLifeReadWrite, CliDumpAndPose)
 {
     const auto dump = test::runCli({"dump", sample("opencollar_StiffNeck.anim"), "--compact"});

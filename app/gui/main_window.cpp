@@ -54,6 +54,7 @@
 #include "app/gui/panels/properties_panel.h"
 #include "app/gui/saving/recent_files.h"
 #include "app/gui/dialogs/base_layer_action.h"
+#include "app/gui/dialogs/mesh_mismatch.h"
 #include "app/gui/dialogs/retarget_action.h"
 #include "app/gui/saving/save_controller.h"
 #include "app/gui/document/skeleton_mesh_fit.h"
@@ -140,7 +141,9 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
     // After an export the window says what was written, and that the file lacks what the format
     // cannot carry (listed when the export was asked for).
     connect(saves_, &SaveController::exported, this, [this](const QString& path, const QString& format, int losses) {
-        QString text = tr("Exported %1 (%2)").arg(QDir::toNativeSeparators(path), format);
+        // The file's name, not its folder: the line must fit the status bar at 1280 pixels, and the
+        // whole path (with an optimisation's byte counts) is the status bar's tooltip.
+        QString text = tr("Exported %1 (%2)").arg(QFileInfo(path).fileName(), format);
         // Spelled out for one and for more: the window has no translation file to turn "%n thing(s)"
         // into words, and a person reads "thing(s)" as unfinished.
         if (losses == 1)
@@ -148,6 +151,15 @@ MainWindow::MainWindow(bool interactive, QWidget* parent)
         else if (losses > 1)
             text += tr(": %1 things the format cannot carry were left out").arg(losses);
         statusBar()->showMessage(text, 10000);
+        const QString summary = saves_->lastExportSummary();
+        statusBar()->setToolTip(QDir::toNativeSeparators(path) + (summary.isEmpty() ? QString() : "\n" + summary));
+    });
+    // The tooltip belongs to the export's line (set just after it), and goes with it.
+    connect(statusBar(), &QStatusBar::messageChanged, this, [this] { statusBar()->setToolTip(QString()); });
+    connect(poseTool_, &PoseTool::finished, this, [this](bool kept) {
+        statusBar()->showMessage(kept ? tr("Pose kept as a key at frame %1 (Ctrl+Z takes it back)").arg(doc_->frame())
+                                      : tr("Posing cancelled: nothing changed"),
+                                 5000);
     });
     connect(watch_, &FileWatch::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(autosave_, &Autosave::writeFailed, this, [this](const QString& why) {
@@ -234,13 +246,7 @@ void MainWindow::buildMenus()
     });
     file->addAction(tr("&Clear skeleton mesh"), doc_, &Document::clearSkeletonMesh);
     file->addAction(tr("Open &demo"), this, [this] { openDemoNow(true); });
-    file->addAction(tr("Re&target onto skeleton..."), this, [this] {
-        if (retargetDocument(this, doc_)) {
-            viewport_->frameAll(); // the rig can be of another size and place than the source
-            updateTitle();         // the result is new work, not the source file (Save asks for a name)
-            statusBar()->showMessage(tr("Retargeted: Edit > Undo puts the source back; Save asks for a name"), 10000);
-        }
-    });
+    file->addAction(tr("Re&target onto skeleton..."), this, [this] { retargetOnto({}); });
     file->addSeparator();
     addCompareActions(file, compare_, doc_, this, statusBar(), interactive_);
     file->addSeparator();
@@ -258,6 +264,14 @@ void MainWindow::buildEditMenu(QMenu* edit)
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = doc_->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcut(QKeySequence::Redo);
+    // What the status bar said of the step no longer holds once it is taken back (or redone): it goes,
+    // and the step undone is named instead.
+    connect(undo, &QAction::triggered, this, [this] {
+        statusBar()->showMessage(tr("Undone: %1").arg(doc_->undoStack()->redoText()), 5000);
+    });
+    connect(redo, &QAction::triggered, this, [this] {
+        statusBar()->showMessage(tr("Redone: %1").arg(doc_->undoStack()->undoText()), 5000);
+    });
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -273,11 +287,18 @@ void MainWindow::buildEditMenu(QMenu* edit)
     for (const auto& [label, key, mode] : {std::tuple{tr("Pose: &rotate the selected bone (mouse over the view)"), Qt::Key_R, PoseTool::Mode::Rotate},
                                            std::tuple{tr("Pose: &move the selected bone (mouse over the view)"), Qt::Key_G, PoseTool::Mode::Move}}) {
         QAction* a = edit->addAction(label, this, [this, mode = mode] {
-            if (!poseTool_->beginAtMouse(mode))
-                statusBar()->showMessage(doc_->currentBone() < 0
-                                             ? tr("Select a bone to pose (in the tree or the viewport), then press R or G with the mouse over the view")
-                                             : tr("Put the mouse over the view, then press R or G to pose the bone"),
-                                         8000);
+            if (poseTool_->beginAtMouse(mode)) {
+                // Until the gesture ends: how to keep or drop it (nothing on screen said so).
+                const QString bone = QString::fromStdString(doc_->skeleton().bones[size_t(doc_->currentBone())].name);
+                statusBar()->showMessage(
+                    (mode == PoseTool::Mode::Rotate ? tr("Rotating %1") : tr("Moving %1")).arg(bone) +
+                    tr(": move the mouse; click or Enter keeps the pose as a key, Esc or a right click cancels"));
+                return;
+            }
+            statusBar()->showMessage(doc_->currentBone() < 0
+                                         ? tr("Select a bone to pose (in the tree or the viewport), then press R or G with the mouse over the view")
+                                         : tr("Put the mouse over the view, then press R or G to pose the bone"),
+                                     8000);
         });
         a->setShortcut(QKeySequence(key));
         a->setShortcutContext(Qt::WindowShortcut);
@@ -470,6 +491,15 @@ void MainWindow::openFile(const QString& path)
         startLoad(path, false);
 }
 void MainWindow::loadSkeletonMesh(const QString& path) { startLoad(path, true); }
+
+void MainWindow::retargetOnto(const QString& rigPath)
+{
+    if (!retargetDocument(this, doc_, rigPath))
+        return;
+    viewport_->frameAll(); // the rig can be of another size and place than the source
+    updateTitle();         // the result is new work, not the source file (Save asks for a name)
+    statusBar()->showMessage(tr("Retargeted: Edit > Undo puts the source back; Save asks for a name"), 10000);
+}
 bool MainWindow::openFileNow(const QString& path) { return saves_->maybeSave() && apply(loadAnimationFile(path), false); }
 bool MainWindow::loadSkeletonMeshNow(const QString& path) { return apply(loadMeshFile(path), true); }
 
@@ -497,6 +527,22 @@ bool MainWindow::apply(const LoadResult& r, bool mesh)
     lastError_.clear();
     QString message = tr("Read %1 (%2)").arg(QFileInfo(r.path).fileName(), r.format);
     if (mesh) {
+        if (const Animation* a = doc_->scene().currentAnimation(); a && !a->tracks.empty()) {
+            const MeshFit fit = meshFit(r.scene->skeleton, doc_->scene());
+            if (!fit.fits()) {
+                const QString name = QFileInfo(r.path).fileName();
+                switch (askAboutMismatchedMesh(this, name, fit, interactive_)) {
+                case MeshMismatchChoice::Cancel:
+                    return false;
+                case MeshMismatchChoice::Retarget:
+                    retargetOnto(r.path);
+                    return true;
+                case MeshMismatchChoice::Load:
+                    message += " | " + meshMismatchWords(name, fit);
+                    break;
+                }
+            }
+        }
         doc_->setSkeletonMesh(std::move(*r.scene), r.path);
         companion_->hide(); // a model is in use now (--skeleton may finish after the animation's offer)
     } else {

@@ -94,6 +94,8 @@ private:
     // Before a new animation replaces the scene: drops the skeleton mesh unless its bones match
     // `scene`'s; the sentence for the status bar.
     QString keepSkeletonMeshFor(const Scene& scene);
+    // File > Retarget onto skeleton...; the rig is asked for unless given (a mesh that did not fit).
+    void retargetOnto(const QString& rigPath);
     void offerCompanion(const QString& animationPath);
     void showCompanion(const QString& path);
     void updateTitle();

@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
+#include <QPushButton>
 #include <QtTest>
 
 #include "app/gui/document/document.h"
@@ -156,6 +157,14 @@ private slots:
             const QTreeWidgetItem* row = d.qualityTable()->topLevelItem(i);
             QVERIFY2(row->text(1).toDouble() <= 1.0, qPrintable(row->text(0) + " " + row->text(1)));
         }
+        // Check quality with nothing changed says it checked (the same text looked like a dead button).
+        auto* check = d.findChild<QPushButton*>("checkQuality");
+        QVERIFY(check);
+        d.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&d));
+        const QString first = d.qualityText();
+        QTest::mouseClick(check, Qt::LeftButton);
+        QCOMPARE(d.qualityText(), first + " (Checked again: the same as before.)");
         // The choices travel with the saved map.
         d.options()->modeBox()->setCurrentIndex(1);
         d.options()->footLockBox()->setChecked(true);

@@ -292,6 +292,14 @@ private slots:
         QVERIFY2(w.windowTitle().startsWith("cmu_131_01_walk.bvh"), qPrintable(w.windowTitle()));
         retargetThroughMenu(w, kRobot, [](RetargetDialog* map) { map->accept(); });
         QVERIFY2(w.windowTitle().startsWith("New animation from cmu_131_01_walk.bvh"), qPrintable(w.windowTitle()));
+        // The clip is named after its source (a BVH has no clip names; it was saved as "animation0"),
+        // and Properties' Path says where it came from, not that it is there.
+        QCOMPARE(QString::fromStdString(w.document()->animation().name), QString("cmu_131_01_walk"));
+        QString path;
+        for (auto* tree : w.findChildren<QTreeWidget*>())
+            for (QTreeWidgetItem* item : tree->findItems("Path", Qt::MatchExactly | Qt::MatchRecursive))
+                path = item->text(1);
+        QVERIFY2(path.startsWith("not saved yet (made from ") && path.contains("cmu_131_01_walk.bvh"), qPrintable(path));
 
         QString asked;
         whenModal<QMessageBox>([&asked](QMessageBox* box) {

@@ -3,6 +3,7 @@
 // in its dialog; Save As has its key; the bone tree's counts follow edits; a skeleton mesh is kept
 // only for animations whose bones match; the Help menu lists the window's own shortcuts.
 #include <QApplication>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QGroupBox>
@@ -11,6 +12,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QMimeData>
 #include <QMessageBox>
 #include <QProgressDialog>
@@ -20,6 +22,10 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QListWidget>
+#include <QHeaderView>
 #include <QTimer>
 #include <QUndoStack>
 #include <QUrl>
@@ -40,6 +46,7 @@
 #include "app/gui/saving/export_target.h"
 #include "app/gui/saving/file_filters.h"
 #include "app/gui/dialogs/help_menu.h"
+#include "app/gui/dialogs/retarget_dialog.h"
 #include "app/gui/panels/key_editor_panel.h"
 #include "app/gui/timeline/playback_controller.h"
 #include "app/gui/timeline/timeline_widget.h"
@@ -47,6 +54,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/saving/save_controller.h"
 #include "formats/registry.h"
+#include "formats/secondlife/secondlife_extra.h"
 #include "gui_test_support.h"
 
 using namespace bonescope;
@@ -197,8 +205,9 @@ private slots:
         QCOMPARE(detectFile(walkBvh), bvh);
         QVERIFY(w.saves()->lastExportReport().join('\n').contains("note")); // BVH has no notes: reported
         // The status bar says what was written, and that something was left out.
-        QVERIFY2(w.statusBar()->currentMessage().startsWith("Exported " + QDir::toNativeSeparators(walkBvh) + " (BVH"),
-                 qPrintable(w.statusBar()->currentMessage()));
+        // (The file's name on the line, its whole path in the tooltip.)
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("Exported walk.bvh (BVH"), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.statusBar()->toolTip(), QDir::toNativeSeparators(walkBvh));
         QVERIFY2(w.statusBar()->currentMessage().contains(" the format cannot carry were left out"), qPrintable(w.statusBar()->currentMessage()));
 
         // No extension typed: the chosen filter's format, and its suffix is added.
@@ -432,6 +441,56 @@ private slots:
         QVERIFY2(w.statusBar()->currentMessage().contains("No bone selected"), qPrintable(w.statusBar()->currentMessage()));
     }
 
+    // File > Load skeleton mesh... with a character whose bones the animation does not move (CesiumMan
+    // under the CMU walk): a first-use pass got a small frozen figure without a word. The window says
+    // so and offers the retarget; Cancel loads nothing, "Load anyway" loads it and the status bar keeps
+    // the sentence.
+    void mismatchedSkeletonMeshIsSaidAndRetargetOffered()
+    {
+        const QString cmu = copyTo(QStringLiteral(BONESCOPE_FIXTURES "/rigs/cmu_131_01_walk.bvh"), "cmu_mesh.bvh");
+        const QString cesium = QStringLiteral(BONESCOPE_FIXTURES "/rigs/CesiumMan.glb");
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(cmu));
+        QAction* load = guitest::actionNamed(guitest::menuNamed(w.menuBar()->actions(), "File"), "Load skeleton mesh...");
+        QVERIFY(load);
+        // Through the real dialog; `answer` is what the person does with the question that follows.
+        auto loadThroughMenu = [&](std::function<void(QMessageBox*)> answer) {
+            whenModal<QFileDialog>([&, answer](QFileDialog* d) {
+                whenModal<QMessageBox>(answer);
+                typeFileName(d, cesium);
+            });
+            load->trigger();
+        };
+        QString asked;
+        loadThroughMenu([&](QMessageBox* box) {
+            asked = box->text();
+            box->button(QMessageBox::Cancel)->click();
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(!asked.isEmpty(), 15000);
+        QVERIFY2(asked.contains(QRegularExpression("^None of the [0-9]+ bones this animation moves is in CesiumMan\\.glb")),
+                 qPrintable(asked));
+        QVERIFY(w.document()->meshPath().isEmpty());
+
+        // "Retarget onto it...": the retarget's map opens for that character, without asking for a file.
+        bool mapShown = false;
+        loadThroughMenu([&](QMessageBox* box) {
+            whenModal<RetargetDialog>([&](RetargetDialog* map) {
+                mapShown = map->rowCount() > 0;
+                map->reject();
+            });
+            box->findChild<QPushButton*>("retargetOntoMesh")->click();
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(mapShown, 20000);
+        QTRY_VERIFY(!QApplication::activeModalWidget());
+        QVERIFY(w.document()->meshPath().isEmpty());
+
+        // "Load anyway": loaded, and said.
+        loadThroughMenu([&](QMessageBox* box) { box->findChild<QPushButton*>("loadMeshAnyway")->click(); });
+        QTRY_VERIFY_WITH_TIMEOUT(!w.document()->meshPath().isEmpty(), 15000);
+        QVERIFY2(w.statusBar()->currentMessage().contains("None of the"), qPrintable(w.statusBar()->currentMessage()));
+    }
+
     void skeletonMeshKeptOnlyForMatchingBones()
     {
         MainWindow w(false);
@@ -605,6 +664,77 @@ private slots:
         QTest::keyClick(loopOut, Qt::Key_Return);
         QCOMPARE(w.document()->animation().loopRange->out, 1.0);
         QCOMPARE(w.document()->animation().loopRange->in, in);
+    }
+
+    // The Second Life fields in words (a first-use pass met a bare "1" for the hand pose and "Type (0
+    // point, 1 plane)"), and a loop out typed past the clip's end said at once, not first at the upload
+    // check; the seam is measured as a share of the height, not a bare number.
+    void secondLifeFieldsSayWhatTheyMean()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        const QString clap = copyTo(BONESCOPE_SAMPLES "/secondlife/linden_clap_11constraints.anim", "clap.anim");
+        QVERIFY(w.openFileNow(clap));
+        auto* panel = w.findChild<FormatPropertiesPanel*>();
+        auto* hand = panel->findChild<QComboBox*>("handPose");
+        QVERIFY(hand);
+        const auto* extra = w.document()->animation().extra.as<SecondLifeExtra>();
+        QVERIFY(extra);
+        const uint32_t pose = extra->handPose;
+        QCOMPARE(hand->currentData().toUInt(), pose);
+        QVERIFY2(!hand->currentText().contains(QRegularExpression("^[0-9]+$")), qPrintable(hand->currentText()));
+        // Down on the focused field picks the next pose, as a person's key does, and the model follows.
+        hand->setFocus();
+        QTest::keyClick(hand, Qt::Key_Down);
+        QCOMPARE(w.document()->animation().extra.as<SecondLifeExtra>()->handPose, pose + 1);
+        QCOMPARE(w.document()->undoStack()->undoText(), QString("Hand pose"));
+
+        // The constraints' type in words; typing "plane" into a point constraint's cell makes it one.
+        QTableWidget* cons = nullptr;
+        for (auto* t : panel->findChildren<QTableWidget*>())
+            if (t->columnCount() == 8)
+                cons = t;
+        QVERIFY(cons && cons->rowCount() > 0);
+        QCOMPARE(cons->horizontalHeaderItem(1)->text(), QString("Type (point, plane)"));
+        int pointRow = -1;
+        for (int r = 0; r < cons->rowCount(); ++r) {
+            const QString type = cons->item(r, 1)->text();
+            QVERIFY2(type == "point" || type == "plane", qPrintable(type));
+            if (type == "point" && pointRow < 0)
+                pointRow = r;
+        }
+        QVERIFY(pointRow >= 0);
+        cons->setFocus();
+        cons->setCurrentCell(pointRow, 1);
+        cons->editItem(cons->item(pointRow, 1));
+        QLineEdit* editor = cons->findChild<QLineEdit*>();
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, "plane");
+        QTest::keyClick(editor, Qt::Key_Return);
+        QTRY_COMPARE(int(w.document()->animation().extra.as<SecondLifeExtra>()->constraints.at(size_t(pointRow)).type),
+                     int(secondlife::ConstraintPlane));
+        QTRY_COMPARE(cons->item(pointRow, 1)->text(), QString("plane"));
+
+        // Loop out typed past the end: said under the field.
+        auto* warning = panel->findChild<QLabel*>("loopPointsWarning");
+        QVERIFY(warning);
+        QVERIFY(warning->isHidden());
+        QDoubleSpinBox* loopOut = nullptr;
+        for (QFormLayout* form : panel->findChildren<QFormLayout*>())
+            for (int r = 0; r < form->rowCount(); ++r)
+                if (auto* item = form->itemAt(r, QFormLayout::LabelRole))
+                    if (auto* l = qobject_cast<QLabel*>(item->widget()); l && l->text() == "Loop out (s)")
+                        loopOut = qobject_cast<QDoubleSpinBox*>(form->itemAt(r, QFormLayout::FieldRole)->widget());
+        QVERIFY(loopOut);
+        loopOut->setFocus();
+        loopOut->selectAll();
+        QTest::keyClicks(loopOut, "50");
+        QTest::keyClick(loopOut, Qt::Key_Return);
+        QTRY_VERIFY(!warning->isHidden());
+        QVERIFY2(warning->text().startsWith("Loop out (50.000 s) is after the end of the animation ("), qPrintable(warning->text()));
+        w.document()->undoStack()->undo();
+        QTRY_VERIFY(warning->isHidden());
     }
 
     // A .glb dropped on an open animation is its skeleton mesh (it replaced the animation, leaving
@@ -788,6 +918,85 @@ private slots:
         QCOMPARE(formats.size(), qsizetype(Registry::instance().formats().size()));
         for (const auto& f : Registry::instance().formats())
             QVERIFY(formats.join('\n').contains(QString::fromStdString(f->displayName())));
+    }
+
+    // Copy with no keys selected says so (it did nothing without a word), and Ctrl+Z replaces what the
+    // status bar said of the step it takes back (a move's "keys were replaced" stayed after its undo).
+    void copyWithNothingSelectedAndUndoSaySo()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QVERIFY(w.openFileNow(copyTo(kSeanim, "undo_words.seanim")));
+        w.activateWindow(); // the window's shortcuts (Ctrl+Z) answer in the active window
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.dopeSheet()->setFocus();
+        QTest::keyClick(w.dopeSheet(), Qt::Key_C, Qt::ControlModifier);
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("No keys selected to copy"), qPrintable(w.statusBar()->currentMessage()));
+        QTest::keyClick(w.dopeSheet(), Qt::Key_V, Qt::ControlModifier);
+        QVERIFY2(w.statusBar()->currentMessage().startsWith("Nothing to paste"), qPrintable(w.statusBar()->currentMessage()));
+
+        QMenu* edit = guitest::menuNamed(w.menuBar()->actions(), "Edit");
+        QMenu* clip = guitest::menuNamed(edit->actions(), "Clip");
+        emit clip->aboutToShow();
+        guitest::actionNamed(clip, "Reverse")->trigger();
+        QCOMPARE(w.document()->undoStack()->undoText(), QString("Reverse"));
+        w.statusBar()->showMessage("4 keys at the times the moved keys landed on were replaced");
+        QTest::keyClick(w.dopeSheet(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.document()->undoStack()->undoText(), QString());
+        QCOMPARE(w.statusBar()->currentMessage(), QString("Undone: Reverse"));
+        QTest::keyClick(w.dopeSheet(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.statusBar()->currentMessage(), QString("Redone: Reverse"));
+    }
+
+    // Help > User guide opens the documentation in the window (a first-use pass found nothing that led
+    // to it), and Help > Formats shows its last column's heading within the dialog (it ran off the side).
+    void helpLeadsToTheGuideAndFormatsFit()
+    {
+        MainWindow w(true);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QMenu* help = guitest::menuNamed(w.menuBar()->actions(), "Help");
+        QAction* guide = guitest::actionNamed(help, "User guide");
+        QVERIFY(guide);
+        QString first, retargeting;
+        QStringList titles;
+        whenModal<QDialog>([&](QDialog* d) {
+            auto* text = d->findChild<QTextBrowser*>("userGuideText");
+            auto* pages = d->findChild<QListWidget*>("userGuidePages");
+            if (text && pages) {
+                first = text->toPlainText();
+                for (int r = 0; r < pages->count(); ++r)
+                    titles << pages->item(r)->text();
+                // A click on a page in the list, as a person picks one.
+                const int row = int(titles.indexOf(QRegularExpression("^Retargeting.*")));
+                if (row >= 0) {
+                    const QRect at = pages->visualItemRect(pages->item(row));
+                    QTest::mouseClick(pages->viewport(), Qt::LeftButton, {}, at.center());
+                    retargeting = text->toPlainText();
+                }
+            }
+            d->reject();
+        });
+        guide->trigger();
+        QVERIFY2(first.startsWith("The Bonescope viewer"), qPrintable(first.left(200)));
+        QVERIFY2(first.contains("--skeleton"), qPrintable(first.left(400))); // the page's text, not only its title
+        QVERIFY2(titles.size() > 10 && titles.contains("Editing in Bonescope"), qPrintable(titles.join(" | ")));
+        QVERIFY2(!titles.join(' ').contains("first-use", Qt::CaseInsensitive), qPrintable(titles.join(" | ")));
+        QVERIFY2(retargeting.startsWith("Retargeting"), qPrintable(retargeting.left(200)));
+
+        bool headingInside = false;
+        QString lastHeading;
+        whenModal<QDialog>([&](QDialog* d) {
+            if (auto* table = d->findChild<QTableWidget*>()) {
+                const int last = table->columnCount() - 1;
+                QHeaderView* header = table->horizontalHeader();
+                lastHeading = table->horizontalHeaderItem(last)->text();
+                headingInside = header->sectionViewportPosition(last) + header->sectionSize(last) <= table->viewport()->width();
+            }
+            d->reject();
+        });
+        guitest::findAction(w, "helpFormats")->trigger();
+        QCOMPARE(lastHeading, QString("Carries"));
+        QVERIFY(headingInside);
     }
 
     void openFilterListsEachPatternOnce()

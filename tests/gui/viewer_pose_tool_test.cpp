@@ -79,8 +79,13 @@ private slots:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_R);
         QCOMPARE(doc->currentBone(), bone);
         QCOMPARE(w->poseTool()->mode(), PoseTool::Mode::Rotate);
+        // While posing, the status bar says how to keep or drop the pose (nothing on screen did).
+        QVERIFY2(w->statusBar()->currentMessage().startsWith("Rotating forearm_l: move the mouse; click or Enter keeps "
+                                                               "the pose as a key, Esc or a right click cancels"),
+                 qPrintable(w->statusBar()->currentMessage()));
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Escape);
         QCOMPARE(w->poseTool()->mode(), PoseTool::Mode::None);
+        QCOMPARE(w->statusBar()->currentMessage(), QString("Posing cancelled: nothing changed"));
         // The mouse away from the view: nothing starts, and the status bar says why.
         QCursor::setPos(w->boneTree()->mapToGlobal(QPoint(5, 5)));
         QTest::qWait(50);
@@ -131,6 +136,7 @@ private slots:
         QTest::mouseClick(w->viewport(), Qt::LeftButton, {}, QPoint(w->viewport()->width() / 2 + 60, w->viewport()->height() / 2 - 20));
         QCOMPARE(worldOf(bone), posed);
         QCOMPARE(undo->count(), steps + 1);
+        QVERIFY2(w->statusBar()->currentMessage().startsWith("Pose kept as a key at frame "), qPrintable(w->statusBar()->currentMessage()));
         QVERIFY(doc->isModified());
         undo->undo();
         QVERIFY(near(worldOf(bone), before));

@@ -7,6 +7,8 @@
 #include <QMessageBox>
 #include <QSpinBox>
 #include <QUndoStack>
+#include <QDoubleSpinBox>
+#include <QPainter>
 #include <QtTest>
 
 #include "app/gui/command_line.h"
@@ -118,6 +120,41 @@ private slots:
         auto* label = w.timeline()->findChild<QLabel*>("timelineBase"); // named where the user looks
         QVERIFY(label && label->isVisible());
         QVERIFY2(label->text().contains("while sit (priority 3)"), qPrintable(label->text()));
+        // Where the sentence does not fit it is shortened in the middle, within its own place: not
+        // drawn from its end leftwards over the Speed box (a first-use pass read "...ority 2): joints in
+        // red follow it" across that field at 1280 pixels).
+        {
+            auto* speed = w.timeline()->findChild<QDoubleSpinBox*>();
+            QVERIFY(speed);
+            // A window width that leaves the label some room, but too little for the whole sentence.
+            const int textWidth = label->fontMetrics().horizontalAdvance(label->text());
+            bool narrow = false;
+            for (int width = 1100; width >= 600 && !narrow; width -= 10) {
+                w.resize(width, 800);
+                QApplication::processEvents();
+                narrow = label->contentsRect().width() >= 80 && label->contentsRect().width() < textWidth - 20;
+            }
+            QVERIFY2(narrow, qPrintable(QString("label %1 px, text %2 px").arg(label->width()).arg(textWidth)));
+            QVERIFY(label->geometry().left() >= speed->geometry().right());
+            // It reads from its start: the label's left part is "while sit" as the label's font draws
+            // it (a right-aligned label too narrow for its text showed the text's end there instead).
+            const QImage shown = label->grab().toImage();
+            QImage start(shown.size(), shown.format());
+            start.setDevicePixelRatio(shown.devicePixelRatio());
+            start.fill(shown.pixel(0, shown.height() - 1));
+            {
+                QPainter p(&start);
+                p.setFont(label->font());
+                p.setPen(label->palette().color(QPalette::WindowText));
+                p.drawText(label->contentsRect(), Qt::AlignLeft | Qt::AlignVCenter, "while sit");
+            }
+            const int startWidth = label->fontMetrics().horizontalAdvance("while sit");
+            const QImage left = shown.copy(0, 0, startWidth, shown.height());
+            const QImage expected = start.copy(0, 0, startWidth, shown.height());
+            QVERIFY2(guitest::differingPixels(left, expected) < 10, qPrintable(QString::number(guitest::differingPixels(left, expected))));
+            QVERIFY(label->toolTip() == label->text());
+            w.resize(1100, 800);
+        }
         QVERIFY(guitest::differingPixels(alone, sitting) > 200);
 
         // The bone tree marks what the base drives, and says why.

@@ -219,6 +219,22 @@ void closeLoopAction(Document* doc, QWidget* parent)
         QMessageBox::information(parent, QMenu::tr("Close loop"), message);
 }
 
+// The notes a trim to [start, end] seconds removes, by name.
+QStringList notesOutside(const Document* doc, double start, double end)
+{
+    QStringList out;
+    for (const Note& n : doc->animation().notes)
+        if (n.time < start - 1e-9 || n.time > end + 1e-9) // trimClip's own test
+            out << QString::fromStdString(n.name);
+    return out;
+}
+
+QString trimmedNotesWords(const QStringList& notes)
+{
+    return QMenu::tr("%1 outside the kept frames %2 removed: %3")
+        .arg(countedWords(notes.size(), "note"), notes.size() == 1 ? QMenu::tr("is") : QMenu::tr("are"), notes.join(", "));
+}
+
 } // namespace
 
 QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
@@ -240,13 +256,33 @@ QMenu* addClipMenu(QMenu* edit, Document* doc, QWidget* parent)
         if (auto form = runForm(parent, QMenu::tr("Trim to frames"), [&](QDialog* d, QFormLayout* f) {
                 from = new QSpinBox(d);
                 to = new QSpinBox(d);
+                from->setObjectName("trimFirst");
+                to->setObjectName("trimLast");
                 for (QSpinBox* s : {from, to})
                     s->setRange(0, int(std::min<long long>(doc->lastFrame(), 1 << 30)));
                 to->setValue(int(doc->lastFrame()));
                 f->addRow(QMenu::tr("First frame kept"), from);
                 f->addRow(QMenu::tr("Last frame kept"), to);
-            }); form && to->value() > from->value())
-            trimEdit(doc, doc->timeOfFrame(from->value()), doc->timeOfFrame(to->value()));
+                // Notes outside the kept frames go with them: said before, not found missing after.
+                auto* lost = new QLabel(d);
+                lost->setObjectName("trimLostNotes");
+                lost->setWordWrap(true);
+                f->addRow(lost);
+                auto update = [doc, from, to, lost] {
+                    const QStringList notes = notesOutside(doc, doc->timeOfFrame(from->value()), doc->timeOfFrame(to->value()));
+                    lost->setText(notes.isEmpty() ? QString() : trimmedNotesWords(notes));
+                    lost->setVisible(!notes.isEmpty());
+                };
+                QObject::connect(from, &QSpinBox::valueChanged, lost, update);
+                QObject::connect(to, &QSpinBox::valueChanged, lost, update);
+                update();
+            }); form && to->value() > from->value()) {
+            const double start = doc->timeOfFrame(from->value()), end = doc->timeOfFrame(to->value());
+            const QStringList notes = notesOutside(doc, start, end);
+            trimEdit(doc, start, end);
+            if (auto* window = qobject_cast<QMainWindow*>(parent); window && !notes.isEmpty())
+                window->statusBar()->showMessage(QMenu::tr("Trimmed: %1").arg(trimmedNotesWords(notes)), 15000);
+        }
     });
     clip->addAction(QMenu::tr("Set &duration..."), parent, [doc, parent] {
         QDoubleSpinBox* seconds = nullptr;

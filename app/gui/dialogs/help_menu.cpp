@@ -1,4 +1,5 @@
 #include "app/gui/dialogs/help_menu.h"
+#include "app/gui/dialogs/user_guide.h"
 
 #include <algorithm>
 
@@ -57,8 +58,13 @@ void showTable(QWidget* parent, const QString& title, const QStringList& headers
         for (int c = 0; c < cells.size() && c < headers.size(); ++c)
             table->setItem(r, c, new QTableWidgetItem(cells[c]));
     }
+    // The last column (a format's list of what it carries) wraps within the dialog's width instead of
+    // running past it with its heading out of sight.
+    table->setWordWrap(true);
     table->resizeColumnsToContents();
-    table->horizontalHeader()->setStretchLastSection(true);
+    table->horizontalHeader()->setSectionResizeMode(int(headers.size()) - 1, QHeaderView::Stretch);
+    table->resizeRowsToContents();
+    QObject::connect(table->horizontalHeader(), &QHeaderView::sectionResized, table, [table] { table->resizeRowsToContents(); });
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto* layout = new QVBoxLayout(&dialog);
@@ -119,6 +125,7 @@ void buildHelpMenu(QMenu* help, QMainWindow* window)
     });
     keys->setObjectName("helpShortcuts");
     keys->setShortcut(QKeySequence::HelpContents);
+    help->addAction(QObject::tr("User &guide"), window, [window] { showUserGuide(window); })->setObjectName("helpGuide");
     help->addAction(QObject::tr("&Formats"), window, [window] {
         showTable(window, QObject::tr("Formats"),
                   {QObject::tr("Format"), QObject::tr("Files"), QObject::tr("Bonescope can"), QObject::tr("Carries")},

@@ -1,6 +1,7 @@
 #include "app/gui/dialogs/retarget_action.h"
 
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 #include <QUndoCommand>
 #include <QUndoStack>
@@ -48,14 +49,15 @@ private:
 
 } // namespace
 
-bool retargetDocument(QWidget* parent, Document* doc)
+bool retargetDocument(QWidget* parent, Document* doc, QString rigPath)
 {
     if (doc->isEmpty() || doc->scene().animations.empty()) {
         QMessageBox::information(parent, QObject::tr("Retarget"), QObject::tr("Open an animation first."));
         return false;
     }
-    const QString rigPath = QFileDialog::getOpenFileName(parent, QObject::tr("Retarget: choose the skeleton to play on"),
-                                                         doc->dialogFolder(), meshFileFilter());
+    if (rigPath.isEmpty())
+        rigPath = QFileDialog::getOpenFileName(parent, QObject::tr("Retarget: choose the skeleton to play on"),
+                                               doc->dialogFolder(), meshFileFilter());
     if (rigPath.isEmpty())
         return false;
     ConvertOptions options;
@@ -86,17 +88,23 @@ bool retargetDocument(QWidget* parent, Document* doc)
     // shown exactly as retargeting made it.
     const Format& gltf = *Registry::instance().byId("gltf"); // Bonescope's own: in every build
     Report report;
+    // A clip without a name (BVH has none) is named after its file: saved as "animation0" it was lost
+    // among the user's other clips.
+    for (Animation& a : source.animations)
+        if (a.name.empty())
+            a.name = QFileInfo(doc->path()).completeBaseName().toStdString();
     try {
         Scene result = prepareForTarget(std::move(source), gltf, options, report);
+        // The result is new work in another format: Save asks for a name (saving it over the source
+        // file would replace the user's original animation). Said before the scene changes, so that
+        // the panels built for it say so too.
+        doc->setNeedsSaveAs(true);
         QUndoStack* undo = doc->undoStack();
         undo->beginMacro(QObject::tr("Retarget onto %1").arg(QFileInfo(rigPath).fileName()));
         if (!doc->meshPath().isEmpty())
             undo->push(new SkeletonMeshCommand(doc, Scene{}, QString(), nullptr));
         pushScene(doc, QObject::tr("Retarget"), std::move(result));
         undo->endMacro();
-        // The result is new work in another format: Save asks for a name (saving it over the source
-        // file would replace the user's original animation).
-        doc->setNeedsSaveAs(true);
     } catch (const std::exception& e) {
         QMessageBox::warning(parent, QObject::tr("Retarget"), windowWords(e));
         return false;

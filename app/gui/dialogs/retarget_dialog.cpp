@@ -10,6 +10,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QTimer>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -83,7 +84,17 @@ RetargetDialog::RetargetDialog(const Skeleton& source, const Skeleton& target, Q
     checkButton->setToolTip(tr("Retarget the current animation with this map and these choices, play it beside the "
                                "source, and show how far each limb points from the source's"));
     connect(autoButton, &QPushButton::clicked, this, &RetargetDialog::autoMatch);
-    connect(checkButton, &QPushButton::clicked, this, &RetargetDialog::measure);
+    checkButton->setObjectName("checkQuality");
+    // A check whose result is the one shown already changed nothing on screen, and a first-use pass
+    // took it for a button that does nothing: it says it checked, and the summary flashes.
+    connect(checkButton, &QPushButton::clicked, this, [this] {
+        const QString before = summary_->text();
+        const QString now = measure();
+        if (before.startsWith(now)) // (after a check again too)
+            summary_->setText(now + " " + tr("(Checked again: the same as before.)"));
+        summary_->setStyleSheet("background-color: #2f5d3a;");
+        QTimer::singleShot(700, summary_, [label = summary_] { label->setStyleSheet({}); });
+    });
     connect(loadButton, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Load bone map"), {}, tr("Bone map (*.json)"));
         if (path.isEmpty())

@@ -105,6 +105,22 @@ void RetargetPreview::load(Side& side, const Skeleton& skeleton, const Animation
     side.clip = clip;
     side.sampler = std::make_unique<Sampler>(side.clip, side.skeleton);
     side.order = side.sampler->skeleton().evaluationOrder().value_or(std::vector<int>{});
+    side.motionBone = -1;
+    for (int b : side.order) {
+        const std::string& name = side.sampler->skeleton().bones[size_t(b)].name;
+        const auto moved = std::find_if(side.clip.tracks.begin(), side.clip.tracks.end(),
+                                        [&](const Track& t) { return t.name == name && !t.translation.empty(); });
+        if (moved != side.clip.tracks.end()) {
+            side.motionBone = b;
+            break;
+        }
+    }
+    side.motionStart = glm::vec3(0.f);
+    if (side.motionBone >= 0 && !side.order.empty()) {
+        side.sampler->sampleLocal(0.0, side.locals);
+        composePose(side.sampler->skeleton(), side.order, side.locals, side.pose);
+        side.motionStart = glm::vec3(side.pose.world[size_t(side.motionBone)][3]);
+    }
     side.view->setSkeleton(side.sampler->skeleton());
     // Each rig's own up and facing (from its body), whatever its file's container nodes say: both
     // are seen from the same side of the character, so that a limb is compared with its like.
@@ -116,6 +132,9 @@ void RetargetPreview::load(Side& side, const Skeleton& skeleton, const Animation
         side.view->camera().yaw = std::atan2(f.x, f.z) + kSideView;
         side.view->camera().pitch = 0.2f;
     }
+    // The camera goes along with the hips, as the window's View > Root motion > Follow: a walk left
+    // both previews within a few seconds (a first-use pass lost the walker at 3 s).
+    side.view->setRootMotion(render::RootMotion::Follow);
     side.view->setClipPoses([&side] { return clipPoses(side.clip, side.sampler->skeleton()); });
     show(side);
     side.view->frameAll();
@@ -140,7 +159,12 @@ void RetargetPreview::show(Side& side)
         return;
     side.sampler->sampleLocal(std::min(time_, std::max(0.0, side.clip.duration)), side.locals);
     composePose(side.sampler->skeleton(), side.order, side.locals, side.pose);
-    side.view->setPose(side.pose);
+    glm::vec3 travel(0.f);
+    if (side.motionBone >= 0) {
+        travel = glm::vec3(side.pose.world[size_t(side.motionBone)][3]) - side.motionStart;
+        travel[render::upIndex(side.view->upAxis())] = 0.f; // over the ground only
+    }
+    side.view->setPose(side.pose, travel);
 }
 
 void RetargetPreview::setTime(double seconds)

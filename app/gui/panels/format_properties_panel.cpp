@@ -1,6 +1,7 @@
 #include "app/gui/panels/format_properties_panel.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -54,6 +55,54 @@ void setVolumeName(std::array<uint8_t, 16>& v, const std::string& name)
 {
     v.fill(0);
     std::copy_n(name.begin(), std::min<size_t>(name.size(), 15), v.begin());
+}
+
+// The viewer's hand poses (LLHandMotion's order), as its upload floater names them: a code alone ("1")
+// said nothing to a first-time user.
+QString handPoseWords(uint32_t pose)
+{
+    static const char* words[] = {"Spread", "Relaxed", "Point", "Fist", "Relaxed, left hand", "Point, left hand",
+                                  "Fist, left hand", "Relaxed, right hand", "Point, right hand", "Fist, right hand",
+                                  "Salute, right hand", "Typing", "Peace, right hand", "Palm, right hand"};
+    if (pose <= secondlife::MaxHandPose)
+        return QObject::tr(words[pose]);
+    return QObject::tr("%1 (not a hand pose the viewer knows; kept as the file has it)").arg(pose);
+}
+
+// A constraint's type in words, and back: "point" or "plane", or the file's own number for another.
+QString constraintTypeWords(uint8_t type)
+{
+    return type == secondlife::ConstraintPoint ? QObject::tr("point")
+           : type == secondlife::ConstraintPlane ? QObject::tr("plane")
+                                                 : QString::number(type);
+}
+
+std::optional<uint8_t> constraintTypeFrom(const QString& text)
+{
+    const QString t = text.trimmed().toLower();
+    if (t == QObject::tr("point"))
+        return secondlife::ConstraintPoint;
+    if (t == QObject::tr("plane"))
+        return secondlife::ConstraintPlane;
+    bool ok = false;
+    const uint v = t.toUInt(&ok);
+    return ok && v <= 255 ? std::optional<uint8_t>(uint8_t(v)) : std::nullopt;
+}
+
+// What is wrong with the loop points as typed, for the line under them; empty when nothing is.
+QString loopPointsWords(const Animation& a)
+{
+    if (!a.loopRange)
+        return {};
+    const double halfFrame = 0.5 / std::max(1.0, a.fps);
+    const LoopRange& r = *a.loopRange;
+    if (r.out > a.duration + halfFrame)
+        return QObject::tr("Loop out (%1 s) is after the end of the animation (%2 s): the uploader refuses it.")
+            .arg(r.out, 0, 'f', 3)
+            .arg(a.duration, 0, 'f', 3);
+    if (r.in > r.out)
+        return QObject::tr("Loop in (%1 s) is after loop out (%2 s): the uploader refuses it.").arg(r.in, 0, 'f', 3).arg(r.out, 0, 'f', 3);
+    return {};
 }
 
 } // namespace
@@ -226,14 +275,16 @@ void FormatPropertiesPanel::buildPriorityOffer(QFormLayout* f)
 {
     QWidget* p = f->parentWidget();
     auto* row = new QWidget(p);
-    auto* line = new QHBoxLayout(row);
+    // The sentence above its button, each the column's width: side by side in a narrow dock the
+    // sentence wrapped into a ten-line strip and the button's text was cut.
+    auto* line = new QVBoxLayout(row);
     line->setContentsMargins(0, 0, 0, 0);
     auto* words = new QLabel(row);
     words->setWordWrap(true);
     auto* apply = new QPushButton(row);
     apply->setObjectName("applyBasePriority");
-    line->addWidget(words, 1);
-    line->addWidget(apply);
+    line->addWidget(words);
+    line->addWidget(apply, 0, Qt::AlignLeft);
     f->addRow(row);
     connect(apply, &QPushButton::clicked, this, [this] {
         const std::optional<int> from = priorityOfferFrom_;
@@ -314,12 +365,42 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
          [](E&, Animation& a, double v) { a.loopRange = LoopRange{v, a.loopRange ? a.loopRange->out : a.duration}; });
     real(tr("Loop out (s)"), -secondlife::MaxDuration, secondlife::MaxDuration, [](const E&, const Animation& a) { return a.loopRange ? a.loopRange->out : a.duration; },
          [](E&, Animation& a, double v) { a.loopRange = LoopRange{a.loopRange ? a.loopRange->in : 0.0, v}; });
+    // Said under the loop points as they are typed, not first at the upload check.
+    auto* loopWarning = new QLabel(p);
+    loopWarning->setObjectName("loopPointsWarning");
+    loopWarning->setWordWrap(true);
+    loopWarning->setStyleSheet("color: #e0a040;");
+    f->addRow(loopWarning);
+    refreshers_.push_back([this, loopWarning] {
+        const QString words = loopPointsWords(doc_->animation());
+        loopWarning->setText(words);
+        loopWarning->setVisible(!words.isEmpty());
+    });
     real(tr("Ease in (s)"), 0, secondlife::MaxDuration, [](const E& e, const Animation&) { return double(e.easeIn); },
          [](E& e, Animation&, double v) { e.easeIn = float(v); });
     real(tr("Ease out (s)"), 0, secondlife::MaxDuration, [](const E& e, const Animation&) { return double(e.easeOut); },
          [](E& e, Animation&, double v) { e.easeOut = float(v); });
-    spin(tr("Hand pose"), 0, int(secondlife::MaxHandPose), [](const E& e, const Animation&) { return int(e.handPose); },
-         [](E& e, Animation&, int v) { e.handPose = uint32_t(v); });
+    auto* hand = new QComboBox(p);
+    hand->setObjectName("handPose");
+    for (uint32_t pose = 0; pose <= secondlife::MaxHandPose; ++pose)
+        hand->addItem(handPoseWords(pose), pose);
+    f->addRow(tr("Hand pose"), hand);
+    connect(hand, &QComboBox::activated, this, [this, hand](int index) {
+        const uint32_t pose = hand->itemData(index).toUInt();
+        editExtra<SecondLifeExtra>(doc_, tr("Hand pose"), [&](E& e, Scene&) { e.handPose = pose; });
+    });
+    refreshers_.push_back([this, hand] {
+        const QSignalBlocker b(hand);
+        const auto* e = extraOf<SecondLifeExtra>(doc_);
+        if (!e)
+            return;
+        int at = hand->findData(e->handPose);
+        if (at < 0) { // a code beyond the viewer's: shown as it is, kept unless another is chosen
+            hand->addItem(handPoseWords(e->handPose), e->handPose);
+            at = hand->count() - 1;
+        }
+        hand->setCurrentIndex(at);
+    });
 
     auto* emote = new QLineEdit(p);
     f->addRow(tr("Emote"), emote);
@@ -376,7 +457,7 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
     auto* e = extraOf<SecondLifeExtra>(doc_);
     const int n = e ? int(e->constraints.size()) : 0;
     QTableWidget* cons = table(f, tr("Constraints"),
-                               {tr("Chain"), tr("Type (0 point, 1 plane)"), tr("Source volume"), tr("Target volume"), tr("Ease in start"),
+                               {tr("Chain"), tr("Type (point, plane)"), tr("Source volume"), tr("Target volume"), tr("Ease in start"),
                                 tr("Ease in stop"), tr("Ease out start"), tr("Ease out stop")},
                                n);
     auto fillConstraints = [this, cons] {
@@ -384,7 +465,7 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
         auto* e = extraOf<SecondLifeExtra>(doc_);
         for (int i = 0; e && i < int(e->constraints.size()) && i < cons->rowCount(); ++i) {
             const SecondLifeConstraint& c = e->constraints[i];
-            const QStringList v = {QString::number(c.chainLength), QString::number(c.type), QString::fromStdString(volumeName(c.sourceVolume)),
+            const QStringList v = {QString::number(c.chainLength), constraintTypeWords(c.type), QString::fromStdString(volumeName(c.sourceVolume)),
                                    QString::fromStdString(volumeName(c.targetVolume)), QString::number(c.easeInStart),
                                    QString::number(c.easeInStop), QString::number(c.easeOutStart), QString::number(c.easeOutStop)};
             for (int col = 0; col < int(v.size()); ++col)
@@ -396,8 +477,9 @@ void FormatPropertiesPanel::buildSecondLife(QFormLayout* f)
         const int i = item->row(), col = item->column();
         const QString text = item->text();
         bool ok = true;
-        const double num = col == 2 || col == 3 ? 0 : text.toDouble(&ok);
-        if (!ok || (col < 2 && (num < 0 || num > 255))) {
+        const std::optional<uint8_t> type = col == 1 ? constraintTypeFrom(text) : std::nullopt;
+        const double num = col == 1 ? double(type.value_or(0)) : col == 2 || col == 3 ? 0 : text.toDouble(&ok);
+        if (!ok || (col == 1 && !type) || (col == 0 && (num < 0 || num > 255))) {
             QTimer::singleShot(0, this, fillConstraints); // not a value this field takes: show the model's again
             return;
         }

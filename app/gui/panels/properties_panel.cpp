@@ -98,7 +98,11 @@ void PropertiesPanel::rebuild()
 
     tree_->clear();
     auto* file = new QTreeWidgetItem(tree_, {tr("File")});
-    row(file, tr("Path"), doc_->path().isEmpty() ? tr("(none)") : doc_->place());
+    // A retarget's result is saved nowhere yet: the source's path is where it came from, not where it is.
+    const bool unsaved = doc_->needsSaveAs() && !doc_->isTemporaryCopy();
+    row(file, tr("Path"), doc_->path().isEmpty() ? tr("(none)")
+                          : unsaved              ? tr("not saved yet (made from %1)").arg(doc_->place())
+                                                 : doc_->place());
     row(file, tr("Format"), QString::fromStdString(s.format));
     row(file, tr("Animations"), QString::number(s.animations.size()));
 

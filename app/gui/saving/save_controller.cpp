@@ -76,14 +76,18 @@ QString wrongName(const QString& path, const Format& format)
 
 // What --optimize did, for the status bar after the destination's name: "41125 -> 9876 bytes (76%
 // smaller), 4 joint(s) that never move and 3900 key(s) the viewer interpolates left out".
-QString optimizedWords(const OptimizeSummary& s)
+int percentSmaller(const OptimizeSummary& s)
 {
     const double saved = double(s.bytesBefore) - double(s.bytesAfter);
-    const int percent = s.bytesBefore ? int(std::lround(100 * saved / double(s.bytesBefore))) : 0;
+    return s.bytesBefore ? int(std::lround(100 * saved / double(s.bytesBefore))) : 0;
+}
+
+QString optimizedWords(const OptimizeSummary& s)
+{
     return QObject::tr("%1 -> %2 bytes (%3% smaller), %4 that never %5 and %6 the viewer interpolates left out")
         .arg(s.bytesBefore)
         .arg(s.bytesAfter)
-        .arg(percent)
+        .arg(percentSmaller(s))
         .arg(countedWords(qint64(s.removedJoints.size()), "joint"),
              agreeWords(qint64(s.removedJoints.size()), "moves", "move"),
              countedWords(qint64(s.removedKeys), "key"));
@@ -322,7 +326,11 @@ bool SaveController::exportTo(QString path, QString destinationId)
     lastSummary_ = converted.optimized ? optimizedWords(*converted.optimized) : QString();
     if (ontoOpen)
         reopenAfterExport(path);
-    emit exported(path, lastSummary_.isEmpty() ? destination.name : destination.name + ", " + lastSummary_,
+    // The status line says the file and how much smaller; the byte counts wait in lastExportSummary
+    // (the status bar's tooltip), since the whole sentence does not fit a 1280-pixel window.
+    emit exported(path,
+                  converted.optimized ? tr("%1, %2% smaller").arg(destination.name).arg(percentSmaller(*converted.optimized))
+                                      : destination.name,
                   int(lastReport_.size()));
     return true;
 }

@@ -465,14 +465,24 @@ void DopeSheet::deleteSelected()
 
 void DopeSheet::copySelected()
 {
+    // Said either way: a copy that took nothing looked the same as one that worked.
+    if (selected_.empty()) {
+        emit message(tr("No keys selected to copy: click keys in the dope sheet (Shift or a drag for more), then Ctrl+C"));
+        return;
+    }
     clipboard_ = copyKeys(doc_->animation(), {selected_.begin(), selected_.end()});
+    emit message(tr("Copied %1: Ctrl+V pastes them at the current frame").arg(countedWords(qint64(selected_.size()), "key")));
 }
 
 void DopeSheet::paste()
 {
     const auto pasted = pasteKeysEdit(doc_, clipboard_, doc_->time());
-    if (!pasted.empty())
-        setSelectedKeys({pasted.begin(), pasted.end()});
+    if (pasted.empty()) {
+        emit message(tr("Nothing to paste: copy keys first (select them in the dope sheet, then Ctrl+C)"));
+        return;
+    }
+    setSelectedKeys({pasted.begin(), pasted.end()});
+    emit message(tr("Pasted %1 at frame %2").arg(countedWords(qint64(pasted.size()), "key")).arg(doc_->frame()));
 }
 
 void DopeSheet::insertKey()

@@ -1,4 +1,5 @@
 #include "app/gui/timeline/timeline_widget.h"
+#include "app/gui/timeline/elided_label.h"
 
 #include <algorithm>
 
@@ -63,7 +64,7 @@ TimelineWidget::TimelineWidget(Document* doc, PlaybackController* playback, QWid
     bar->addWidget(new QLabel(tr("Speed"), this));
     bar->addWidget(speed_);
     bar->addStretch();
-    base_ = new QLabel(this);
+    base_ = new ElidedLabel(this);
     base_->setObjectName("timelineBase");
     // A long name is cut rather than widening the window; the tooltip holds it whole.
     base_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);

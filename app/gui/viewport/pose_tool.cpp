@@ -94,6 +94,7 @@ void PoseTool::finish(bool keep)
             emit stack->redoTextChanged(stack->redoText());
         }
     }
+    emit finished(keep && pushed_);
 }
 
 bool PoseTool::eventFilter(QObject*, QEvent* e)

@@ -35,6 +35,10 @@ public:
     void follow(QPoint cursor);
     void finish(bool keep);
 
+signals:
+    // The gesture ended: kept as a key (true) or cancelled. The window says so where it said how.
+    void finished(bool kept);
+
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override;
 

@@ -13,6 +13,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QUndoStack>
+#include <QComboBox>
 #include <QtTest>
 
 #include "app/gui/document/document.h"
@@ -198,6 +199,28 @@ private slots:
             QVERIFY2(refusal.seen[0].contains("cannot drop keys"), qPrintable(refusal.seen[0]));
         }
         QVERIFY(!doc->undoStack()->canUndo());
+    }
+
+    // A file that does not state its unit is offered the one its figure's size suggests: the demo (an
+    // SEAnim, about 1.8 units tall) metres, where centimetres was offered (first-use pass F26).
+    void reduceKeysOffersTheUnitTheFigureSuggests()
+    {
+        MainWindow w(false);
+        QVERIFY(guitest::showWindow(w, {1280, 800}));
+        QAction* reduce = actionNamed(menuNamed(w.menuBar()->actions(), "Edit"), "Reduce keys...");
+        QVERIFY(reduce);
+        auto offered = [&] {
+            QString unit;
+            guitest::BoxAnswerer report(guitest::BoxAnswerer::standard(QMessageBox::Ok));
+            FormAnswerer answer([&](QDialog* d) {
+                for (auto* combo : d->findChildren<QComboBox*>())
+                    unit = combo->currentText();
+            });
+            reduce->trigger();
+            return unit;
+        };
+        QVERIFY(w.openDemoNow(false));
+        QCOMPARE(offered(), QString("metres"));
     }
 
     void mirrorPoseAtThisFrameThroughTheClipMenuAndSaved()

@@ -1,5 +1,10 @@
 #include "app/gui/dialogs/reduce_keys_dialog.h"
 
+#include <algorithm>
+#include <limits>
+
+#include <glm/common.hpp>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
@@ -15,6 +20,31 @@
 #include "formats/registry.h"
 
 namespace bonescope::gui {
+
+namespace {
+
+// The unit the character's size suggests, as an index of the dialog's list: a figure 0.3 to 3 units
+// tall is in metres (the demo, 0.97 to its pelvis, was offered centimetres), 300 to 3,000 in
+// millimetres, anything else centimetres (the common case for BVH and game files).
+int likelyUnit(const Document& doc)
+{
+    const Pose& pose = doc.pose();
+    if (pose.world.size() < 2)
+        return 0;
+    glm::vec3 lo(std::numeric_limits<float>::max()), hi(std::numeric_limits<float>::lowest());
+    for (const glm::mat4& m : pose.world) {
+        lo = glm::min(lo, glm::vec3(m[3]));
+        hi = glm::max(hi, glm::vec3(m[3]));
+    }
+    const float size = std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
+    if (size >= 0.3f && size <= 3.f)
+        return 1;
+    if (size >= 300.f && size <= 3000.f)
+        return 2;
+    return 0;
+}
+
+} // namespace
 
 void addReduceKeysAction(QMenu* edit, Document* doc, QWidget* parent)
 {
@@ -41,6 +71,7 @@ void addReduceKeysAction(QMenu* edit, Document* doc, QWidget* parent)
             if (!stated) { // BVH, SEAnim, Cast... say nothing of their units
                 units = new QComboBox(d);
                 units->addItems({QMenu::tr("centimetres"), QMenu::tr("metres"), QMenu::tr("millimetres"), QMenu::tr("inches")});
+                units->setCurrentIndex(likelyUnit(*doc));
                 f->addRow(QMenu::tr("One unit of this file is"), units);
             }
             if (format && format->capabilities().curves) { // glTF keeps tangents

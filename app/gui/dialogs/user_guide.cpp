@@ -30,7 +30,7 @@ QString pageTitle(const QString& resource)
         for (int line = 0; line < 5 && !file.atEnd(); ++line) {
             const QString text = QString::fromUtf8(file.readLine()).trimmed();
             if (text.startsWith("# "))
-                return text.mid(2);
+                return text.mid(2).remove('`'); // the list shows plain text
         }
     return resource.section('/', -1);
 }
@@ -84,7 +84,7 @@ void showUserGuide(QWidget* parent, const QString& page)
     split->addWidget(list);
     split->addWidget(text);
     split->setStretchFactor(1, 1);
-    split->setSizes({220, 700});
+    split->setSizes({280, 680});
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, &dialog);
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     auto* layout = new QVBoxLayout(&dialog);

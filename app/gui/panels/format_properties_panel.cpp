@@ -96,12 +96,15 @@ QString loopPointsWords(const Animation& a)
         return {};
     const double halfFrame = 0.5 / std::max(1.0, a.fps);
     const LoopRange& r = *a.loopRange;
+    // As the upload check judges it: refused for a looping animation, unused for one that does not loop.
+    const QString outcome = a.looping ? QObject::tr("the uploader refuses it") : QObject::tr("unused while Looping is off");
     if (r.out > a.duration + halfFrame)
-        return QObject::tr("Loop out (%1 s) is after the end of the animation (%2 s): the uploader refuses it.")
+        return QObject::tr("Loop out (%1 s) is after the end of the animation (%2 s): %3.")
             .arg(r.out, 0, 'f', 3)
-            .arg(a.duration, 0, 'f', 3);
+            .arg(a.duration, 0, 'f', 3)
+            .arg(outcome);
     if (r.in > r.out)
-        return QObject::tr("Loop in (%1 s) is after loop out (%2 s): the uploader refuses it.").arg(r.in, 0, 'f', 3).arg(r.out, 0, 'f', 3);
+        return QObject::tr("Loop in (%1 s) is after loop out (%2 s): %3.").arg(r.in, 0, 'f', 3).arg(r.out, 0, 'f', 3).arg(outcome);
     return {};
 }
 

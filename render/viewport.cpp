@@ -22,6 +22,7 @@ Viewport::Viewport(QWidget* parent) : OffscreenGlWidget(parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::ClickFocus);
     setMinimumSize(200, 150);
+    setEmptyText({});
 }
 
 Viewport::~Viewport() { releaseGl(); }
@@ -768,12 +769,18 @@ std::vector<Viewport::NameLabel> Viewport::nameLabels() const
     return out;
 }
 
+void Viewport::setEmptyText(const QString& text)
+{
+    emptyText_ = text.isEmpty() ? tr("Nothing to show: open an animation (File > Open)") : text;
+    update();
+}
+
 void Viewport::paintOverlay(QPainter& p)
 {
     if (joints_.empty()) {
         p.setRenderHint(QPainter::TextAntialiasing);
         p.setPen(QColor(200, 200, 200));
-        p.drawText(rect(), Qt::AlignCenter, tr("Nothing to show: open an animation (File > Open)"));
+        p.drawText(rect().adjusted(20, 0, -20, 0), Qt::AlignCenter | Qt::TextWordWrap, emptyText_);
         return;
     }
     const std::vector<NameLabel> labels = nameLabels();

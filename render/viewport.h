@@ -90,6 +90,10 @@ public:
     };
     // The name labels as the overlay draws them now.
     std::vector<NameLabel> nameLabels() const;
+    // What the view says when there are no joints to draw (by default: open an animation); the
+    // caller, which knows whether a file is open, words the case of an open file without bones.
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return emptyText_; }
     void setShowGrid(bool on);
     void setShowAxes(bool on);
     // The orbit camera turned to a fixed view (target and distance kept), and its projection.
@@ -211,6 +215,7 @@ private:
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
     std::function<ClipPoses()> clipPoses_;
+    QString emptyText_;
     bool showMesh_ = true, showBones_ = true, showNames_ = true, showAllNames_ = false, showGrid_ = true, showAxes_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it

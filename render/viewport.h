@@ -2,6 +2,7 @@
 // The 3D view: a skeleton pose as solid bones, an optional skinned mesh, a ground grid and axes,
 // an orbit camera, CPU picking and name labels. It is given core data (skeleton, pose, mesh) and
 // reports clicks; it knows nothing of documents or files.
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -168,6 +169,9 @@ private:
     template <class Take>
     void addClip(Bounds& b, float limit, bool children, Take take, std::vector<glm::vec3>* points = nullptr) const;
     void frameBounds(const Bounds& b);
+    // Points that make framing show at least `halfHeight` above and below `c` and a few joints' size
+    // round it: a lone joint is seen with the floor round it, not filling the view.
+    std::array<glm::vec3, 4> roomAround(const glm::vec3& c, float halfHeight) const;
     // As they project, not a sphere round them: filling `fill` of the view (OrbitCamera::frame).
     void framePoints(const std::vector<glm::vec3>& points, float fill);
     void framed(); // after the camera was fitted

@@ -134,11 +134,8 @@ private slots:
         const Format& gltf = *Registry::instance().byId("assimp");
         Report report;
         const std::vector<uint8_t> glb = gltf.write(prepareForTarget(walk, gltf, {}, report));
-        const QString path = guitest::tempDir() + "/walk.glb";
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(reinterpret_cast<const char*>(glb.data()), qint64(glb.size()));
-        out.close();
+        const QString path = guitest::writeTempFile("walk.glb", glb);
+        QVERIFY(!path.isEmpty());
 
         MainWindow w(false);
         QVERIFY(guitest::showWindow(w, {900, 700}));

@@ -4,7 +4,6 @@
 // the viewer's own: the file read back still has none.
 #include <algorithm>
 
-#include <QFile>
 #include <QMenuBar>
 #include <QtTest>
 
@@ -56,11 +55,8 @@ private slots:
         const Format& gltf = *Registry::instance().byId("gltf");
         const std::vector<uint8_t> glb = gltf.write(octahedron());
         QVERIFY(gltf.read(glb).mesh.normals.empty());
-        const QString path = guitest::tempDir() + "/octahedron_no_normals.glb";
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(reinterpret_cast<const char*>(glb.data()), qint64(glb.size()));
-        out.close();
+        const QString path = guitest::writeTempFile("octahedron_no_normals.glb", glb);
+        QVERIFY(!path.isEmpty());
 
         MainWindow w(false);
         QVERIFY(guitest::showWindow(w, {900, 700}));

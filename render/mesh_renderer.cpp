@@ -8,6 +8,7 @@
 
 #include "render/back_face_culling.h"
 #include "render/gl_program.h"
+#include "render/mesh_normals.h"
 
 namespace bonescope::render {
 
@@ -56,8 +57,9 @@ void MeshRenderer::upload(const Mesh& mesh)
     if (mesh.empty() || mesh.indices.empty())
         return;
     const size_t n = mesh.positions.size();
-    // Missing attributes get neutral values: up normals, all weight on joint 0 (identity skin).
-    std::vector<glm::vec3> normals = mesh.normals.size() == n ? mesh.normals : std::vector<glm::vec3>(n, {0, 1, 0});
+    // Missing normals are computed (else every face is lit alike: a flat cut-out); missing skin
+    // attributes get neutral values: all weight on joint 0 (identity skin).
+    std::vector<glm::vec3> normals = mesh.normals.size() == n ? mesh.normals : smoothNormals(mesh);
     std::vector<glm::uvec4> joints = mesh.skinned() ? mesh.joints : std::vector<glm::uvec4>(n, glm::uvec4(0));
     std::vector<glm::vec4> weights =
         mesh.weights.size() == n && mesh.skinned() ? mesh.weights : std::vector<glm::vec4>(n, {1, 0, 0, 0});

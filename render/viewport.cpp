@@ -22,6 +22,7 @@ Viewport::Viewport(QWidget* parent) : OffscreenGlWidget(parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::ClickFocus);
     setMinimumSize(200, 150);
+    setEmptyText({});
 }
 
 Viewport::~Viewport() { releaseGl(); }
@@ -395,7 +396,12 @@ void Viewport::updateScale()
     if (meshScaled_)
         for (size_t v = 0; v < mesh_->positions.size(); ++v)
             b.add(mesh_->skinned() ? skinnedPosition(*mesh_, v, skin_) : mesh_->positions[v]);
-    sceneSize_ = b.valid() ? std::max(b.radius() * 2.f, 1e-3f) : 2.f;
+    // Joints all at one point (one joint, or rotations only) give no size: then the size a figure of
+    // that point's distance from the origin would have, at least the 2 units an empty view has, so
+    // that the joint is drawn and framed at a size the floor's squares can be seen round.
+    const bool onePoint = b.valid() && glm::length(b.hi - b.lo) <= 1e-5f * std::max(1.f, glm::length(b.center()));
+    sceneSize_ = !b.valid() || onePoint ? 2.f * std::max(1.f, b.valid() ? glm::length(b.center()) : 0.f)
+                                        : std::max(b.radius() * 2.f, 1e-3f);
     // Joints a fraction of a typical bone, but never lost in a large scene or huge in a small one.
     jointRadius_ = std::clamp(bone > 0 ? bone * 0.12f : sceneSize_ * 0.02f, sceneSize_ * 0.003f, sceneSize_ * 0.02f);
     needsScale_ = joints_.empty();
@@ -556,6 +562,10 @@ void Viewport::frameAll()
     addClip(b, b.radius(), false, shown, &points);
     if (points.empty())
         return frameBounds(b);
+    // Joints at one point (a one-joint file) would put the eye inside the joint.
+    if (b.radius() < jointRadius_ * 8.f)
+        for (const glm::vec3& p : roomAround(b.center(), jointRadius_ * 8.f))
+            points.push_back(p);
     // Joints alone leave room for the flesh a body shown later puts round them (View > Avatar figure).
     framePoints(points, mesh_ && showMesh_ && !skin_.empty() ? 0.9f : 0.75f);
 }
@@ -584,13 +594,15 @@ void Viewport::frameSelected()
     // At least the character's height round them: a hip or a finger alone fills the view with one
     // sphere and nothing to tell where it is.
     const float height = figure.valid() ? figure.hi.y - figure.lo.y : 0.f;
-    const float minHalf = std::max(jointRadius_ * 8.f, height * 0.5f);
-    const glm::vec3 c = b.center();
-    b.add(c + glm::vec3(0.f, minHalf, 0.f));
-    b.add(c - glm::vec3(0.f, minHalf, 0.f));
-    b.add(c + glm::vec3(jointRadius_ * 8.f));
-    b.add(c - glm::vec3(jointRadius_ * 8.f));
+    for (const glm::vec3& p : roomAround(b.center(), std::max(jointRadius_ * 8.f, height * 0.5f)))
+        b.add(p);
     frameBounds(b);
+}
+
+std::array<glm::vec3, 4> Viewport::roomAround(const glm::vec3& c, float halfHeight) const
+{
+    const glm::vec3 box(jointRadius_ * 8.f);
+    return {c + glm::vec3(0.f, halfHeight, 0.f), c - glm::vec3(0.f, halfHeight, 0.f), c + box, c - box};
 }
 
 int Viewport::boneAt(const QPoint& pos) const
@@ -768,12 +780,18 @@ std::vector<Viewport::NameLabel> Viewport::nameLabels() const
     return out;
 }
 
+void Viewport::setEmptyText(const QString& text)
+{
+    emptyText_ = text.isEmpty() ? tr("Nothing to show: open an animation (File > Open)") : text;
+    update();
+}
+
 void Viewport::paintOverlay(QPainter& p)
 {
     if (joints_.empty()) {
         p.setRenderHint(QPainter::TextAntialiasing);
         p.setPen(QColor(200, 200, 200));
-        p.drawText(rect(), Qt::AlignCenter, tr("Nothing to show: open an animation (File > Open)"));
+        p.drawText(rect().adjusted(20, 0, -20, 0), Qt::AlignCenter | Qt::TextWordWrap, emptyText_);
         return;
     }
     const std::vector<NameLabel> labels = nameLabels();

@@ -2,6 +2,7 @@
 // The 3D view: a skeleton pose as solid bones, an optional skinned mesh, a ground grid and axes,
 // an orbit camera, CPU picking and name labels. It is given core data (skeleton, pose, mesh) and
 // reports clicks; it knows nothing of documents or files.
+#include <array>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -90,6 +91,10 @@ public:
     };
     // The name labels as the overlay draws them now.
     std::vector<NameLabel> nameLabels() const;
+    // What the view says when there are no joints to draw (by default: open an animation); the
+    // caller, which knows whether a file is open, words the case of an open file without bones.
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return emptyText_; }
     void setShowGrid(bool on);
     void setShowAxes(bool on);
     // The orbit camera turned to a fixed view (target and distance kept), and its projection.
@@ -164,6 +169,9 @@ private:
     template <class Take>
     void addClip(Bounds& b, float limit, bool children, Take take, std::vector<glm::vec3>* points = nullptr) const;
     void frameBounds(const Bounds& b);
+    // Points that make framing show at least `halfHeight` above and below `c` and a few joints' size
+    // round it: a lone joint is seen with the floor round it, not filling the view.
+    std::array<glm::vec3, 4> roomAround(const glm::vec3& c, float halfHeight) const;
     // As they project, not a sphere round them: filling `fill` of the view (OrbitCamera::frame).
     void framePoints(const std::vector<glm::vec3>& points, float fill);
     void framed(); // after the camera was fitted
@@ -211,6 +219,7 @@ private:
     RootMotion rootMotion_ = RootMotion::Free;
     glm::vec3 rootTravel_{0.f};
     std::function<ClipPoses()> clipPoses_;
+    QString emptyText_;
     bool showMesh_ = true, showBones_ = true, showNames_ = true, showAllNames_ = false, showGrid_ = true, showAxes_ = true;
     bool showVolumes_ = false, showAttachments_ = false, showExtensions_ = false;
     std::vector<uint8_t> animated_; // per bone: a track moves it

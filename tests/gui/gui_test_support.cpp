@@ -38,6 +38,16 @@ QByteArray fileBytes(const QString& path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+QString writeTempFile(const QString& name, const std::vector<uint8_t>& bytes)
+{
+    const QString path = tempDir() + "/" + name;
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly) ||
+        out.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size())) != qint64(bytes.size()))
+        return {};
+    return path;
+}
+
 void isolateSettings()
 {
     // A home of this process's own: test mode puts settings and the autosave folder under ~/.qttest,

@@ -54,6 +54,8 @@ QAction* findAction(gui::MainWindow& w, const char* objectName);
 bool showWindow(QWidget& window, QSize size);
 // A fresh directory for files a test writes.
 QString tempDir();
+// Writes `bytes` as tempDir()/`name`; its path, or empty when it could not be written.
+QString writeTempFile(const QString& name, const std::vector<uint8_t>& bytes);
 // Answers `modal` when it is a visible QFileDialog, as a user does: types `path` into the name field
 // and presses Return. False when it is not one (or has no name field).
 bool answerFileDialog(QWidget* modal, const QString& path);

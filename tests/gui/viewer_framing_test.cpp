@@ -1,11 +1,12 @@
 // "Frame all" frames a short walk whole: a figure that walks away stays in view to the last frame, and
 // fills at least half the view's height (a longer walk is framed where it stands: first-use test); a bone that moves away from the body later in the clip stays in view
-// (Frame all and Frame selected). A frame rate the file does not give (glTF) is marked as derived.
+// (Frame all and Frame selected); a lone joint is framed with the floor round it. A frame rate the file does not give (glTF) is marked as derived.
 #include <algorithm>
 #include <cmath>
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QTreeWidget>
 #include <QtTest>
 
@@ -133,11 +134,8 @@ private slots:
         const Format& gltf = *Registry::instance().byId("assimp");
         Report report;
         const std::vector<uint8_t> glb = gltf.write(prepareForTarget(walk, gltf, {}, report));
-        const QString path = guitest::tempDir() + "/walk.glb";
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(reinterpret_cast<const char*>(glb.data()), qint64(glb.size()));
-        out.close();
+        const QString path = guitest::writeTempFile("walk.glb", glb);
+        QVERIFY(!path.isEmpty());
 
         MainWindow w(false);
         QVERIFY(guitest::showWindow(w, {900, 700}));
@@ -154,6 +152,43 @@ private slots:
         QVERIFY(w.openFileNow(BONESCOPE_SAMPLES "/seanim/synth_abs_lrs_loop_notes.seanim"));
         QVERIFY(!guitest::treeRows(w.properties()->tree()).join("\n").contains("key spacing"));
         QVERIFY(!frameCounter(w)->toolTip().contains("key spacing"));
+    }
+
+    void oneJointIsFramedWithTheFloorRoundIt()
+    {
+        // One joint (synth_fc70000_u32), or two at one point (synth_additive_highprec: rotations only):
+        // Frame all (A, typed in the view) shows the joint as a ball a fraction of the view tall with
+        // the floor's grid round it, not the eye inside the ball (first-use pass 3, F8).
+        for (const char* name : {"synth_fc70000_u32.seanim", "synth_additive_highprec.seanim"}) {
+            MainWindow w(false);
+            QVERIFY(guitest::showWindow(w, {900, 700}));
+            QVERIFY2(w.openFileNow(QString(BONESCOPE_SAMPLES "/seanim/") + name), qPrintable(w.lastError()));
+            render::Viewport* view = w.viewport();
+            QTest::mouseClick(view, Qt::LeftButton, {}, QPoint(10, 10));
+            QTest::keyClick(view, Qt::Key_A);
+            const QImage all = guitest::viewportImage(w);
+            const int area = all.width() * all.height();
+            // The joint: what hiding the bones takes away.
+            QAction* bones = guitest::actionNamed(guitest::menuNamed(w.menuBar()->actions(), "View"), "Show bones");
+            QVERIFY(bones && bones->isChecked());
+            bones->trigger();
+            const QImage noBones = guitest::viewportImage(w);
+            bones->trigger();
+            const int joint = guitest::differingPixels(all, noBones);
+            QVERIFY2(joint > area / 1000 && joint < area / 5,
+                     qPrintable(QString("%1: the joint covers %2 of %3 pixels").arg(name).arg(joint).arg(area)));
+            const QPointF at = view->jointOnScreen(0);
+            QVERIFY2(QRectF(view->rect()).adjusted(view->width() / 4, view->height() / 4, -view->width() / 4,
+                                                   -view->height() / 4).contains(at),
+                     qPrintable(QString("%1: the joint at (%2, %3)").arg(name).arg(at.x()).arg(at.y())));
+            // The floor: what hiding the grid takes away, more than a line or two.
+            QAction* grid = guitest::findAction(w, "showGrid");
+            QVERIFY(grid && grid->isChecked());
+            grid->trigger();
+            const int floor = guitest::differingPixels(all, guitest::viewportImage(w));
+            grid->trigger();
+            QVERIFY2(floor > view->width() * 4, qPrintable(QString("%1: the grid covers %2 pixels").arg(name).arg(floor)));
+        }
     }
 };
 

@@ -174,11 +174,8 @@ private slots:
         Node model{ModelId, 1, {str("n", "m")}, {Node{SkeletonId, 100, {}, {root, top}}}};
         Node meta{fourcc("meta"), 2, {str("up", "z")}, {}};
         const std::vector<uint8_t> bytes = file({Node{RootId, 0, {}, {model, meta}}});
-        const QString path = guitest::tempDir() + "/standing.cast";
-        QFile out(path);
-        QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size()));
-        out.close();
+        const QString path = guitest::writeTempFile("standing.cast", bytes);
+        QVERIFY(!path.isEmpty());
 
         MainWindow w(false);
         QVERIFY(guitest::showWindow(w, {900, 700}));

@@ -1,5 +1,8 @@
 #include "app/gui/panels/bone_tree_panel.h"
 
+#include <algorithm>
+
+#include <QEvent>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSortFilterProxyModel>
@@ -31,14 +34,28 @@ BoneTreePanel::BoneTreePanel(Document* doc, QWidget* parent)
     view_->setModel(proxy_);
     view_->setSelectionMode(QAbstractItemView::ExtendedSelection);
     view_->setUniformRowHeights(true);
-    view_->header()->setStretchLastSection(false);
-    // The key counts always in sight: the names take the width left (a long avatar name is cut with
-    // "...", its tooltip says it whole), rather than pushing T R S V behind a horizontal scroll bar.
-    view_->header()->setSectionResizeMode(BoneTreeModel::Name, QHeaderView::Stretch);
-    view_->setIndentation(12); // an avatar's hand is ten levels deep: its name, not the indent, gets the room
+    QHeaderView* header = view_->header();
+    header->setStretchLastSection(false);
+    // An avatar's hand is ten levels deep, its face sixteen: its name, not the indent, gets the room.
+    view_->setIndentation(8);
     view_->setTextElideMode(Qt::ElideMiddle); // "mFaceEyeAltR..." and "...AltRight" both say which side
-    for (int c = BoneTreeModel::Translation; c < BoneTreeModel::ColumnCount; ++c)
-        view_->header()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+    // T R S V (and a comparison's Difference) as narrow as what they hold; the names as wide as the
+    // shown names need, or as the room left (fitNames()).
+    header->setMinimumSectionSize(8);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(BoneTreeModel::Name, QHeaderView::Interactive);
+    view_->viewport()->installEventFilter(this);
+    for (auto changed : {&QTreeView::expanded, &QTreeView::collapsed})
+        connect(view_, changed, this, &BoneTreePanel::fitNames, Qt::QueuedConnection);
+    connect(proxy_, &QAbstractItemModel::layoutChanged, this, &BoneTreePanel::fitNames, Qt::QueuedConnection);
+    connect(proxy_, &QAbstractItemModel::modelReset, this, &BoneTreePanel::fitNames, Qt::QueuedConnection);
+    connect(proxy_, &QAbstractItemModel::rowsInserted, this, &BoneTreePanel::fitNames, Qt::QueuedConnection);
+    connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &BoneTreePanel::fitNames, Qt::QueuedConnection);
+    connect(proxy_, &QAbstractItemModel::dataChanged, this, &BoneTreePanel::fitNames, Qt::QueuedConnection);
+    connect(header, &QHeaderView::sectionResized, this, [this](int column) {
+        if (column != BoneTreeModel::Name)
+            fitNames(); // the Difference column grew or shrank with its text
+    });
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
@@ -57,6 +74,41 @@ BoneTreePanel::BoneTreePanel(Document* doc, QWidget* parent)
     });
     searchedIn_ = doc_->path();
     view_->expandToDepth(2);
+}
+
+void BoneTreePanel::fitNames()
+{
+    if (fitting_)
+        return;
+    fitting_ = true;
+    QHeaderView* header = view_->header();
+    int others = 0;
+    for (int c = BoneTreeModel::Translation; c < BoneTreeModel::ColumnCount; ++c)
+        if (!header->isSectionHidden(c))
+            others += header->sectionSize(c);
+    // The room the other columns leave while that holds the shown names, or a name of about fourteen
+    // letters six levels deep (a whole avatar's face, sixteen levels deep, is then cut in the middle,
+    // the key counts kept in sight; the tooltip says each name whole). A dock narrower than that (a
+    // comparison's Difference column beside the names) scrolls sideways, the names whole, rather than
+    // cutting "mShoulderLeft" to "mS...ft".
+    int names = 0;
+    for (QModelIndex i = proxy_->index(0, BoneTreeModel::Name); i.isValid(); i = view_->indexBelow(i)) {
+        int depth = view_->rootIsDecorated() ? 1 : 0;
+        for (QModelIndex up = i.parent(); up.isValid(); up = up.parent())
+            ++depth;
+        names = std::max(names, depth * view_->indentation() + view_->sizeHintForIndex(i).width());
+    }
+    const int floor = view_->fontMetrics().horizontalAdvance(QString(14, 'x')) + 6 * view_->indentation();
+    const int room = view_->viewport()->width() - others;
+    header->resizeSection(BoneTreeModel::Name, std::min(names, floor) <= room ? room : names);
+    fitting_ = false;
+}
+
+bool BoneTreePanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == view_->viewport() && event->type() == QEvent::Resize)
+        fitNames();
+    return QWidget::eventFilter(watched, event);
 }
 
 void BoneTreePanel::fromView()

@@ -84,13 +84,13 @@ void PropertiesPanel::rebuild()
         animations_->setCurrentRow(doc_->animationIndex());
     }
     animations_->setVisible(!s.animations.empty());
-    // As high as its clips, up to three rows (then it scrolls; the line below it drags), so that the
+    // As high as its clips, up to eight rows (then it scrolls; the line below it drags), so that the
     // properties keep their room. Set when the number of clips changes, not on every edit, so that
     // where a person dragged the line stays.
     if (int(s.animations.size()) != shownClips_) {
         shownClips_ = int(s.animations.size());
         const int rowHeight = std::max(animations_->sizeHintForRow(0), animations_->fontMetrics().height());
-        const int list = rowHeight * std::clamp(shownClips_, 1, 3) + 2 * animations_->frameWidth() + 2;
+        const int list = rowHeight * std::clamp(shownClips_, 1, 8) + 2 * animations_->frameWidth() + 2;
         animations_->setMinimumHeight(std::min(list, rowHeight + 2 * animations_->frameWidth() + 2));
         const int total = std::max(split_->height(), list * 4);
         split_->setSizes({list, total - list});

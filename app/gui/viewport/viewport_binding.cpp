@@ -3,6 +3,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/gui/counted_words.h"
 #include "app/gui/document/document.h"
 #include "core/playback/layering.h"
 #include "core/playback/sampler.h"
@@ -63,6 +64,22 @@ std::vector<uint8_t> movedOverClip(const Animation& clip, const Skeleton& skelet
     return moved;
 }
 
+namespace {
+
+// An open file without bones (a SEAnim of notes alone) is not "nothing open".
+QString emptyViewText(const Document& doc)
+{
+    if (doc.isEmpty() || !doc.skeleton().empty())
+        return {}; // the view's own "open an animation"
+    const size_t notes = doc.animation().notes.size();
+    if (notes == 0)
+        return QObject::tr("This animation has no bones to draw");
+    return QObject::tr("This animation has no bones to draw: it carries %1 only (see the timeline)")
+        .arg(countedWords(qint64(notes), "note"));
+}
+
+} // namespace
+
 void bindViewport(Document* doc, render::Viewport* view)
 {
     view->setClipPoses([doc]() -> render::Viewport::ClipPoses {
@@ -86,6 +103,7 @@ void bindViewport(Document* doc, render::Viewport* view)
         for (const JointDrivers& d : doc->previewDrivers())
             fromBase.push_back(d.rotation == MixSource::Base || d.translation == MixSource::Base);
         view->setBaseDriven(fromBase);
+        view->setEmptyText(emptyViewText(*doc)); // notes come and go with edits
     };
     // Another animation of the same file: framed anew (it may walk elsewhere).
     auto shown = std::make_shared<std::pair<QString, int>>();

@@ -1,6 +1,7 @@
 #pragma once
 // Keeps a Viewport showing what a Document holds (skeleton, pose, mesh, selection, up axis; another
-// animation of the same file is framed anew), and turns viewport clicks into document selection.
+// animation of the same file is framed anew, an open file without bones said so), and turns viewport
+// clicks into document selection.
 #include "core/model/animation.h"
 #include "core/model/skeleton.h"
 #include "render/viewport.h"

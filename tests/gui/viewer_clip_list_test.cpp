@@ -15,9 +15,11 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QUndoStack>
+#include <QDockWidget>
 #include <QtTest>
 
 #include "app/gui/document/document.h"
+#include "app/gui/graph/graph_widget.h"
 #include "app/gui/main_window.h"
 #include "app/gui/panels/properties_panel.h"
 #include "app/gui/saving/save_controller.h"
@@ -172,6 +174,14 @@ private slots:
         QMenu* clip = edit ? guitest::menuNamed(edit->actions(), "Clip") : nullptr;
         QVERIFY(clip);
         emit clip->aboutToShow();
+        // The graph editor open on a bone: its time axis follows the trimmed length (it kept the old).
+        w.findChild<QDockWidget*>("graphEditorDock")->show();
+        doc->setSelection({1}, 1);
+        auto* graph = w.findChild<GraphWidget*>("graphEditor");
+        QVERIFY(graph);
+        QTRY_VERIFY(graph->isVisible());
+        graph->frameAll();
+        QVERIFY(std::abs(graph->view().endTime() - doc->duration() * 1.05) < 1e-6);
         QString before, during;
         {
             DialogAnswerer answer([&](QDialog* d) {
@@ -192,6 +202,8 @@ private slots:
                  qPrintable(w.statusBar()->currentMessage()));
         for (const auto& n : doc->animation().notes)
             QVERIFY(QString::fromStdString(n.name) != gone);
+        QVERIFY2(std::abs(graph->view().endTime() - doc->duration() * 1.05) < 1e-6,
+                 qPrintable(QString("axis to %1 s, clip %2 s").arg(graph->view().endTime()).arg(doc->duration())));
     }
 
     void closeLoopReadsAndClosesTheSeam()

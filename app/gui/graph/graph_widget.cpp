@@ -101,6 +101,10 @@ void GraphWidget::onEdited()
 {
     // An edit may have given a selected bone its first keys (Insert key): its curves appear.
     updateCurves(false);
+    // A clip made shorter or longer (Trim, Set duration, Time scale) is framed again: the axis kept
+    // running to the old end.
+    if (doc_->duration() != framedDuration_)
+        frameAll();
     emit selectionChanged(); // values may have changed under the same references
 }
 
@@ -295,6 +299,7 @@ void GraphWidget::frame(const std::vector<GraphKey>& keys, bool wholeClip)
 
 void GraphWidget::frameAll()
 {
+    framedDuration_ = doc_->duration();
     // Hidden (the dock closed), the curves are not worked out until they are shown.
     if (!isVisible()) {
         frameOnShow_ = true;

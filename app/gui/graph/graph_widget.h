@@ -99,6 +99,7 @@ private:
     DopeSheet* sheet_;
     GraphCurves curves_;
     GraphView view_;
+    double framedDuration_ = -1; // the clip length the view was last framed for (a trim refits it)
     std::set<GraphKey> selected_;
     std::set<CurveId> hidden_;
     bool normalised_ = false;

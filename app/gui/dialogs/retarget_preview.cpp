@@ -13,6 +13,7 @@
 
 #include "app/gui/viewport/viewport_binding.h"
 #include "core/playback/layering.h"
+#include "core/playback/motion_root.h"
 #include "core/retarget/humanoid.h"
 #include "core/retarget/rig_frame.h"
 #include "core/playback/sampler.h"
@@ -105,16 +106,7 @@ void RetargetPreview::load(Side& side, const Skeleton& skeleton, const Animation
     side.clip = clip;
     side.sampler = std::make_unique<Sampler>(side.clip, side.skeleton);
     side.order = side.sampler->skeleton().evaluationOrder().value_or(std::vector<int>{});
-    side.motionBone = -1;
-    for (int b : side.order) {
-        const std::string& name = side.sampler->skeleton().bones[size_t(b)].name;
-        const auto moved = std::find_if(side.clip.tracks.begin(), side.clip.tracks.end(),
-                                        [&](const Track& t) { return t.name == name && !t.translation.empty(); });
-        if (moved != side.clip.tracks.end()) {
-            side.motionBone = b;
-            break;
-        }
-    }
+    side.motionBone = motionRoot(side.sampler->skeleton(), side.sampler->binding(), side.clip); // as the window's
     side.motionStart = glm::vec3(0.f);
     if (side.motionBone >= 0 && !side.order.empty()) {
         side.sampler->sampleLocal(0.0, side.locals);

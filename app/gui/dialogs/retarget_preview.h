@@ -57,7 +57,7 @@ private:
         std::vector<LocalTransform> locals;
         Pose pose;
         render::Viewport* view = nullptr;
-        int motionBone = -1;       // the first bone, parents first, whose track moves it (the hips)
+        int motionBone = -1;       // motionRoot(): the bone whose travel the camera follows (the hips)
         glm::vec3 motionStart{0};  // where it is at the start: the camera follows its travel from there
     };
     void load(Side& side, const Skeleton& skeleton, const Animation& clip);

@@ -8,6 +8,7 @@
 #include <QUndoStack>
 
 #include "core/playback/key_times.h"
+#include "core/playback/motion_root.h"
 #include "app/gui/saving/save_folder.h"
 #include "app/gui/viewport/up_axis_hint.h"
 #include "formats/secondlife/avatar_skeleton.h"
@@ -225,17 +226,7 @@ void Document::bindSampler()
         figurePositioned_[i] = t >= 0 && !animation().tracks[t].translation.empty();
     }
 
-    // The motion root: the first bone, parents first, whose track moves it.
-    motionBone_ = -1;
-    const auto order = skeleton().evaluationOrder();
-    if (order)
-        for (int b : *order) {
-            const int t = binding().trackOfBone[b];
-            if (t >= 0 && !animation().tracks[t].translation.empty()) {
-                motionBone_ = b;
-                break;
-            }
-        }
+    motionBone_ = motionRoot(skeleton(), binding(), animation());
     samplePose(0.0);
     motionStart_ = motionBone_ >= 0 ? glm::vec3(pose_.world[motionBone_][3]) : glm::vec3(0.f);
 }

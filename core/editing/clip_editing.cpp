@@ -79,6 +79,8 @@ void setFrameRate(Animation& a, double fps, bool rescaleTimes)
     a.fps = fps;
 }
 
+bool keptByTrim(double time, double start, double end) { return time >= start - 1e-9 && time <= end + 1e-9; }
+
 void trimClip(Animation& a, double start, double end)
 {
     start = std::max(0.0, start);
@@ -92,7 +94,7 @@ void trimClip(Animation& a, double start, double end)
         });
     std::vector<Note> notes;
     for (Note n : a.notes)
-        if (n.time >= start - 1e-9 && n.time <= end + 1e-9) {
+        if (keptByTrim(n.time, start, end)) {
             n.time = std::max(0.0, n.time - start);
             notes.push_back(n);
         }

@@ -15,6 +15,8 @@ void scaleTime(Animation& a, double k);
 // Keeps [start, end] seconds and shifts it to start at 0. Channels get a key at each end, sampled by
 // their own rules, so the trimmed clip plays as that part of the original did. Notes outside go.
 void trimClip(Animation& a, double start, double end);
+// Whether a note (or anything at `time`) stays in a trim to [start, end]: the test trimClip applies.
+bool keptByTrim(double time, double start, double end);
 
 // Sets the length; keys and notes past it are removed (a channel keyed past the new end gets a key
 // at the end first, so its motion up to there is unchanged).

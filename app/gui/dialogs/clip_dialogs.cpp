@@ -21,6 +21,7 @@
 #include "app/gui/commands/edit_commands.h"
 #include "app/gui/dialogs/root_motion_menu.h"
 #include "app/gui/document/document.h"
+#include "core/editing/clip_editing.h"
 #include "core/editing/loop_seam.h"
 #include "app/gui/counted_words.h"
 
@@ -224,7 +225,7 @@ QStringList notesOutside(const Document* doc, double start, double end)
 {
     QStringList out;
     for (const Note& n : doc->animation().notes)
-        if (n.time < start - 1e-9 || n.time > end + 1e-9) // trimClip's own test
+        if (!keptByTrim(n.time, start, end))
             out << QString::fromStdString(n.name);
     return out;
 }

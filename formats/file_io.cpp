@@ -85,14 +85,7 @@ auto readingAs(const Format& format, std::span<const uint8_t> bytes, const std::
     } catch (const ParseError& e) {
         if (format.detect(bytes))
             throw;
-        auto seen = lookAlikeInstead(bytes, &format);
-        // A text file where a text format was expected is left to that format's reader, which names the
-        // line; but one it refused at its first word is not that format at all ("This is..." named .bvh).
-        constexpr size_t kTextEnough = 16; // fewer letters are as likely the start of a file cut short
-        if (!seen && e.offset() == 0 && bytes.size() >= kTextEnough)
-            if (auto text = lookAlike(bytes); text && text->plainText)
-                seen = text;
-        if (seen)
+        if (const auto seen = lookAlikeInstead(bytes, &format, e.offset() == 0))
             throw ParseError(lookAlikeMessage(*seen, &format), ParseError::NoOffset, path);
         throw;
     }

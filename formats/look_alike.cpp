@@ -180,7 +180,7 @@ std::string lookAlikeMessage(const LookAlike& seen, const Format* expected)
     return "this is " + seen.what + ", not " + wanted + ". " + seen.advice;
 }
 
-std::optional<LookAlike> lookAlikeInstead(std::span<const uint8_t> bytes, const Format* expected)
+std::optional<LookAlike> lookAlikeInstead(std::span<const uint8_t> bytes, const Format* expected, bool refusedAtStart)
 {
     auto seen = lookAlike(bytes);
     if (!seen || !seen->plainText || !expected)
@@ -192,7 +192,7 @@ std::optional<LookAlike> lookAlikeInstead(std::span<const uint8_t> bytes, const 
     const std::string id = expected->id();
     // Dash's .dmf and .dmx come as JSON too, under the same extensions.
     const bool readsText = id == "bvh" || id == "smd" || id.starts_with("dash") || id.starts_with("dmx");
-    return readsText ? std::nullopt : seen;
+    return readsText && !refusedAtStart ? std::nullopt : seen;
 }
 
 } // namespace bonescope

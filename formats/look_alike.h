@@ -27,8 +27,9 @@ std::string lookAlikeMessage(const LookAlike& seen, const Format* expected);
 
 // The look-alike worth telling when `expected` (nullptr: none, chosen by neither content nor
 // extension) could not read `bytes`: none for a plain text file where a text format (BVH, SMD, Dash
-// JSON) was expected, as that format's own reader names the line that is wrong, nor for a few bytes
-// of text (the start of a file cut short).
-std::optional<LookAlike> lookAlikeInstead(std::span<const uint8_t> bytes, const Format* expected);
+// JSON) was expected, as that format's own reader names the line that is wrong, unless the reader
+// refused its very first word (`refusedAtStart`: a README named .bvh is not a BVH at all); none for a
+// few bytes of text either (the start of a file cut short).
+std::optional<LookAlike> lookAlikeInstead(std::span<const uint8_t> bytes, const Format* expected, bool refusedAtStart = false);
 
 } // namespace bonescope

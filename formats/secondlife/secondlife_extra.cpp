@@ -71,12 +71,36 @@ void SecondLifeExtra::dropTracks(const std::set<std::string>& names)
     std::erase_if(keyCodes, [&](const SecondLifeKeyCodes& c) { return names.count(c.name) != 0; });
 }
 
-const char* secondlife::handPoseName(uint32_t pose)
-{
-    static const char* names[] = {"spread", "relaxed", "point", "fist", "relaxed_l", "point_l", "fist_l",
-                                  "relaxed_r", "point_r", "fist_r", "salute_r", "typing", "peace_r", "palm_r"};
-    return pose <= MaxHandPose ? names[pose] : "invalid";
-}
+namespace {
+
+// The viewer's hand poses in LLHandMotion's order: the name `dump` and `info` print, and the words
+// of its upload floater for the window.
+struct HandPose {
+    const char* name;
+    const char* words;
+};
+constexpr HandPose kHandPoses[secondlife::MaxHandPose + 1] = {
+    {"spread", "Spread"},
+    {"relaxed", "Relaxed"},
+    {"point", "Point"},
+    {"fist", "Fist"},
+    {"relaxed_l", "Relaxed, left hand"},
+    {"point_l", "Point, left hand"},
+    {"fist_l", "Fist, left hand"},
+    {"relaxed_r", "Relaxed, right hand"},
+    {"point_r", "Point, right hand"},
+    {"fist_r", "Fist, right hand"},
+    {"salute_r", "Salute, right hand"},
+    {"typing", "Typing"},
+    {"peace_r", "Peace, right hand"},
+    {"palm_r", "Palm, right hand"},
+};
+
+} // namespace
+
+const char* secondlife::handPoseName(uint32_t pose) { return pose <= MaxHandPose ? kHandPoses[pose].name : "invalid"; }
+
+const char* secondlife::handPoseWords(uint32_t pose) { return pose <= MaxHandPose ? kHandPoses[pose].words : nullptr; }
 
 void SecondLifeExtra::toJson(nlohmann::json& out) const
 {

@@ -39,6 +39,8 @@ ChannelRules viewerRules();
 ChannelRules positionRules(std::string_view joint);
 // "relaxed", "fist_r", ...; "invalid" beyond MaxHandPose.
 const char* handPoseName(uint32_t pose);
+// As the viewer's upload floater says it: "Relaxed", "Fist, right hand", ...; null beyond MaxHandPose.
+const char* handPoseWords(uint32_t pose);
 } // namespace secondlife
 
 struct SecondLifeConstraint {

@@ -57,15 +57,12 @@ void setVolumeName(std::array<uint8_t, 16>& v, const std::string& name)
     std::copy_n(name.begin(), std::min<size_t>(name.size(), 15), v.begin());
 }
 
-// The viewer's hand poses (LLHandMotion's order), as its upload floater names them: a code alone ("1")
-// said nothing to a first-time user.
+// A hand pose as the viewer's upload floater names it: a code alone ("1") said nothing to a
+// first-time user.
 QString handPoseWords(uint32_t pose)
 {
-    static const char* words[] = {"Spread", "Relaxed", "Point", "Fist", "Relaxed, left hand", "Point, left hand",
-                                  "Fist, left hand", "Relaxed, right hand", "Point, right hand", "Fist, right hand",
-                                  "Salute, right hand", "Typing", "Peace, right hand", "Palm, right hand"};
-    if (pose <= secondlife::MaxHandPose)
-        return QObject::tr(words[pose]);
+    if (const char* words = secondlife::handPoseWords(pose))
+        return QObject::tr(words);
     return QObject::tr("%1 (not a hand pose the viewer knows; kept as the file has it)").arg(pose);
 }
 

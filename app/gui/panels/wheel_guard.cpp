@@ -1,4 +1,5 @@
 #include "app/gui/panels/wheel_guard.h"
+#include "app/gui/app_event_filter.h"
 
 #include <QAbstractScrollArea>
 #include <QAbstractSpinBox>
@@ -49,12 +50,7 @@ protected:
 
 void keepWheelForFocusedFields()
 {
-    constexpr const char* name = "wheelGuard";
-    if (!qApp || qApp->findChild<QObject*>(name, Qt::FindDirectChildrenOnly))
-        return;
-    auto* guard = new WheelGuard(qApp);
-    guard->setObjectName(name);
-    qApp->installEventFilter(guard);
+    installAppFilterOnce<WheelGuard>("wheelGuard");
 }
 
 } // namespace bonescope::gui

@@ -1,4 +1,5 @@
 #include "app/gui/saving/file_dialog_columns.h"
+#include "app/gui/app_event_filter.h"
 
 #include <algorithm>
 
@@ -49,12 +50,7 @@ void fitFileDialogColumns(QFileDialog& dialog)
 
 void fitEveryFileDialogsColumns()
 {
-    constexpr const char* name = "fileDialogColumns";
-    if (!qApp || qApp->findChild<QObject*>(name, Qt::FindDirectChildrenOnly))
-        return;
-    auto* filter = new FileDialogColumns(qApp);
-    filter->setObjectName(name);
-    qApp->installEventFilter(filter);
+    installAppFilterOnce<FileDialogColumns>("fileDialogColumns");
 }
 
 } // namespace bonescope::gui

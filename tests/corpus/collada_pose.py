@@ -79,7 +79,10 @@ def element_matrix(kind, v):
     if kind == 'rotate':
         return rotate(*v[:4])
     if kind == 'matrix':
-        return [v[0:4], v[4:8], v[8:12], v[12:16]]
+        # a node's transform is affine: its last row is (0 0 0 1) whatever the keys say (3ds Max's
+        # ColladaMax keys astro_max.dae's transform(0..3)(3) as 0, which taken as written would drop
+        # every parent's translation; Assimp's decomposition and Blender's importer ignore that row)
+        return [v[0:4], v[4:8], v[8:12], [0.0, 0.0, 0.0, 1.0]]
     if kind == 'lookat':
         return lookat(v)
     return identity()  # skew: not met in the corpus
@@ -269,6 +272,16 @@ def read(path, clip=None):
 KINDS = ('translate', 'rotate', 'scale', 'matrix', 'lookat', 'skew')
 
 
+def element_at(v, channels, t):
+    for member, smp in channels:
+        value = smp.value(t)
+        if member is None:
+            v = value[:len(v)] if len(value) >= len(v) else v
+        elif member < len(v):
+            v[member] = value[0]
+    return v
+
+
 def node_matrix(doc, node, t):
     m = identity()
     nid = node.attrib.get('id', '')
@@ -277,12 +290,22 @@ def node_matrix(doc, node, t):
         if kind not in KINDS:
             continue
         v = floats(e.text)
-        for member, smp in doc['channels'].get((nid, e.attrib.get('sid', '\0')), []):
-            value = smp.value(t)
-            if member is None:
-                v = value[:len(v)] if len(value) >= len(v) else v
-            elif member < len(v):
-                v[member] = value[0]
+        channels = doc['channels'].get((nid, e.attrib.get('sid', '\0')), [])
+        if kind == 'matrix' and any(member is not None for member, _ in channels):
+            # a matrix keyed element by element (3ds Max): the file gives whole matrices at the
+            # elements' key times; between them its rotation turns, as for a whole-matrix channel
+            # (each element straight would shrink the bones mid-turn, which no importer plays)
+            keys = sorted({k for _, smp in channels for k in smp.t})
+            before = max((k for k in keys if k <= t), default=None)
+            after = min((k for k in keys if k >= t), default=None)
+            if before is None or after is None or after == before:
+                v = element_at(v, channels, t)
+            else:
+                a = element_at(list(v), channels, before)
+                b = element_at(list(v), channels, after)
+                v = matrix_between(a[:12] + [0, 0, 0, 1], b[:12] + [0, 0, 0, 1], (t - before) / (after - before))
+        else:
+            v = element_at(v, channels, t)
         m = mat_mul(m, element_matrix(kind, v))
     return m
 

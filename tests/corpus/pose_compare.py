@@ -19,8 +19,11 @@ Where the file's own numbers can be computed here (COLLADA: collada_pose.py, glT
 Bonescope and Blender are also compared with them, the same way, and each row says whom the file sides
 with where the two differ.
 
-Usage: pose_compare.py BIN_DIR CORPUS_DIR OUT_DIR [--results RESULTS.tsv] [--count N] [--blender B]
-  RESULTS.tsv from measure.sh: only files Bonescope opened are tried. Writes OUT_DIR/pose.tsv and
+Usage: pose_compare.py BIN_DIR CORPUS_DIR OUT_DIR [--results RESULTS.tsv] [--count N] [--only EXT,...]
+                       [--blender B] [--three NODE_MODULES]
+  RESULTS.tsv from measure.sh: only files Bonescope opened are tried; --count 0 tries every animated
+  file Blender reads. --three: COLLADA files are also read by three.js's ColladaLoader
+  (three_collada_pose.mjs), a second independent witness where Blender's COLLADA importer fails. Writes OUT_DIR/pose.tsv and
   OUT_DIR/pose.md."""
 import argparse, collections, itertools, json, math, os, re, subprocess, sys
 
@@ -161,30 +164,58 @@ def per_joint(a, b, where, f):
 
 
 def norm(name):
+    """A name as both sides may spell it: no namespace, case, `.001`; `.` as `_` (Blender's COLLADA
+    exporter writes `Bone.hip` as the id `Bone_hip`, its importer reads the name back with the dot)."""
     name = name.split(':')[-1].lower()
-    return re.sub(r'\.\d{3}$', '', name)
+    return re.sub(r'\.\d{3}$', '', name).replace('.', '_')
+
+
+def file_names(path):
+    """Other names the file gives Bonescope's nodes: a COLLADA node's `name` beside the `id` Assimp
+    reads it by (Blender names it by `name`); a glTF node without a name is Bonescope's `nodeN` and
+    Blender's `Node_N` (N its index), which match() tries itself."""
+    if not path.lower().endswith('.dae'):
+        return {}
+    try:
+        import xml.etree.ElementTree as ET
+        out = {}
+        for e in ET.parse(path).getroot().iter():
+            if e.tag.rsplit('}', 1)[-1] == 'node' and e.get('id') and e.get('name') and e.get('id') != e.get('name'):
+                out[e.get('id')] = e.get('name')
+        return out
+    except (OSError, ET.ParseError):
+        return {}
 
 
 JOINTS = ('bone', 'extension')
 
 
-def match(name, kind, frames):
+def match(name, kind, frames, aliases=None):
     """The other side's key for Bonescope's node NAME of KIND: a joint takes Blender's pose bone of
     that name, a camera, light or empty the object (pose_blender.py keys an object whose name a bone
-    also has "object:NAME"); then the name ignoring case, namespace and .001, then Assimp's
-    PARENT_NAME ids of COLLADA joints (Armature_BotBone)."""
+    also has "object:NAME"); then the file's other name for it (file_names), a glTF node without a name
+    by its index; then the name ignoring case, namespace and .001, then Assimp's PARENT_NAME ids of
+    COLLADA joints (Armature_BotBone)."""
     plain = re.sub(r' \[\d+\]$', '', name)
     order = ([name] if plain != name else []) + ([plain, 'object:' + plain] if kind in JOINTS else ['object:' + plain, plain])
+    other = (aliases or {}).get(plain)
+    if other is None and re.fullmatch(r'node\d+', plain):
+        other = 'Node_' + plain[4:]
+    if other:
+        order += [other, 'object:' + other] if kind in JOINTS else ['object:' + other, other]
     for k in order:
         if k in frames:
             return k
-    cand = [k for k in frames if not k.startswith('object:') and norm(k) == norm(plain)]
-    if not cand:
-        cand = [k for k in frames if not k.startswith('object:') and norm(plain).endswith('_' + norm(k))]
-    return cand[0] if len(cand) == 1 else None
+    for n in [plain] + ([other] if other else []):
+        cand = [k for k in frames if not k.startswith('object:') and norm(k) == norm(n)]
+        if not cand:
+            cand = [k for k in frames if not k.startswith('object:') and norm(n).endswith('_' + norm(k))]
+        if len(cand) == 1:
+            return cand[0]
+    return None
 
 
-def compare(bs, bl):
+def compare(bs, bl, aliases=None):
     """Per offset: matched names, the fit, the worst joint and time."""
     results = []
     first = bs['poses'][0]
@@ -195,7 +226,7 @@ def compare(bs, bl):
     height = extent([p for n, p in first.items() if kinds.get(n, 'bone') in JOINTS]) or extent(list(first.values()))
     skip = set(bl.get('skinnedMeshes', []))
     for label, frames in bl['offsets'].items():
-        names = [(n, match(n, kinds.get(n, 'bone'), frames[0])) for n in first]
+        names = [(n, match(n, kinds.get(n, 'bone'), frames[0], aliases)) for n in first]
         # each of the other side's nodes stands for one of Bonescope's at most
         count = collections.Counter(b for _, b in names)
         names = [(a, b) for a, b in names if b and count[b] == 1 and b not in skip]
@@ -255,8 +286,11 @@ def blender_env():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('bin'), ap.add_argument('corpus'), ap.add_argument('out')
-    ap.add_argument('--results'), ap.add_argument('--count', type=int, default=40)
+    ap.add_argument('--results'), ap.add_argument('--count', type=int, default=40, help='0: every animated file')
     ap.add_argument('--blender', default='blender')
+    ap.add_argument('--only', help='extensions to try, comma-separated (dae,glb,...)')
+    ap.add_argument('--three', metavar='NODE_MODULES',
+                    help='a node_modules with three and @xmldom/xmldom: COLLADA files are also read by three.js')
     a = ap.parse_args()
     os.makedirs(os.path.join(a.out, 'blender'), exist_ok=True)
     os.makedirs(os.path.join(a.out, 'bonescope'), exist_ok=True)
@@ -269,7 +303,10 @@ def main():
     if a.results:
         rl = [l.rstrip('\n').split('\t') for l in open(a.results, encoding='utf-8')]
         opened = {(r[1], r[2]) for r in rl[1:] if r[6] == '0'}
-    picked = choose(manifest, opened, a.count)
+    if a.only:
+        wanted = {'.' + e.strip().lower().lstrip('.') for e in a.only.split(',')}
+        manifest = [r for r in manifest if os.path.splitext(r['path'])[1].lower() in wanted]
+    picked = choose(manifest, opened, a.count or len(manifest))
     rows, jobs = [], []
     for n, r in enumerate(picked):
         path = os.path.join(a.corpus, r['repo'].replace('/', '+', 1), r['path'])
@@ -304,9 +341,19 @@ def main():
                 json.dump({'error': 'Blender stopped (crashed or timed out) while importing this file'}, open(j['out'], 'w'))
                 break  # the one it was busy with: the rest get another session
         todo = [j for j in todo if not os.path.exists(j['out'])]
+    if a.three:  # the second COLLADA witness, one Node run for every file
+        three_jobs = []
+        for row in rows:
+            if row['bs'] and row['path'].lower().endswith('.dae'):
+                row['three'] = row['json'][:-len('.json')] + '.three.json'
+                three_jobs.append({'file': os.path.abspath(os.path.join(a.corpus, row['repo'].replace('/', '+', 1), row['path'])),
+                                   'anim': row['bs']['anim'], 'times': row['bs']['times'], 'out': row['three']})
+        jf = os.path.join(a.out, 'blender', 'three_jobs.json')
+        json.dump(three_jobs, open(jf, 'w'))
+        subprocess.run(['node', os.path.join(here, 'three_collada_pose.mjs'), a.three, jf], capture_output=True, timeout=60 * 60)
     out = []
     for row in rows:
-        res = fres = bfres = None
+        res = fres = bfres = tres = None
         if row['bs']:
             path = os.path.join(a.corpus, row['repo'].replace('/', '+', 1), row['path'])
             fl = file_side(path, row['bs']['anim'], row['bs']['times'])
@@ -316,17 +363,20 @@ def main():
             if 'error' in bl:
                 row['error'] = 'Blender: ' + bl['error']
             else:
-                res = compare(row['bs'], bl)
+                res = compare(row['bs'], bl, file_names(path))
                 if res is None:
                     row['error'] = 'fewer than two joints in common with distinct positions (a single-node clip, e.g. morph weights only)'
                 elif fres:  # Blender against the file, at the clip start that suits Bonescope and the file
-                    bfres = compare(dict(row['bs'], poses=fl['offsets'][fres['offset']]), bl)
-        row['res'], row['fres'], row['bfres'] = res, fres, bfres
+                    bfres = compare(dict(row['bs'], poses=fl['offsets'][fres['offset']]), bl, file_names(path))
+            if row.get('three') and os.path.exists(row['three']):
+                tl = json.load(open(row['three']))
+                tres = compare(row['bs'], tl, file_names(path)) if 'error' not in tl else None
+        row['res'], row['fres'], row['bfres'], row['tres'] = res, fres, bfres, tres
         row['decided'] = decide(res, fres, bfres)
         out.append(row)
     pct = lambda r: f"{100 * r['error']:.4f}" if r else '-'
     cols = ['repo', 'path', 'format', 'writer', 'matched', 'offset', 'scale', 'rotation', 'error_pct_height', 'worst_joint',
-            'worst_time', 'verdict', 'joints_over', 'file_vs_bonescope_pct', 'file_vs_blender_pct', 'decided']
+            'worst_time', 'verdict', 'joints_over', 'file_vs_bonescope_pct', 'file_vs_blender_pct', 'decided', 'three_vs_bonescope_pct']
     with open(os.path.join(a.out, 'pose.tsv'), 'w', encoding='utf-8') as fh:
         fh.write('\t'.join(cols) + '\n')
         for row in out:
@@ -339,7 +389,7 @@ def main():
             else:
                 vals = [row['repo'], row['path'], row['format'], row['writer'], '-', '-', '-', '-', '-', '-', '-',
                         'not compared: ' + (row['error'] or '?').replace('\t', ' ').replace('\n', ' ')[:200], '-']
-            vals += [pct(row['fres']), pct(row['bfres']), row['decided']]
+            vals += [pct(row['fres']), pct(row['bfres']), row['decided'], pct(row['tres'])]
             fh.write('\t'.join(str(v) for v in vals) + '\n')
     done = [r for r in out if r['res']]
     agree = [r for r in done if r['res']['error'] <= TOLERANCE]
@@ -349,13 +399,16 @@ def main():
          f"Against the file's own numbers: {len(checked)} compared, "
          f"{sum(r['fres']['error'] <= TOLERANCE for r in checked)} agree with Bonescope; "
          f"{sum(r['bfres'] is not None for r in checked)} compared with Blender, "
-         f"{sum(r['bfres'] is not None and r['bfres']['error'] <= TOLERANCE for r in checked)} agree with Blender.\n",
+         f"{sum(r['bfres'] is not None and r['bfres']['error'] <= TOLERANCE for r in checked)} agree with Blender."
+         + (f" three.js (COLLADA): {sum(r['tres'] is not None for r in out)} compared, "
+            f"{sum(r['tres'] is not None and r['tres']['error'] <= TOLERANCE for r in out)} agree with Bonescope."
+            if a.three else '') + "\n",
          '| file | format | writer | joints | time 0 at | Bonescope vs Blender (% of height) | where | joints beyond 0.1% '
-         '| file vs Bonescope | file vs Blender | decided |',
-         '|---|---|---|---|---|---|---|---|---|---|---|']
+         '| file vs Bonescope | file vs Blender | decided | three.js vs Bonescope |',
+         '|---|---|---|---|---|---|---|---|---|---|---|---|']
     for row in out:
         r = row['res']
-        tail = f" {pct(row['fres'])} | {pct(row['bfres'])} | {row['decided']} |"
+        tail = f" {pct(row['fres'])} | {pct(row['bfres'])} | {row['decided']} | {pct(row['tres'])} |"
         if r:
             L.append(f"| {row['repo']}: `{row['path']}` | {row['format']} | {row['writer']} | {r['matched']} | {r['offset']} | "
                      f"{pct(r)}{'' if r['error'] <= TOLERANCE else ' **differ**'} | {r['worst'][0]} at {r['worst'][1]:.3f} s | "

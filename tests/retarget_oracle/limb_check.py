@@ -461,10 +461,13 @@ def main():
         if a.mode == "keep-rest" and not pair.get("keep_rest", True):
             print(json.dumps({"pair": pair["name"], "mode": a.mode, "skipped": "pair not measured in keep-rest"}))
             return 0
-        work = a.keep or tempfile.mkdtemp(prefix="limb_check_")
-        os.makedirs(work, exist_ok=True)
         join_rigs(pair, os.path.join(here, "rigs"))
-        report = measure(pair, a.cli, work, a.mode, a.samples, os.path.abspath(a.fixtures))
+        if a.keep:
+            os.makedirs(a.keep, exist_ok=True)
+            report = measure(pair, a.cli, a.keep, a.mode, a.samples, os.path.abspath(a.fixtures))
+        else:  # removed afterwards: the suite runs some 60 of these
+            with tempfile.TemporaryDirectory(prefix="limb_check_") as work:
+                report = measure(pair, a.cli, work, a.mode, a.samples, os.path.abspath(a.fixtures))
     except Failed as e:
         print(json.dumps({"pair": pair["name"], "mode": a.mode, "pass": False, "failures": [str(e)]}, indent=1))
         return 1

@@ -58,15 +58,36 @@ void removeTree(const fs::path& dir)
 
 } // namespace
 
+namespace {
+
+// One folder per test process, removed when the process ends: the suite starts some 800 processes,
+// and folders left behind filled a CI machine's disk. BONESCOPE_KEEP_TEST_FILES=1 keeps it to look at.
+struct ProcessFolder {
+    fs::path path;
+    ProcessFolder() : path(fs::temp_directory_path() / ("bonescope-test-" + std::to_string(::getpid())))
+    {
+        removeTree(path); // a process id used again finds an earlier run's folder: start from nothing
+        fs::create_directories(path);
+    }
+    ~ProcessFolder()
+    {
+        const char* keep = std::getenv("BONESCOPE_KEEP_TEST_FILES");
+        if (keep && *keep && std::string(keep) != "0")
+            return;
+        try {
+            removeTree(path);
+        } catch (const std::exception&) {
+            // a file still open at exit (Windows refuses to delete it): the next run starts afresh
+        }
+    }
+};
+
+} // namespace
+
 std::string tempPath(const std::string& name)
 {
-    static const fs::path dir = [] {
-        fs::path d = fs::temp_directory_path() / ("bonescope-test-" + std::to_string(::getpid()));
-        removeTree(d); // a process id used again finds an earlier run's folder: start from nothing
-        fs::create_directories(d);
-        return d;
-    }();
-    return (dir / name).string();
+    static const ProcessFolder dir;
+    return (dir.path / name).string();
 }
 
 std::filesystem::path freshFolder(const std::string& name)

@@ -22,8 +22,8 @@ with where the two differ.
 Usage: pose_compare.py BIN_DIR CORPUS_DIR OUT_DIR [--results RESULTS.tsv] [--count N] [--only EXT,...]
                        [--blender B] [--three NODE_MODULES]
   RESULTS.tsv from measure.sh: only files Bonescope opened are tried; --count 0 tries every animated
-  file Blender reads. --three: COLLADA files are also read by three.js's ColladaLoader
-  (three_collada_pose.mjs), a second independent witness where Blender's COLLADA importer fails. Writes OUT_DIR/pose.tsv and
+  file Blender reads. --three: every file is also read by three.js's ColladaLoader, FBXLoader or
+  GLTFLoader (three_pose.mjs), a second independent witness where Blender fails. Writes OUT_DIR/pose.tsv and
   OUT_DIR/pose.md."""
 import argparse, collections, itertools, json, math, os, re, subprocess, sys
 
@@ -215,8 +215,10 @@ def match(name, kind, frames, aliases=None):
     return None
 
 
-def compare(bs, bl, aliases=None):
-    """Per offset: matched names, the fit, the worst joint and time."""
+def compare(bs, bl, aliases=None, joints_only=False):
+    """Per offset: matched names, the fit, the worst joint and time. JOINTS_ONLY: fitted and measured on
+    the joints alone (issue 37 counts joints; an importer's cameras and lights are not), on every node
+    where fewer than two joints match."""
     results = []
     first = bs['poses'][0]
     kinds = bs.get('kinds', {})
@@ -230,6 +232,9 @@ def compare(bs, bl, aliases=None):
         # each of the other side's nodes stands for one of Bonescope's at most
         count = collections.Counter(b for _, b in names)
         names = [(a, b) for a, b in names if b and count[b] == 1 and b not in skip]
+        joints = [(a, b) for a, b in names if kinds.get(a, 'bone') in JOINTS]
+        if joints_only and len(joints) >= 2:
+            names = joints
         if len(names) < 2 or height <= 0:
             continue
         a, b, where = [], [], []
@@ -283,6 +288,19 @@ def blender_env():
     return env
 
 
+def joints_line(out):
+    """Issue 37's count: joints alone (every node where a file has fewer than two), and whether an
+    independent importer, Blender or else three.js, agrees with Bonescope at every one at every time."""
+    ok = lambda r: r is not None and r['error'] <= TOLERANCE
+    seen = [r for r in out if r['jres'] or r['tjres']]
+    blender = [r for r in seen if ok(r['jres'])]
+    three = [r for r in seen if not ok(r['jres']) and ok(r['tjres'])]
+    neither = [r for r in seen if not ok(r['jres']) and not ok(r['tjres'])]
+    return (f"Joints alone: {len(seen)} files compared with an importer, {len(blender)} agree with Blender, "
+            f"{len(three)} more with three.js, {len(neither)} with neither"
+            + (f" ({', '.join(os.path.basename(r['path']) for r in neither)})" if neither else '') + '.')
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('bin'), ap.add_argument('corpus'), ap.add_argument('out')
@@ -290,7 +308,7 @@ def main():
     ap.add_argument('--blender', default='blender')
     ap.add_argument('--only', help='extensions to try, comma-separated (dae,glb,...)')
     ap.add_argument('--three', metavar='NODE_MODULES',
-                    help='a node_modules with three and @xmldom/xmldom: COLLADA files are also read by three.js')
+                    help='a node_modules with three and @xmldom/xmldom: every file is also read by three.js')
     a = ap.parse_args()
     os.makedirs(os.path.join(a.out, 'blender'), exist_ok=True)
     os.makedirs(os.path.join(a.out, 'bonescope'), exist_ok=True)
@@ -341,19 +359,29 @@ def main():
                 json.dump({'error': 'Blender stopped (crashed or timed out) while importing this file'}, open(j['out'], 'w'))
                 break  # the one it was busy with: the rest get another session
         todo = [j for j in todo if not os.path.exists(j['out'])]
-    if a.three:  # the second COLLADA witness, one Node run for every file
+    if a.three:  # the second witness, one Node run for every file
         three_jobs = []
         for row in rows:
-            if row['bs'] and row['path'].lower().endswith('.dae'):
+            if row['bs']:
                 row['three'] = row['json'][:-len('.json')] + '.three.json'
                 three_jobs.append({'file': os.path.abspath(os.path.join(a.corpus, row['repo'].replace('/', '+', 1), row['path'])),
                                    'anim': row['bs']['anim'], 'times': row['bs']['times'], 'out': row['three']})
-        jf = os.path.join(a.out, 'blender', 'three_jobs.json')
-        json.dump(three_jobs, open(jf, 'w'))
-        subprocess.run(['node', os.path.join(here, 'three_collada_pose.mjs'), a.three, jf], capture_output=True, timeout=60 * 60)
+        jf = os.path.join(a.out, 'blender', 'three_job.json')
+        for j in three_jobs:  # a Node run per file: one read loops forever (tinygltf's unassigned-skeleton.gltf)
+            if os.path.exists(j['out']):
+                continue
+            json.dump([j], open(jf, 'w'))
+            try:
+                end = subprocess.run(['node', os.path.join(here, 'three_pose.mjs'), a.three, jf], capture_output=True,
+                                     text=True, timeout=120)
+                why = 'three.js ended: ' + end.stderr.strip()[-300:]
+            except subprocess.TimeoutExpired:
+                why = 'three.js still reading after 120 s'
+            if not os.path.exists(j['out']):
+                json.dump({'error': why}, open(j['out'], 'w'))
     out = []
     for row in rows:
-        res = fres = bfres = tres = None
+        res = fres = bfres = tres = jres = tjres = None
         if row['bs']:
             path = os.path.join(a.corpus, row['repo'].replace('/', '+', 1), row['path'])
             fl = file_side(path, row['bs']['anim'], row['bs']['times'])
@@ -364,6 +392,7 @@ def main():
                 row['error'] = 'Blender: ' + bl['error']
             else:
                 res = compare(row['bs'], bl, file_names(path))
+                jres = compare(row['bs'], bl, file_names(path), joints_only=True)
                 if res is None:
                     row['error'] = 'fewer than two joints in common with distinct positions (a single-node clip, e.g. morph weights only)'
                 elif fres:  # Blender against the file, at the clip start that suits Bonescope and the file
@@ -371,12 +400,15 @@ def main():
             if row.get('three') and os.path.exists(row['three']):
                 tl = json.load(open(row['three']))
                 tres = compare(row['bs'], tl, file_names(path)) if 'error' not in tl else None
+                tjres = compare(row['bs'], tl, file_names(path), joints_only=True) if 'error' not in tl else None
         row['res'], row['fres'], row['bfres'], row['tres'] = res, fres, bfres, tres
+        row['jres'], row['tjres'] = jres, tjres
         row['decided'] = decide(res, fres, bfres)
         out.append(row)
     pct = lambda r: f"{100 * r['error']:.4f}" if r else '-'
     cols = ['repo', 'path', 'format', 'writer', 'matched', 'offset', 'scale', 'rotation', 'error_pct_height', 'worst_joint',
-            'worst_time', 'verdict', 'joints_over', 'file_vs_bonescope_pct', 'file_vs_blender_pct', 'decided', 'three_vs_bonescope_pct']
+            'worst_time', 'verdict', 'joints_over', 'file_vs_bonescope_pct', 'file_vs_blender_pct', 'decided', 'three_vs_bonescope_pct',
+            'joints_blender_pct', 'joints_three_pct']
     with open(os.path.join(a.out, 'pose.tsv'), 'w', encoding='utf-8') as fh:
         fh.write('\t'.join(cols) + '\n')
         for row in out:
@@ -389,7 +421,7 @@ def main():
             else:
                 vals = [row['repo'], row['path'], row['format'], row['writer'], '-', '-', '-', '-', '-', '-', '-',
                         'not compared: ' + (row['error'] or '?').replace('\t', ' ').replace('\n', ' ')[:200], '-']
-            vals += [pct(row['fres']), pct(row['bfres']), row['decided'], pct(row['tres'])]
+            vals += [pct(row['fres']), pct(row['bfres']), row['decided'], pct(row['tres']), pct(row['jres']), pct(row['tjres'])]
             fh.write('\t'.join(str(v) for v in vals) + '\n')
     done = [r for r in out if r['res']]
     agree = [r for r in done if r['res']['error'] <= TOLERANCE]
@@ -400,9 +432,10 @@ def main():
          f"{sum(r['fres']['error'] <= TOLERANCE for r in checked)} agree with Bonescope; "
          f"{sum(r['bfres'] is not None for r in checked)} compared with Blender, "
          f"{sum(r['bfres'] is not None and r['bfres']['error'] <= TOLERANCE for r in checked)} agree with Blender."
-         + (f" three.js (COLLADA): {sum(r['tres'] is not None for r in out)} compared, "
+         + (f" three.js: {sum(r['tres'] is not None for r in out)} compared, "
             f"{sum(r['tres'] is not None and r['tres']['error'] <= TOLERANCE for r in out)} agree with Bonescope."
-            if a.three else '') + "\n",
+            if a.three else ''),
+         joints_line(out) + "\n",
          '| file | format | writer | joints | time 0 at | Bonescope vs Blender (% of height) | where | joints beyond 0.1% '
          '| file vs Bonescope | file vs Blender | decided | three.js vs Bonescope |',
          '|---|---|---|---|---|---|---|---|---|---|---|---|']

@@ -123,4 +123,20 @@ UploadOptimization optimizeForUpload(Animation& a, const SecondLifeExtra& x, con
     return r;
 }
 
+LoopPointFaults loopPointFaults(const Animation& a)
+{
+    LoopPointFaults f;
+    if (!a.loopRange)
+        return f;
+    const LoopRange& r = *a.loopRange;
+    if (!std::isfinite(r.in) || !std::isfinite(r.out)) {
+        f.notFinite = true;
+        return f;
+    }
+    f.inOutside = r.in < 0 || r.in > a.duration;
+    f.outOutside = r.out < 0 || r.out > a.duration;
+    f.inAfterOut = r.in > r.out;
+    return f;
+}
+
 } // namespace bonescope::secondlife

@@ -30,6 +30,17 @@ uint64_t encodedSize(const Animation& a, const SecondLifeExtra& x);
 // the avatar's are never called static.
 bool isStaticJoint(const Track& track);
 
+// The loop points as the upload judges them: each fault found (none: they are fine). One rule for
+// the upload check's findings and the Format dock's line under the fields, which word them each.
+struct LoopPointFaults {
+    bool notFinite = false;  // loop in or out is not a number
+    bool inOutside = false;  // loop in before 0 or after the end
+    bool outOutside = false; // loop out before 0 or after the end
+    bool inAfterOut = false;
+    bool any() const { return notFinite || inOutside || outOutside || inAfterOut; }
+};
+LoopPointFaults loopPointFaults(const Animation& a);
+
 // The joints the chains of the animation's constraints need (the viewer refuses the file when one
 // is missing); none when the viewer ignores the constraints (more than 10, or a negative count).
 std::vector<std::string> constraintJoints(const SecondLifeExtra& x);

@@ -74,13 +74,14 @@ void checkLoop(Out& out, const Animation& a)
         else
             out.warning(m + " (unused while the loop flag is off)");
     };
-    if (!std::isfinite(r.in) || !std::isfinite(r.out))
+    const LoopPointFaults f = loopPointFaults(a);
+    if (f.notFinite)
         return report("the loop points must be finite numbers");
-    if (r.in < 0 || r.in > a.duration)
+    if (f.inOutside)
         report("loop in " + num(r.in) + " s lies outside the animation (0.." + num(a.duration) + " s); move it inside");
-    if (r.out < 0 || r.out > a.duration)
+    if (f.outOutside)
         report("loop out " + num(r.out) + " s lies outside the animation (0.." + num(a.duration) + " s); move it inside");
-    if (r.in > r.out)
+    if (f.inAfterOut)
         report("loop in " + num(r.in) + " s is after loop out " + num(r.out) + " s; swap them");
 }
 

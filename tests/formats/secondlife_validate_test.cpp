@@ -200,6 +200,29 @@ TEST(SecondLifeValidate, LoopPoints)
     EXPECT_EQ(count(check(s), Error, ""), 0);
 }
 
+// One rule for the upload check and the Format dock (which words it under the loop fields): a loop
+// point on the end is inside, a hair past it or before the start is not, each fault is told apart.
+TEST(SecondLifeValidate, LoopPointFaultsOneRule)
+{
+    Animation a;
+    a.duration = 2.0;
+    EXPECT_FALSE(secondlife::loopPointFaults(a).any()); // no loop points at all
+    a.loopRange = LoopRange{0.0, 2.0};
+    EXPECT_FALSE(secondlife::loopPointFaults(a).any());
+    a.loopRange = LoopRange{0.5, 2.0001};
+    auto f = secondlife::loopPointFaults(a);
+    EXPECT_TRUE(f.outOutside && !f.inOutside && !f.inAfterOut && !f.notFinite);
+    a.loopRange = LoopRange{-0.1, 1.0};
+    f = secondlife::loopPointFaults(a);
+    EXPECT_TRUE(f.inOutside && !f.outOutside && !f.inAfterOut);
+    a.loopRange = LoopRange{1.5, 1.0};
+    f = secondlife::loopPointFaults(a);
+    EXPECT_TRUE(f.inAfterOut && !f.inOutside && !f.outOutside);
+    a.loopRange = LoopRange{0.0, std::nan("")};
+    f = secondlife::loopPointFaults(a);
+    EXPECT_TRUE(f.notFinite && !f.outOutside && !f.inAfterOut);
+}
+
 TEST(SecondLifeValidate, Constraints)
 {
     Spec s;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <tuple>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -27,6 +28,7 @@
 #include "formats/seanim/seanim_extra.h"
 #include "formats/secondlife/joint_priorities.h"
 #include "formats/secondlife/secondlife_extra.h"
+#include "formats/secondlife/secondlife_upload.h"
 #include "app/gui/counted_words.h"
 
 namespace bonescope::gui {
@@ -86,23 +88,29 @@ std::optional<uint8_t> constraintTypeFrom(const QString& text)
     return ok && v <= 255 ? std::optional<uint8_t>(uint8_t(v)) : std::nullopt;
 }
 
-// What is wrong with the loop points as typed, for the line under them; empty when nothing is.
+// What is wrong with the loop points as typed, for the line under them; empty when nothing is. The
+// upload check's rule (secondlife::loopPointFaults), said at once and as the fields show the numbers.
 QString loopPointsWords(const Animation& a)
 {
-    if (!a.loopRange)
+    const secondlife::LoopPointFaults f = secondlife::loopPointFaults(a);
+    if (!f.any())
         return {};
-    const double halfFrame = 0.5 / std::max(1.0, a.fps);
     const LoopRange& r = *a.loopRange;
-    // As the upload check judges it: refused for a looping animation, unused for one that does not loop.
+    // Refused for a looping animation, unused for one that does not loop.
     const QString outcome = a.looping ? QObject::tr("the uploader refuses it") : QObject::tr("unused while Looping is off");
-    if (r.out > a.duration + halfFrame)
-        return QObject::tr("Loop out (%1 s) is after the end of the animation (%2 s): %3.")
-            .arg(r.out, 0, 'f', 3)
-            .arg(a.duration, 0, 'f', 3)
-            .arg(outcome);
-    if (r.in > r.out)
-        return QObject::tr("Loop in (%1 s) is after loop out (%2 s): %3.").arg(r.in, 0, 'f', 3).arg(r.out, 0, 'f', 3).arg(outcome);
-    return {};
+    const auto s = [](double v) { return QString::number(v, 'f', 3); };
+    if (f.notFinite)
+        return QObject::tr("The loop points are not numbers: %1.").arg(outcome);
+    // Loop out first: the field a person types past the end.
+    for (const auto& [name, value, outside] : {std::tuple{QObject::tr("Loop out"), r.out, f.outOutside},
+                                               std::tuple{QObject::tr("Loop in"), r.in, f.inOutside}}) {
+        if (!outside)
+            continue;
+        if (value < 0)
+            return QObject::tr("%1 (%2 s) is before the start of the animation: %3.").arg(name, s(value), outcome);
+        return QObject::tr("%1 (%2 s) is after the end of the animation (%3 s): %4.").arg(name, s(value), s(a.duration), outcome);
+    }
+    return QObject::tr("Loop in (%1 s) is after loop out (%2 s): %3.").arg(s(r.in), s(r.out), outcome);
 }
 
 } // namespace

@@ -384,6 +384,13 @@ private slots:
                           false);
             QApplication::sendEvent(base, &e);
         };
+        // A wheel from a real mouse (spontaneous) gives the focus to a Qt::WheelFocus widget before any
+        // filter sees it, and the guard would then let it through: the fields must not take the focus
+        // from the wheel (this test's own wheel is not spontaneous, so only this check catches that).
+        QCOMPARE(base->focusPolicy(), Qt::StrongFocus);
+        auto* hand = w.findChild<QComboBox*>("handPose");
+        QVERIFY(hand);
+        QCOMPARE(hand->focusPolicy(), Qt::StrongFocus);
         w.findChild<QTreeView*>()->setFocus(); // the focus elsewhere, as after a click in the bone tree
         QTRY_VERIFY(!base->hasFocus());
         wheel();

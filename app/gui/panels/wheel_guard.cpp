@@ -31,6 +31,16 @@ public:
 protected:
     bool eventFilter(QObject* watched, QEvent* e) override
     {
+        // A spin box or drop-down list takes the focus from a wheel turned over it (Qt::WheelFocus)
+        // before any filter sees the wheel, so the check below would find it focused and let the
+        // wheel change it: a real mouse did, where tests' synthesised wheels did not. Clicked or
+        // tabbed into, as the rule says.
+        if (e->type() == QEvent::Polish) {
+            auto* w = qobject_cast<QWidget*>(watched);
+            if (w && w->focusPolicy() == Qt::WheelFocus && (qobject_cast<QAbstractSpinBox*>(w) || qobject_cast<QComboBox*>(w)))
+                w->setFocusPolicy(Qt::StrongFocus);
+            return QObject::eventFilter(watched, e);
+        }
         if (e->type() != QEvent::Wheel)
             return QObject::eventFilter(watched, e);
         QWidget* field = valueField(watched);

@@ -303,7 +303,7 @@ def node_matrix(doc, node, t):
             else:
                 a = element_at(list(v), channels, before)
                 b = element_at(list(v), channels, after)
-                v = matrix_between(a[:12] + [0, 0, 0, 1], b[:12] + [0, 0, 0, 1], (t - before) / (after - before))
+                v = matrix_between(a, b, (t - before) / (after - before))  # its last row unread
         else:
             v = element_at(v, channels, t)
         m = mat_mul(m, element_matrix(kind, v))

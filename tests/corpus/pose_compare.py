@@ -48,6 +48,28 @@ def blender_reads(fmt):
     return True
 
 
+def read_manifest():
+    """manifest.tsv's rows as dicts by its header."""
+    lines = [l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'manifest.tsv'), encoding='utf-8')]
+    return [dict(zip(lines[0], l)) for l in lines[1:]]
+
+
+def corpus_file(corpus, r):
+    """Where fetch.sh puts a manifest row's file: CORPUS/OWNER+NAME/PATH."""
+    return os.path.abspath(os.path.join(corpus, r['repo'].replace('/', '+', 1), r['path']))
+
+
+def spread(groups, count):
+    """Up to COUNT rows taken one group after another (a dict of lists, in its order), so that no
+    writer dominates."""
+    picked = []
+    while len(picked) < count and any(groups.values()):
+        for g in groups:
+            if groups[g] and len(picked) < count:
+                picked.append(groups[g].pop(0))
+    return picked
+
+
 def choose(manifest, opened, count):
     groups = collections.OrderedDict()
     for r in manifest:
@@ -58,12 +80,7 @@ def choose(manifest, opened, count):
         groups.setdefault((family(r['writer']), r['format'].split()[0]), []).append(r)
     for g in groups.values():
         g.sort(key=lambda r: r['kind'] != 'skinned+animated')  # characters first
-    picked = []
-    while len(picked) < count and any(groups.values()):
-        for g in groups:
-            if groups[g] and len(picked) < count:
-                picked.append(groups[g].pop(0))
-    return picked
+    return spread(groups, count)
 
 
 def run(cmd, timeout=120):
@@ -266,9 +283,13 @@ def compare(bs, bl, aliases=None, joints_only=False):
     return min(results, key=lambda r: r['error']) if results else None
 
 
+def ok(r):
+    """A comparison made, and within the tolerance at every node and time."""
+    return r is not None and r['error'] <= TOLERANCE
+
+
 def decide(res, fres, bfres):
     """Who the file's own numbers side with, where Bonescope and Blender differ."""
-    ok = lambda r: r is not None and r['error'] <= TOLERANCE
     if res is None:
         return 'Bonescope = file' if ok(fres) else 'Bonescope != file' if fres else '-'
     if ok(res):
@@ -291,7 +312,6 @@ def blender_env():
 def joints_line(out):
     """Issue 37's count: joints alone (every node where a file has fewer than two), and whether an
     independent importer, Blender or else three.js, agrees with Bonescope at every one at every time."""
-    ok = lambda r: r is not None and r['error'] <= TOLERANCE
     seen = [r for r in out if r['jres'] or r['tjres']]
     blender = [r for r in seen if ok(r['jres'])]
     three = [r for r in seen if not ok(r['jres']) and ok(r['tjres'])]
@@ -313,8 +333,7 @@ def main():
     os.makedirs(os.path.join(a.out, 'blender'), exist_ok=True)
     os.makedirs(os.path.join(a.out, 'bonescope'), exist_ok=True)
     cli = os.path.join(a.bin, 'bonescope-cli')
-    lines = [l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'manifest.tsv'), encoding='utf-8')]
-    manifest = [dict(zip(lines[0], l)) for l in lines[1:]]
+    manifest = read_manifest()
     for r in manifest:
         r['writer'] = r['writer'].replace('|', '/')  # shown in a markdown table
     opened = None
@@ -327,7 +346,7 @@ def main():
     picked = choose(manifest, opened, a.count or len(manifest))
     rows, jobs = [], []
     for n, r in enumerate(picked):
-        path = os.path.join(a.corpus, r['repo'].replace('/', '+', 1), r['path'])
+        path = corpus_file(a.corpus, r)
         slug = re.sub(r'[^A-Za-z0-9._-]+', '_', r['repo'] + '_' + r['path'])[-150:]
         cache = os.path.join(a.out, 'bonescope', slug + '.v2.json')  # v2: with each node's kind
         if os.path.exists(cache):  # a second run (another comparison rule) reuses the poses
@@ -335,11 +354,11 @@ def main():
         else:
             bs, err = bonescope_side(cli, path)
             json.dump([bs, err], open(cache, 'w'))
-        row = dict(r, n=n, bs=bs, error=err)
+        row = dict(r, n=n, bs=bs, error=err, file=path)
         rows.append(row)
         if bs:
             row['json'] = os.path.join(a.out, 'blender', slug + '.json')
-            jobs.append({'file': os.path.abspath(path), 'anim': bs['anim'], 'times': bs['times'], 'out': row['json']})
+            jobs.append({'file': path, 'anim': bs['anim'], 'times': bs['times'], 'out': row['json']})
         print(f"[{n + 1}/{len(picked)}] {r['repo']} {r['path']}: {'Bonescope side done' if bs else err}", flush=True)
     # Blender: one session for every file; after a crash, again for those not yet done
     todo = [j for j in jobs if not os.path.exists(j['out'])]
@@ -364,7 +383,7 @@ def main():
         for row in rows:
             if row['bs']:
                 row['three'] = row['json'][:-len('.json')] + '.three.json'
-                three_jobs.append({'file': os.path.abspath(os.path.join(a.corpus, row['repo'].replace('/', '+', 1), row['path'])),
+                three_jobs.append({'file': row['file'],
                                    'anim': row['bs']['anim'], 'times': row['bs']['times'], 'out': row['three']})
         jf = os.path.join(a.out, 'blender', 'three_job.json')
         for j in three_jobs:  # a Node run per file: one read loops forever (tinygltf's unassigned-skeleton.gltf)
@@ -383,7 +402,8 @@ def main():
     for row in rows:
         res = fres = bfres = tres = jres = tjres = None
         if row['bs']:
-            path = os.path.join(a.corpus, row['repo'].replace('/', '+', 1), row['path'])
+            path = row['file']
+            names = file_names(path)  # parsed once: a COLLADA file can be megabytes
             fl = file_side(path, row['bs']['anim'], row['bs']['times'])
             if fl and 'error' not in fl:
                 fres = compare(row['bs'], fl)
@@ -391,16 +411,17 @@ def main():
             if 'error' in bl:
                 row['error'] = 'Blender: ' + bl['error']
             else:
-                res = compare(row['bs'], bl, file_names(path))
-                jres = compare(row['bs'], bl, file_names(path), joints_only=True)
+                res = compare(row['bs'], bl, names)
+                jres = compare(row['bs'], bl, names, joints_only=True)
                 if res is None:
                     row['error'] = 'fewer than two joints in common with distinct positions (a single-node clip, e.g. morph weights only)'
                 elif fres:  # Blender against the file, at the clip start that suits Bonescope and the file
-                    bfres = compare(dict(row['bs'], poses=fl['offsets'][fres['offset']]), bl, file_names(path))
+                    bfres = compare(dict(row['bs'], poses=fl['offsets'][fres['offset']]), bl, names)
             if row.get('three') and os.path.exists(row['three']):
                 tl = json.load(open(row['three']))
-                tres = compare(row['bs'], tl, file_names(path)) if 'error' not in tl else None
-                tjres = compare(row['bs'], tl, file_names(path), joints_only=True) if 'error' not in tl else None
+                if 'error' not in tl:
+                    tres = compare(row['bs'], tl, names)
+                    tjres = compare(row['bs'], tl, names, joints_only=True)
         row['res'], row['fres'], row['bfres'], row['tres'] = res, fres, bfres, tres
         row['jres'], row['tjres'] = jres, tjres
         row['decided'] = decide(res, fres, bfres)

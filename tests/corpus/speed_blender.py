@@ -13,7 +13,7 @@ import argparse, os, re, statistics, subprocess, sys, time
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
-from pose_compare import blender_env, blender_reads, family  # noqa: E402
+from pose_compare import blender_env, blender_reads, corpus_file, family, read_manifest, spread  # noqa: E402
 
 # Inside Blender: the importer timed alone, printed for the caller.
 IMPORT = (
@@ -57,20 +57,14 @@ def main():
     ap.add_argument('--count', type=int, default=40), ap.add_argument('--repeat', type=int, default=3)
     ap.add_argument('--blender', default='blender')
     a = ap.parse_args()
-    lines = [l.rstrip('\n').split('\t') for l in open(os.path.join(here, 'manifest.tsv'), encoding='utf-8')]
-    manifest = [dict(zip(lines[0], l)) for l in lines[1:]]
     # characters and clips Blender reads, one writer family after another so that no writer dominates
     groups = {}
-    for r in manifest:
+    for r in read_manifest():
         ext = os.path.splitext(r['path'])[1].lower()
         if ext in ('.gltf', '.glb', '.fbx') and r['kind'] != 'static' and blender_reads(r['format']):
             groups.setdefault(family(r['writer']), []).append(r)
-    picked = []
-    while len(picked) < a.count and any(groups.values()):
-        for g in list(groups):
-            if groups[g] and len(picked) < a.count:
-                picked.append(groups[g].pop(0))
-    paths = [os.path.abspath(os.path.join(a.corpus, r['repo'].replace('/', '+', 1), r['path'])) for r in picked]
+    picked = spread(groups, a.count)
+    paths = [corpus_file(a.corpus, r) for r in picked]
     cli = os.path.join(a.bin, 'bonescope-cli')
     print('| file | format | size | Bonescope `info` (s) | Blender, whole run (s) | its importer alone (s) '
           '| whole / Bonescope | importer / Bonescope |')

@@ -12,7 +12,8 @@
 //   {action, offsets: {clipStart: [pose per time]}}, a pose keyed by the COLLADA node's id (the name
 //   Bonescope gives a node read through Assimp), the FBX model's name as the file spells it, or the
 //   glTF node's name (`nodeN` without one, `NAME [k]` for the k-th of a repeated name, as Bonescope
-//   and gltf_pose.py key them), the world position of every node.
+//   and gltf_pose.py key them), the world position of every node. A read that loops or never calls
+//   back stops the jobs after it: pose_compare.py gives each file a Node run of its own, with a limit.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -74,11 +75,14 @@ function pose(scene) {
   return out;
 }
 
+// A Node Buffer's bytes as the ArrayBuffer the loaders take (a Buffer may share a larger one).
+const arrayBufferOf = (bytes) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+
 // A .gltf's buffers come along as data: URIs (Node's fetch takes no file paths); each node is keyed as
 // Bonescope keys it.
 async function readGltf(file, folder) {
   const bytes = fs.readFileSync(file);
-  let data = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length);
+  let data = arrayBufferOf(bytes);
   if (file.toLowerCase().endsWith('.gltf')) {
     const doc = JSON.parse(bytes.toString('utf8'));
     for (const b of doc.buffers || [])
@@ -89,12 +93,7 @@ async function readGltf(file, folder) {
   }
   const loader = new GLTFLoader();
   if (pointer) loader.register((parser) => new pointer(parser));
-  // A read that never calls back would end Node with the jobs left undone: it fails after a minute.
-  let timer;
-  const gltf = await Promise.race([
-    new Promise((resolve, reject) => loader.parse(data, folder, resolve, reject)),
-    new Promise((_, reject) => { timer = setTimeout(() => reject(new Error('three.js gave no answer in 60 s')), 60000); }),
-  ]).finally(() => clearTimeout(timer));
+  const gltf = await new Promise((resolve, reject) => loader.parse(data, folder, resolve, reject));
   const seen = {}, keys = [];
   (gltf.parser.json.nodes || []).forEach((n, i) => {
     const name = n.name || 'node' + i;
@@ -115,8 +114,7 @@ for (const job of JSON.parse(fs.readFileSync(jobsFile, 'utf8'))) {
     if (/\.(gltf|glb)$/i.test(job.file)) {
       ({ scene, clips } = await readGltf(job.file, folder));
     } else if (job.file.toLowerCase().endsWith('.fbx')) {
-      const bytes = fs.readFileSync(job.file);
-      scene = new FBXLoader().parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), folder);
+      scene = new FBXLoader().parse(arrayBufferOf(fs.readFileSync(job.file)), folder);
     } else {
       const result = new ColladaLoader().parse(fs.readFileSync(job.file, 'utf8'), folder);
       if (!result) throw new Error('three.js could not parse it');

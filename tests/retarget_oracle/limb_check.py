@@ -27,6 +27,7 @@ Exit 0 within the thresholds, 1 outside them, 2 on trouble (a run failed, a join
 Python standard library only.
 """
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -464,10 +465,9 @@ def main():
         join_rigs(pair, os.path.join(here, "rigs"))
         if a.keep:
             os.makedirs(a.keep, exist_ok=True)
-            report = measure(pair, a.cli, a.keep, a.mode, a.samples, os.path.abspath(a.fixtures))
-        else:  # removed afterwards: the suite runs some 60 of these
-            with tempfile.TemporaryDirectory(prefix="limb_check_") as work:
-                report = measure(pair, a.cli, work, a.mode, a.samples, os.path.abspath(a.fixtures))
+        # kept where asked, else removed afterwards: the suite runs some 60 of these
+        with contextlib.nullcontext(a.keep) if a.keep else tempfile.TemporaryDirectory(prefix="limb_check_") as work:
+            report = measure(pair, a.cli, work, a.mode, a.samples, os.path.abspath(a.fixtures))
     except Failed as e:
         print(json.dumps({"pair": pair["name"], "mode": a.mode, "pass": False, "failures": [str(e)]}, indent=1))
         return 1

@@ -56,10 +56,6 @@ void removeTree(const fs::path& dir)
     fs::remove_all(dir);
 }
 
-} // namespace
-
-namespace {
-
 // One folder per test process, removed when the process ends: the suite starts some 800 processes,
 // and folders left behind filled a CI machine's disk. BONESCOPE_KEEP_TEST_FILES=1 keeps it to look at.
 struct ProcessFolder {
